@@ -1,0 +1,14 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+let t=Date.now();
+const db = new PGlite('memory://', { extensions: { pg_trgm } });
+await db.exec('create extension if not exists pg_trgm');
+console.log('create ms', Date.now()-t);
+console.log(await db.query("select similarity('cascde','cascade') s, word_similarity('kaskde','kaskade kaskd') w"));
+t=Date.now();
+const dump = await db.dumpDataDir('none');
+console.log('dump ms', Date.now()-t, dump.size);
+t=Date.now();
+const db2 = new PGlite({ loadDataDir: dump, extensions: { pg_trgm } });
+await db2.query('select 1');
+console.log('load ms', Date.now()-t);

@@ -1,0 +1,109 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
+import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
+import { productRoutes } from './features/products/routes.js';
+import './types.js';
+
+const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppOptions {
+  /** Opened by the caller (main.ts or a test), who also closes it. */
+  database: Database;
+  logger?: boolean;
+}
+
+/** Builds the whole shop without listening: main.ts listens, tests inject. */
+export async function buildApp(config: Readonly<Config>, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    // Fastify's defaults keep an attacker's slow connection open far too long.
+    requestTimeout: 30_000,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const { database } = options;
+  const catalogCache = new CatalogCache();
+  const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+
+  app.decorate('config', config);
+  app.decorate('db', database.db);
+  app.decorate('catalogCache', catalogCache);
+  app.decorateRequest('sessionUser', undefined);
+  app.addHook('onClose', async () => {
+    await stopFollowing();
+    redis?.disconnect();
+  });
+
+  registerErrorHandling(app, config.isProduction);
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+  await app.register(fastifyCookie);
+  // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run.
+  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+
+  await app.register(productRoutes);
+
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  await serveWebApp(app);
+  return app;
+}
+
+/** The built SPA: hashed assets cached for a year; any other GET outside /api gets index.html. */
+async function serveWebApp(app: FastifyInstance) {
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
+    app.setNotFoundHandler(sendRouteNotFound);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: true,
+    index: 'index.html',
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      const page = filePath.endsWith('.html');
+      res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    return sendRouteNotFound(request, reply);
+  });
+}
+
+function contentSecurityPolicy() {
+  // PayPal's buttons load its script and frames; nothing else comes from outside.
+  const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...paypal],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', ...paypal],
+    connectSrc: ["'self'", ...paypal],
+    frameSrc: ["'self'", ...paypal],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}

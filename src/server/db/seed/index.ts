@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { count, eq, sql } from 'drizzle-orm';
+import { toMinor } from '../../../shared/pricing.js';
+import type { Db } from '../client.js';
+import { products, reviews, users } from '../schema.js';
+import { insertProducts } from '../../features/products/repository.js';
+import { findUserByEmail, insertUser } from '../../features/users/repository.js';
+import { demoCatalog } from './demo-catalog.js';
+import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
+
+/** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD, when the shop has no admin yet. */
+export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<boolean> {
+  const [{ admins }] = await db.select({ admins: count() }).from(users).where(eq(users.isAdmin, true));
+  if (admins > 0) return false;
+  const existing = await findUserByEmail(db, admin.email);
+  if (existing) {
+    await db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id));
+  } else {
+    await insertUser(db, { name: 'Адміністратор', email: admin.email, passwordHash: await hash(admin.password), isAdmin: true });
+  }
+  return true;
+}
+
+export async function isCatalogEmpty(db: Db): Promise<boolean> {
+  const [{ n }] = await db.select({ n: count() }).from(products);
+  return n === 0;
+}
+
+/**
+ * Replaces the catalogue with the demo one. Orders keep their line snapshots (order_items.product_id
+ * becomes null). Ratings come from real demo reviews so the numbers always agree with the list.
+ */
+export async function seedDemoCatalog(db: Db): Promise<number> {
+  const reviewerRows = await Promise.all(
+    demoReviewers.map(async (reviewer) => {
+      const existing = await findUserByEmail(db, reviewer.email);
+      // Demo reviewers cannot sign in: their password is random and never shown.
+      return existing ?? insertUser(db, { ...reviewer, passwordHash: await hash(randomBytes(24).toString('hex')) });
+    }),
+  );
+  return db.transaction(async (tx) => {
+    await tx.delete(products);
+    const now = Date.now();
+    const inserted = await insertProducts(
+      tx,
+      demoCatalog.map((p, i) => ({
+        name: p.name,
+        image: `/images/products/${p.slug}.svg`,
+        description: p.description,
+        priceMinor: toMinor(p.price),
+        discount: p.discount,
+        category: p.category,
+        origin: p.origin,
+        weight: p.weight,
+        countInStock: p.countInStock,
+        fermentTemp: p.ferment_temp ?? null,
+        fermentType: p.ferment_type ?? null,
+        cropYear: p.cropYear ?? null,
+        alfa: p.alfa ?? null,
+        // The catalogue's order is its "newest first" order in the shop.
+        createdAt: new Date(now - i * 60_000),
+      })),
+    );
+    const reviewRows = inserted.flatMap((product, i) =>
+      demoReviewsFor(demoCatalog[i], reviewerRows).map((r) => ({ ...r, productId: product.id })),
+    );
+    if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
+    await tx.execute(sql`
+      update products p set rating = s.avg, num_reviews = s.n
+      from (select product_id, round(avg(rating)::numeric, 1)::float8 as avg, count(*)::int as n
+            from reviews group by product_id) s
+      where s.product_id = p.id`);
+    return inserted.length;
+  });
+}

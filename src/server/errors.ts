@@ -1,0 +1,46 @@
+/**
+ * The server's one error vocabulary. Services throw these; plugins/errors.ts turns them into
+ * `{ message, code }` with the right status. Messages are Ukrainian: shoppers read them in toasts.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export class BadInput extends AppError {
+  constructor(message = 'Некоректні дані', code = 'BAD_INPUT', details?: unknown) {
+    super(400, code, message, details);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Увійдіть, будь ласка', code = 'UNAUTHORIZED') {
+    super(401, code, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'Недостатньо прав', code = 'FORBIDDEN') {
+    super(403, code, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Не знайдено', code = 'NOT_FOUND') {
+    super(404, code, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, code = 'CONFLICT') {
+    super(409, code, message);
+  }
+}
+/** A third party (Nova Poshta, PayPal) failed or answered nonsense. */
+export class UpstreamError extends AppError {
+  constructor(message: string, code = 'UPSTREAM_ERROR', statusCode: 502 | 504 = 502) {
+    super(statusCode, code, message);
+  }
+}

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { products } from '../../db/schema.js';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import type { ProductList } from '../../../shared/products.js';
+
+describeWithApp('catalogue API', (ctx) => {
+  const list = async (query: string, headers: Record<string, string> = {}) => {
+    const res = await ctx().app.inject({ method: 'GET', url: `/api/products?${query}`, headers });
+    return { status: res.statusCode, body: res.json() as ProductList & { message?: string } };
+  };
+  const names = (body: ProductList) => body.products.map((p) => p.name);
+
+  test('lists only products in stock, newest first, 12 a page, with stable pages', async () => {
+    const { db } = ctx().app;
+    const base = Date.now();
+    for (let i = 0; i < 26; i++) {
+      await createProduct(db, { name: `Товар ${String(i).padStart(2, '0')}`, createdAt: new Date(base - i * 1000) });
+    }
+    await createProduct(db, { name: 'Розпродано', countInStock: 0, createdAt: new Date(base + 1000) });
+    ctx().app.catalogCache.invalidate();
+
+    const pages = await Promise.all([1, 2, 3].map((n) => list(`pageNumber=${n}`)));
+    expect(pages.map((p) => p.body.pages)).toEqual([3, 3, 3]);
+    expect(pages.map((p) => p.body.products.length)).toEqual([12, 12, 2]);
+    const all = pages.flatMap((p) => names(p.body));
+    expect(new Set(all).size).toBe(26);
+    expect(all[0]).toBe('Товар 00');
+    expect(all).not.toContain('Розпродано');
+  });
+
+  test('bad page numbers are refused with a Ukrainian message, far pages are empty', async () => {
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const { status, body } = await list(`pageNumber=${bad}`);
+      expect(status).toBe(400);
+      expect(body.message).toMatch(/сторінки|Некоректні/);
+    }
+    const far = await list('pageNumber=500');
+    expect(far.status).toBe(200);
+    expect(far.body.products).toEqual([]);
+  });
+
+  test('filters by category group, equipment category, producer and discount', async () => {
+    const { db } = ctx().app;
+    await createProduct(db, { name: 'Кег Cornelius 19 л', category: 'Kegs', origin: 'Cornelius' });
+    await createProduct(db, { name: 'Кран Intertap', category: 'BeerTaps', origin: 'Kegland' });
+    await createProduct(db, { name: 'SafAle US-05', category: 'Yeast', origin: 'Fermentis', discount: 10 });
+    await createProduct(db, { name: 'Nottingham', category: 'Yeast', origin: 'Lallemand' });
+    ctx().app.catalogCache.invalidate();
+
+    expect(names((await list('category=Equipment')).body).sort()).toEqual(['Кег Cornelius 19 л', 'Кран Intertap']);
+    expect(names((await list('category=Kegs')).body)).toEqual(['Кег Cornelius 19 л']);
+    expect(names((await list('category=Yeast&producer=Lallemand')).body)).toEqual(['Nottingham']);
+    expect(names((await list('discount=true')).body)).toEqual(['SafAle US-05']);
+    expect((await list('category=Beer')).status).toBe(400);
+  });
+
+  test('search forgives alphabet and typos, and takes any keyword safely', async () => {
+    const { db } = ctx().app;
+    await createProduct(db, { name: 'Хміль Cascade (США), 1 кг', origin: 'USA' });
+    await createProduct(db, { name: 'Дріжджі Fermentis SafAle US-05', category: 'Yeast', origin: 'Fermentis' });
+    await createProduct(db, { name: 'Знижка 100% на все', category: 'Accessories', origin: 'Україна' });
+    ctx().app.catalogCache.invalidate();
+    const search = async (keyword: string) => names((await list(`keyword=${encodeURIComponent(keyword)}`)).body);
+
+    expect(await search('каскад')).toContain('Хміль Cascade (США), 1 кг');
+    expect(await search('cascde')).toContain('Хміль Cascade (США), 1 кг');
+    expect(await search('CASCADE')).toContain('Хміль Cascade (США), 1 кг');
+    expect(await search('сафейл')).toContain('Дріжджі Fermentis SafAle US-05');
+    expect(await search('ферментис')).toContain('Дріжджі Fermentis SafAle US-05');
+    // LIKE wildcards are literal: "%" alone matches nothing, "_" likewise.
+    expect(await search('%')).toEqual([]);
+    expect(await search('_')).toEqual([]);
+    expect(await search("'; drop table products; --")).toEqual([]);
+    const long = await list(`keyword=${'я'.repeat(5000)}`);
+    expect(long.status).toBe(200);
+  });
+
+  test('a product by id; malformed ids are 400 and unknown ones 404', async () => {
+    const { db } = ctx().app;
+    const product = await createProduct(db, { name: 'Хміль Citra' });
+    const ok = await ctx().app.inject({ url: `/api/products/${product.id}` });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ _id: product.id, name: 'Хміль Citra', price: 1000, reviews: [] });
+    expect((await ctx().app.inject({ url: '/api/products/not-an-id' })).statusCode).toBe(400);
+    const missing = await ctx().app.inject({ url: '/api/products/00000000-0000-4000-8000-000000000000' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe('Товар не знайдено');
+  });
+
+  test('out-of-stock products are listed for admins only', async () => {
+    const { db, config } = ctx().app;
+    await createProduct(db, { name: 'Тільки для адміна', countInStock: 0 });
+    ctx().app.catalogCache.invalidate();
+    expect((await list('all=true')).status).toBe(401);
+    const customer = await createUser(db);
+    expect((await list('all=true', { cookie: await sessionCookie(customer, config.jwtSecret) })).status).toBe(403);
+    const admin = await createUser(db, { isAdmin: true });
+    const res = await list('all=true&keyword=адміна', { cookie: await sessionCookie(admin, config.jwtSecret) });
+    expect(res.status).toBe(200);
+    expect(names(res.body)).toEqual(['Тільки для адміна']);
+  });
+
+  test('the cache drops a page as soon as a product changes, even when written elsewhere', async () => {
+    const { db, catalogCache } = ctx().app;
+    const product = await createProduct(db, { name: 'Хміль Mosaic кеш' });
+    catalogCache.invalidate();
+    expect(names((await list('keyword=mosaic')).body)).toEqual(['Хміль Mosaic кеш']);
+    // A write that bypasses this instance reaches it through the database's NOTIFY.
+    await db.update(products).set({ countInStock: 0 }).where(eq(products.id, product.id));
+    await expect.poll(async () => names((await list('keyword=mosaic')).body), { timeout: 3000 }).toEqual([]);
+  });
+
+  test('top products are the best rated ones in stock', async () => {
+    const { db } = ctx().app;
+    await createProduct(db, { name: 'Найкращий', rating: 4.9, numReviews: 10 });
+    await createProduct(db, { name: 'Без відгуків' });
+    ctx().app.catalogCache.invalidate();
+    const res = await ctx().app.inject({ url: '/api/products/top' });
+    expect(res.statusCode).toBe(200);
+    const top = res.json() as { name: string }[];
+    expect(top.length).toBeLessThanOrEqual(5);
+    expect(top[0].name).toBe('Найкращий');
+    expect(top.map((p) => p.name)).not.toContain('Без відгуків');
+  });
+
+  test('unknown API routes and malformed JSON get JSON errors', async () => {
+    const unknown = await ctx().app.inject({ url: '/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toContain('не знайдено');
+    const malformed = await ctx().app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect([400, 401, 404]).toContain(malformed.statusCode);
+  });
+});

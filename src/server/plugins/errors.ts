@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../errors.js';
+
+/** Maps every failure to `{ message, code }` (DESIGN.md §4); never leaks internals on a 5xx. */
+export function registerErrorHandling(app: FastifyInstance, isProduction: boolean) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, errors: error.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message,
+      }));
+      const first = errors[0];
+      const where = first?.path ? `${first.path}: ` : '';
+      return reply.status(400).send({
+        message: `Некоректні дані (${where}${first?.message ?? 'невідома помилка'})`,
+        code: 'VALIDATION_ERROR',
+        errors,
+      });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response does not match its schema');
+      return reply.status(500).send({ message: 'Внутрішня помилка сервера', code: 'INTERNAL' });
+    }
+    // Last line of defence: a constraint the database caught that a service did not check first.
+    const sqlState = (error as { code?: string }).code;
+    if (sqlState === '23505') return reply.status(409).send({ message: 'Такий запис уже існує', code: 'CONFLICT' });
+    if (sqlState === '23503') return reply.status(409).send({ message: 'Запис пов’язаний з іншими даними', code: 'CONFLICT' });
+    if (sqlState === '22P02' || sqlState === '22003') {
+      return reply.status(400).send({ message: 'Некоректні дані', code: 'BAD_INPUT' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'unhandled error');
+      return reply.status(500).send({
+        message: 'Внутрішня помилка сервера',
+        code: 'INTERNAL',
+        ...(isProduction ? {} : { stack: error.stack }),
+      });
+    }
+    // Fastify's own 4xx: malformed JSON, too large a body, wrong content type, rate limit...
+    return reply.status(status).send({ message: clientErrorMessage(error, status), code: error.code ?? 'BAD_REQUEST' });
+  });
+}
+
+export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
+  return reply
+    .status(404)
+    .send({ message: `Маршрут ${request.method} ${request.url.split('?')[0]} не знайдено`, code: 'NOT_FOUND' });
+}
+
+function clientErrorMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Тіло запиту не є коректним JSON';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Запит завеликий';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Непідтримуваний тип вмісту';
+  }
+  if (status === 413) return 'Запит завеликий';
+  if (status === 429) return 'Забагато спроб. Спробуйте пізніше';
+  return error.message || 'Некоректний запит';
+}

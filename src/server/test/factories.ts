@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import type { Db } from '../db/client.js';
+import type { UserRow } from '../db/schema.js';
+import { signSessionToken, SESSION_COOKIE } from '../plugins/auth.js';
+import { insertProducts, type NewProduct } from '../features/products/repository.js';
+import { insertUser } from '../features/users/repository.js';
+
+const unique = () => randomBytes(4).toString('hex');
+
+export async function createProduct(db: Db, overrides: Partial<NewProduct> = {}) {
+  const [row] = await insertProducts(db, [
+    {
+      name: `Хміль Cascade ${unique()}`,
+      image: '/images/placeholder.svg',
+      description: 'Тестовий товар',
+      priceMinor: 1000_00,
+      discount: 0,
+      category: 'Hops',
+      origin: 'USA',
+      weight: 1,
+      countInStock: 10,
+      cropYear: 2025,
+      alfa: 6.5,
+      ...overrides,
+    },
+  ]);
+  return row;
+}
+
+export const TEST_PASSWORD = 'correct-horse-42';
+
+export async function createUser(db: Db, overrides: Partial<{ name: string; email: string; isAdmin: boolean; password: string }> = {}) {
+  const { password = TEST_PASSWORD, ...rest } = overrides;
+  return insertUser(db, {
+    name: 'Тарас Шевченко',
+    email: `user-${unique()}@example.com`,
+    passwordHash: await hash(password),
+    ...rest,
+  });
+}
+
+/** A Cookie header that signs the user in, as the login route would. */
+export async function sessionCookie(user: UserRow, secret: string): Promise<string> {
+  return `${SESSION_COOKIE}=${await signSessionToken(user, secret)}`;
+}

@@ -1,0 +1,86 @@
+/**
+ * Text forms that make catalogue search forgiving (Cyrillic or Latin, small typos).
+ * - latinForm: lower-case Latin transliteration, used for substring and trigram matching.
+ * - skeletonForm: consonant classes only, so "каскад", "Cascade" and "cascde" all read "kskd",
+ *   and "сафейл" and "SafAle" both read "sfl".
+ * Both the stored product text and the shopper's query go through the same functions.
+ */
+
+const CYRILLIC_TO_LATIN: Record<string, string> = {
+  а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i',
+  ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u',
+  ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '', ю: 'iu', я: 'ia', ы: 'y', э: 'e',
+  ё: 'io', ъ: '',
+};
+
+/**
+ * Sounds written alike in both alphabets map to one consonant class (s and z merge: "Mosaic" is
+ * often written "Мозаїк"); vowels vanish except a leading one, which reads "a".
+ */
+const CYRILLIC_TO_SKELETON: Record<string, string> = {
+  б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', ж: 's', з: 's', к: 'k', л: 'l', м: 'm', н: 'n', п: 'p',
+  р: 'r', с: 's', т: 't', ф: 'f', х: 'g', ц: 's', ч: 's', ш: 's', щ: 's',
+};
+const LATIN_DIGRAPHS: [RegExp, string][] = [
+  [/sch|sh|ch/g, 's'],
+  [/ph/g, 'f'],
+  [/th/g, 't'],
+  [/ck/g, 'k'],
+  [/kh/g, 'g'],
+  [/c(?=[eiy])/g, 's'],
+  [/x/g, 'ks'],
+  [/qu/g, 'kv'],
+];
+const LATIN_TO_SKELETON: Record<string, string> = {
+  b: 'b', c: 'k', d: 'd', f: 'f', g: 'g', h: 'g', k: 'k', l: 'l', m: 'm', n: 'n', p: 'p', q: 'k',
+  r: 'r', s: 's', t: 't', v: 'v', w: 'v', z: 's',
+};
+
+function fold(text: string): string {
+  // NFKD splits "ü" into "u" + a combining mark; the marks are then dropped.
+  // "й" and "ї" must survive it, so they are protected first.
+  return text
+    .toLowerCase()
+    .replace(/й/g, '\u0001')
+    .replace(/ї/g, '\u0002')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\u0001/g, 'й')
+    .replace(/\u0002/g, 'ї');
+}
+
+/** Words of a text: letters and digits, everything else separates. */
+export function searchWords(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+export function latinForm(word: string): string {
+  let out = '';
+  for (const ch of fold(word)) out += CYRILLIC_TO_LATIN[ch] ?? ch;
+  return out.replace(/[^a-z0-9]/g, '');
+}
+
+export function skeletonForm(word: string): string {
+  let latin = '';
+  for (const ch of fold(word)) {
+    if (ch in CYRILLIC_TO_SKELETON) latin += CYRILLIC_TO_SKELETON[ch].toUpperCase();
+    else latin += ch;
+  }
+  // Upper-case letters came from Cyrillic and are already classes; lower-case are Latin.
+  for (const [pattern, replacement] of LATIN_DIGRAPHS) latin = latin.replace(pattern, replacement.toUpperCase());
+  let out = /^[aeiouyаеєиіїоуюяыэё]/.test(latin) ? 'a' : '';
+  for (const ch of latin) {
+    const cls = ch >= '0' && ch <= '9' ? ch : ch === ch.toUpperCase() ? ch.toLowerCase() : LATIN_TO_SKELETON[ch];
+    if (cls && /[a-z0-9]/.test(cls) && !out.endsWith(cls)) out += cls;
+  }
+  return out;
+}
+
+/** The stored search columns of a product. Padded with spaces so "% word%" finds word starts. */
+export function productSearchColumns(...fields: string[]): { searchText: string; searchSkeleton: string } {
+  const words = fields.flatMap(searchWords);
+  return {
+    searchText: ` ${words.map(latinForm).join(' ')} `,
+    searchSkeleton: ` ${words.map(skeletonForm).filter(Boolean).join(' ')} `,
+  };
+}

@@ -1,0 +1,47 @@
+import ListGroup from 'react-bootstrap/ListGroup';
+import { Link, useLocation } from 'react-router';
+import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS, YEAST_PRODUCERS } from '../../shared/catalog';
+import { useT } from '../i18n';
+import { paths } from '../paths';
+
+/** The left menu: every category with its producers or sub-categories (SPEC.md §2 layout). */
+export function SideMenu() {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const here = pathname + search;
+  const groups = [
+    {
+      title: t.catalog.hops,
+      to: paths.hops,
+      items: HOP_PRODUCERS.map((p) => ({ to: `${paths.hops}?producer=${encodeURIComponent(p)}`, label: t.catalog.hopCountries[p] })),
+    },
+    {
+      title: t.catalog.yeast,
+      to: paths.yeast,
+      items: YEAST_PRODUCERS.map((p) => ({ to: `${paths.yeast}?producer=${encodeURIComponent(p)}`, label: p })),
+    },
+    {
+      title: t.catalog.equipment,
+      to: paths.equipment,
+      items: EQUIPMENT_CATEGORIES.map((c) => ({ to: `${paths.equipment}?category=${c}`, label: t.catalog.equipmentCategories[c] })),
+    },
+    { title: t.catalog.malt, to: paths.malt, items: [] },
+    { title: t.catalog.discount, to: paths.discount, items: [] },
+  ];
+  return (
+    <nav className="side-menu" aria-label={t.common.categories}>
+      {groups.map((group) => (
+        <ListGroup key={group.to} className="mb-3">
+          <ListGroup.Item action as={Link} to={group.to} active={here === group.to} className="fw-semibold">
+            {group.title}
+          </ListGroup.Item>
+          {group.items.map((item) => (
+            <ListGroup.Item key={item.to} action as={Link} to={item.to} active={here === item.to} className="ps-4 py-1 small">
+              {item.label}
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      ))}
+    </nav>
+  );
+}

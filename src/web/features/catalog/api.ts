@@ -1,0 +1,41 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { CategoryFilter } from '../../../shared/catalog';
+import type { Product, ProductDetail, ProductList } from '../../../shared/products';
+import { api } from '../../api/client';
+
+export interface ProductListParams {
+  keyword?: string;
+  pageNumber?: number;
+  category?: CategoryFilter;
+  producer?: string;
+  discount?: boolean;
+  all?: boolean;
+}
+
+export function productListQuery(params: ProductListParams) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== '' && value !== false) search.set(key, String(value));
+  }
+  return queryOptions({
+    queryKey: ['products', 'list', params],
+    queryFn: ({ signal }) => api<ProductList>(`/api/products?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export const productQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['products', 'detail', id],
+    queryFn: ({ signal }) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+  });
+
+export const topProductsQuery = () =>
+  queryOptions({
+    queryKey: ['products', 'top'],
+    queryFn: ({ signal }) => api<Product[]>('/api/products/top', { signal }),
+  });
+
+export const useProductList = (params: ProductListParams) => useQuery(productListQuery(params));
+export const useProduct = (id: string) => useQuery(productQuery(id));
+export const useTopProducts = () => useQuery(topProductsQuery());

@@ -1,0 +1,61 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { ProductCard } from '../../components/product-card';
+import { ProductGrid } from '../../components/product-grid';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useProductList, useTopProducts } from './api';
+import { pageFromParam } from './page-param';
+
+/** `/`, `/page/{n}`, `/search/{keyword}` and `/search/{keyword}/page/{n}` (SPEC.md §2). */
+export default function HomePage() {
+  const t = useT();
+  const params = useParams();
+  const keyword = params.keyword?.trim() || undefined;
+  const pageNumber = pageFromParam(params.pageNumber);
+  const list = useProductList({ keyword, pageNumber });
+  const title = keyword ? t.catalog.searchResults(keyword) : t.catalog.latestProducts;
+
+  return (
+    <>
+      <PageTitle title={keyword ? title : undefined} />
+      {!keyword && pageNumber === 1 && <TopProducts />}
+      {keyword && (
+        <Link to={paths.home} className="btn btn-light mb-3">
+          {t.common.back}
+        </Link>
+      )}
+      <h1 className="h2 mb-3">{title}</h1>
+      <ProductGrid
+        data={list.data}
+        isPending={list.isPending}
+        error={list.error}
+        emptyText={keyword ? t.catalog.nothingFound : t.catalog.emptyCategory}
+        hrefFor={(page) => (keyword ? paths.searchPage(keyword, page) : page === 1 ? paths.home : paths.homePage(page))}
+      />
+    </>
+  );
+}
+
+function TopProducts() {
+  const t = useT();
+  const { data } = useTopProducts();
+  // The row is a bonus: while loading or on failure the page simply starts with the list.
+  if (!data?.length) return null;
+  return (
+    <section className="mb-4" aria-labelledby="top-products">
+      <h2 id="top-products" className="h4">
+        {t.catalog.topProducts}
+      </h2>
+      <Row className="g-3 flex-nowrap overflow-auto pb-2">
+        {data.map((product) => (
+          <Col key={product._id} xs={8} sm={5} md={4} lg={3} xl>
+            <ProductCard product={product} />
+          </Col>
+        ))}
+      </Row>
+    </section>
+  );
+}

@@ -1,0 +1,3 @@
+import type { account as uk } from '../uk/account';
+
+export const account: typeof uk = {};

@@ -1,0 +1,3 @@
+import type { checkout as uk } from '../uk/checkout';
+
+export const checkout: typeof uk = {};

@@ -1,0 +1,9 @@
+import type { Messages } from '../uk';
+import { account } from './account';
+import { admin } from './admin';
+import { catalog } from './catalog';
+import { checkout } from './checkout';
+import { common } from './common';
+import { orders } from './orders';
+
+export const en: Messages = { common, catalog, account, checkout, orders, admin };

@@ -1,0 +1,3 @@
+import type { orders as uk } from '../uk/orders';
+
+export const orders: typeof uk = {};

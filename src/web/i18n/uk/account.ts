@@ -1,0 +1,2 @@
+/** Texts of the account screens. */
+export const account = {};

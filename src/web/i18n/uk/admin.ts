@@ -1,0 +1,2 @@
+/** Texts of the admin screens. */
+export const admin = {};

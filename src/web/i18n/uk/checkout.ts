@@ -1,0 +1,2 @@
+/** Texts of the checkout screens. */
+export const checkout = {};

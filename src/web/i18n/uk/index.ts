@@ -1,0 +1,10 @@
+import { account } from './account';
+import { admin } from './admin';
+import { catalog } from './catalog';
+import { checkout } from './checkout';
+import { common } from './common';
+import { orders } from './orders';
+
+/** Every user-facing string; sections per feature. English mirrors this shape exactly. */
+export const uk = { common, catalog, account, checkout, orders, admin };
+export type Messages = typeof uk;

@@ -1,0 +1,2 @@
+/** Texts of the orders screens. */
+export const orders = {};

@@ -1,0 +1,28 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import 'react-toastify/dist/ReactToastify.css';
+import './styles.scss';
+import { setUnauthorizedListener } from './api/client';
+import { queryClient } from './api/query-client';
+import { useLanguage } from './i18n';
+import { router } from './router';
+import { useAuth } from './stores/auth';
+
+// Any 401 means the session is gone: sign out here too (SPEC.md §4, §8).
+setUnauthorizedListener(() => {
+  if (useAuth.getState().userInfo) {
+    useAuth.getState().signOut();
+    queryClient.clear();
+  }
+});
+document.documentElement.lang = useLanguage.getState().language;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,32 @@
+/** Every URL of the shop in one place (SPEC.md §2). */
+export const paths = {
+  home: '/',
+  homePage: (page: number) => `/page/${page}`,
+  search: (keyword: string) => `/search/${encodeURIComponent(keyword)}`,
+  searchPage: (keyword: string, page: number) => `/search/${encodeURIComponent(keyword)}/page/${page}`,
+  product: (id: string) => `/product/${id}`,
+  hops: '/hops',
+  yeast: '/yeast',
+  malt: '/malt',
+  equipment: '/equipment',
+  discount: '/discount',
+  about: '/about',
+  contacts: '/contacts',
+  cart: '/cart',
+  login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
+  register: (redirect?: string) =>
+    redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register',
+  profile: '/profile',
+  shipping: '/shipping',
+  payment: '/payment',
+  placeOrder: '/placeorder',
+  order: (id: string) => `/order/${id}`,
+  admin: {
+    orders: '/admin/orderlist',
+    products: '/admin/productlist',
+    productsPage: (page: number) => `/admin/productlist/${page}`,
+    productEdit: (id: string) => `/admin/product/${id}/edit`,
+    users: '/admin/userlist',
+    userEdit: (id: string) => `/admin/user/${id}/edit`,
+  },
+} as const;
