@@ -1,6 +1,5 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -14,8 +13,6 @@ import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { productRoutes } from './features/products/routes.js';
 import './types.js';
-
-const webRoot = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 export interface AppOptions {
   /** Opened by the caller (main.ts or a test), who also closes it. */
@@ -65,12 +62,12 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
     immutable: true,
     maxAge: '365d',
   });
-  await serveWebApp(app);
+  await serveWebApp(app, config.webDir);
   return app;
 }
 
 /** The built SPA: hashed assets cached for a year; any other GET outside /api gets index.html. */
-async function serveWebApp(app: FastifyInstance) {
+async function serveWebApp(app: FastifyInstance, webRoot: string) {
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     app.setNotFoundHandler(sendRouteNotFound);
     return;

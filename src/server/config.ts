@@ -18,6 +18,8 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'має починатися з postgres://')
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** The built web app to serve; `npm run build` writes it here. */
+  WEB_DIR: z.string().min(1).default('./dist/web'),
   JWT_SECRET: z.string().min(32, 'щонайменше 32 символи').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
@@ -46,6 +48,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
+  webDir: string;
   jwtSecret: string;
   admin: { email: string; password: string };
   /** undefined: seed the demo catalogue only into a new embedded database. */
@@ -83,6 +86,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: env.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    webDir: path.resolve(env.WEB_DIR),
     jwtSecret: env.JWT_SECRET ?? devSecret(dataDir),
     admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
     seedDemo: env.SEED_DEMO,

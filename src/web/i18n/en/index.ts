@@ -5,5 +5,6 @@ import { catalog } from './catalog';
 import { checkout } from './checkout';
 import { common } from './common';
 import { orders } from './orders';
+import { reviews } from './reviews';
 
-export const en: Messages = { common, catalog, account, checkout, orders, admin };
+export const en: Messages = { common, catalog, account, checkout, orders, reviews, admin };

@@ -4,7 +4,8 @@ import { catalog } from './catalog';
 import { checkout } from './checkout';
 import { common } from './common';
 import { orders } from './orders';
+import { reviews } from './reviews';
 
 /** Every user-facing string; sections per feature. English mirrors this shape exactly. */
-export const uk = { common, catalog, account, checkout, orders, admin };
+export const uk = { common, catalog, account, checkout, orders, reviews, admin };
 export type Messages = typeof uk;

@@ -1,0 +1,123 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage, PHONE } from './fixtures';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('a visitor browses the home page and pages through the catalogue', async () => {
+  const page = await openPage(browser);
+  await page.goto('/');
+  await expect.poll(() => page.getByRole('heading', { name: 'Нові надходження' }).isVisible()).toBe(true);
+  const cards = page.locator('main h3');
+  await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(12);
+  await expect.poll(() => page.getByRole('heading', { name: 'Найкращі за оцінками' }).isVisible()).toBe(true);
+  await expectAccessible(page);
+
+  const firstOnPageOne = await page.locator('main ul[role=list] h3').first().textContent();
+  await page.getByRole('link', { name: 'Сторінка 2' }).click();
+  await page.waitForURL('**/page/2');
+  await expect.poll(() => page.locator('main ul[role=list] h3').first().textContent()).not.toBe(firstOnPageOne);
+  // Deep links survive a reload.
+  await page.reload();
+  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBe(12);
+  expect(await page.title()).toContain('Хмільна крамниця');
+  expectNoConsoleErrors(page);
+});
+
+test('search finds products written in the other alphabet or misspelled', async () => {
+  const page = await openPage(browser);
+  await page.goto('/');
+  const box = page.getByRole('searchbox', { name: 'Пошук у каталозі' });
+  await box.fill('  каскад  ');
+  await box.press('Enter');
+  await page.waitForURL(/\/search\/%D0%BA%D0%B0%D1%81%D0%BA%D0%B0%D0%B4$/);
+  await expect.poll(() => page.getByRole('link', { name: /Cascade/ }).count()).toBeGreaterThan(0);
+
+  await box.fill('cascde');
+  await box.press('Enter');
+  await page.waitForURL('**/search/cascde');
+  await expect.poll(() => page.getByRole('link', { name: /Cascade/ }).count()).toBeGreaterThan(0);
+
+  await box.fill('сафейл');
+  await box.press('Enter');
+  await expect.poll(() => page.getByRole('link', { name: /SafAle/ }).count()).toBeGreaterThan(0);
+
+  await box.fill('жодного такого товару');
+  await box.press('Enter');
+  await expect.poll(() => page.getByText('Нічого не знайдено').isVisible()).toBe(true);
+
+  // An empty search goes home.
+  await box.fill('   ');
+  await box.press('Enter');
+  await page.waitForURL((url) => url.pathname === '/');
+  expectNoConsoleErrors(page);
+});
+
+test('a visitor filters hops by country on a phone and opens a product', async () => {
+  const page = await openPage(browser, PHONE);
+  await page.goto('/hops');
+  await page.getByRole('button', { name: 'Нова Зеландія' }).click();
+  await page.waitForURL(/producer=New\+Zealand|producer=New%20Zealand/);
+  const titles = page.locator('main ul[role=list] h3');
+  await expect
+    .poll(async () => {
+      const all = await titles.allTextContents();
+      return all.length > 0 && all.every((title) => title.includes('Нова Зеландія'));
+    })
+    .toBe(true);
+  // The filter lives in the URL and survives a reload.
+  await page.reload();
+  await expect.poll(() => page.getByRole('button', { name: 'Нова Зеландія', pressed: true }).isVisible()).toBe(true);
+  await expectAccessible(page);
+  // Nothing spills sideways at 375 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await titles.first().locator('a').click();
+  await page.waitForURL(/\/product\//);
+  await expect.poll(() => page.getByText('Рік урожаю').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Вміст альфа-кислот').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('грн/кг').first().isVisible()).toBe(true);
+  await expectAccessible(page);
+  expectNoConsoleErrors(page);
+});
+
+test('yeast shows its fermentation, and Add to cart goes to the cart', async () => {
+  const page = await openPage(browser);
+  await page.goto('/yeast?producer=Fermentis');
+  await page.locator('main ul[role=list] h3 a').first().click();
+  await page.waitForURL(/\/product\//);
+  await expect.poll(() => page.getByText('Тип бродіння').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('Ідеальна температура бродіння').isVisible()).toBe(true);
+  await expect.poll(() => page.getByText('грн/0,5 кг').first().isVisible()).toBe(true);
+  await page.getByLabel('Кількість:').selectOption('2');
+  await page.getByRole('button', { name: 'Додати в кошик' }).click();
+  await page.waitForURL('**/cart');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state.cartItems[0].qty)).toBe(2);
+  await expect.poll(() => page.getByRole('link', { name: 'Кошик, товарів: 2' }).isVisible()).toBe(true);
+  expectNoConsoleErrors(page);
+});
+
+test('equipment, malt, discounts and the info pages have real content; unknown pages say so', async () => {
+  const page = await openPage(browser);
+  await page.goto('/equipment?category=Kegs');
+  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThan(0);
+  await page.goto('/malt');
+  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThan(0);
+  await page.goto('/discount');
+  await expect.poll(() => page.locator('main .discount-badge').count()).toBeGreaterThan(0);
+  expect(await page.locator('main .price-old').count()).toBeGreaterThan(0);
+  await page.goto('/about');
+  await expect.poll(() => page.getByRole('heading', { name: 'Про крамницю' }).isVisible()).toBe(true);
+  await page.goto('/no-such-page');
+  await expect.poll(() => page.getByRole('heading', { name: 'Сторінку не знайдено' }).isVisible()).toBe(true);
+  await page.goto('/product/00000000-0000-4000-8000-000000000000');
+  allowConsoleErrors(page, /404/);
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Товар не знайдено');
+  expectNoConsoleErrors(page);
+});

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseURL = () => inject('baseURL');
+export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
+
+export const PHONE = { width: 375, height: 740 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+const consoleErrors = new WeakMap<Page, { errors: string[]; allowed: RegExp[] }>();
+
+/**
+ * A fresh browser context and page at the shop. Any console error or uncaught exception fails
+ * the test in `expectNoConsoleErrors`, unless the test said it expects it (`allowConsoleErrors`).
+ */
+export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport, locale: 'uk-UA' });
+  const page = await context.newPage();
+  const record = { errors: [] as string[], allowed: [] as RegExp[] };
+  consoleErrors.set(page, record);
+  page.on('console', (message) => {
+    if (message.type() === 'error') record.errors.push(message.text());
+  });
+  page.on('pageerror', (error) => record.errors.push(`uncaught: ${error.message}`));
+  return page;
+}
+
+/** Failed requests the test causes on purpose (a wrong password's 401) log console errors. */
+export function allowConsoleErrors(page: Page, pattern: RegExp) {
+  consoleErrors.get(page)?.allowed.push(pattern);
+}
+
+export function expectNoConsoleErrors(page: Page) {
+  const record = consoleErrors.get(page);
+  const unexpected = (record?.errors ?? []).filter((text) => !record?.allowed.some((re) => re.test(text)));
+  expect(unexpected, 'console errors in the browser').toEqual([]);
+}
+
+/** No serious or critical accessibility violations on the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  expect(serious, 'serious accessibility violations').toEqual([]);
+}
+
+/** Signs in through the real login screen. */
+export async function signIn(page: Page, email: string, password: string, redirect?: string) {
+  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+  await page.getByLabel(/e-?mail|пошта/i).fill(email);
+  await page.getByLabel(/^(пароль|password)$/i).fill(password);
+  await page.getByRole('button', { name: /увійти|sign in/i }).click();
+}

@@ -1,0 +1,2 @@
+/** Texts of product reviews. */
+export const reviews = {};
