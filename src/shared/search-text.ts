@@ -37,16 +37,14 @@ const LATIN_TO_SKELETON: Record<string, string> = {
 };
 
 function fold(text: string): string {
-  // NFKD splits "ü" into "u" + a combining mark; the marks are then dropped.
-  // "й" and "ї" must survive it, so they are protected first.
+  // NFKD splits "ü" into "u" + a combining mark, which is then dropped; "й" and "ї" are letters
+  // of their own in Ukrainian, so they are put back together first.
   return text
     .toLowerCase()
-    .replace(/й/g, '\u0001')
-    .replace(/ї/g, '\u0002')
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\u0001/g, 'й')
-    .replace(/\u0002/g, 'ї');
+    .replace(/и\u0306/g, 'й')
+    .replace(/і\u0308/g, 'ї')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** Words of a text: letters and digits, everything else separates. */
