@@ -12,6 +12,13 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { productRoutes } from './features/products/routes.js';
+import { orderRoutes } from './features/orders/routes.js';
+import { deliveryRoutes } from './features/delivery/routes.js';
+import { paymentRoutes } from './features/payments/routes.js';
+import { userRoutes } from './features/users/routes.js';
+import { productAdminRoutes } from './features/products/admin-routes.js';
+import { reviewRoutes } from './features/reviews/routes.js';
+import { uploadRoutes } from './features/uploads/routes.js';
 import './types.js';
 
 export interface AppOptions {
@@ -53,6 +60,13 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(productRoutes);
+  await app.register(orderRoutes);
+  await app.register(deliveryRoutes);
+  await app.register(paymentRoutes);
+  await app.register(userRoutes);
+  await app.register(productAdminRoutes);
+  await app.register(reviewRoutes);
+  await app.register(uploadRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

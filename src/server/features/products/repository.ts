@@ -82,8 +82,9 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-export async function findProductById(tx: Tx, id: string): Promise<ProductRow | null> {
-  const [row] = await tx.select().from(products).where(eq(products.id, id)).limit(1);
+export async function findProductById(tx: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<ProductRow | null> {
+  const query = tx.select().from(products).where(eq(products.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -157,4 +158,10 @@ export function toReview(row: ReviewRow): Review {
     user: row.userId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** Deletes a product; its reviews go with it, order lines keep their snapshot (product_id → null). */
+export async function deleteProductById(tx: Tx, id: string): Promise<boolean> {
+  const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  return deleted.length > 0;
 }

@@ -1,7 +1,19 @@
-import type { ProductDetail, ProductList, ProductListQuery } from '../../../shared/products.js';
+import { toMinor } from '../../../shared/pricing.js';
+import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpdate } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
-import { findProductById, findReviews, findTopRated, listProducts, toProduct, toReview } from './repository.js';
+import {
+  deleteProductById,
+  findProductById,
+  findReviews,
+  findTopRated,
+  insertProducts,
+  listProducts,
+  toProduct,
+  toReview,
+  updateProduct,
+  type NewProduct,
+} from './repository.js';
 
 export const TOP_PRODUCTS = 5;
 
@@ -31,7 +43,7 @@ export async function getProductPage(
 
 export async function requireProductDetail(tx: Tx, id: string): Promise<ProductDetail> {
   const row = await findProductById(tx, id);
-  if (!row) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+  if (!row) throw productNotFound();
   const reviews = await findReviews(tx, id);
   return { ...toProduct(row), reviews: reviews.map(toReview) };
 }
@@ -39,3 +51,59 @@ export async function requireProductDetail(tx: Tx, id: string): Promise<ProductD
 export async function getTopProducts(tx: Tx) {
   return (await findTopRated(tx, TOP_PRODUCTS)).map(toProduct);
 }
+
+/** SPEC.md §9: a new product starts with stock 2 and no discount; the admin fills in the rest. */
+export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'> {
+  return {
+    name: 'Новий товар',
+    image: '/images/placeholder.svg',
+    description: 'Опис товару',
+    priceMinor: 0,
+    discount: 0,
+    category: 'Hops',
+    origin: 'USA',
+    weight: 1,
+    countInStock: 2,
+    cropYear: now.getFullYear(),
+    alfa: null,
+    fermentTemp: null,
+    fermentType: null,
+    createdAt: now,
+  };
+}
+
+export async function createProduct(tx: Tx, adminId: string): Promise<Product> {
+  const [row] = await insertProducts(tx, [{ ...newProductDefaults(), userId: adminId }]);
+  return toProduct(row);
+}
+
+/** Replaces every editable field; the input is already valid by ProductUpdateSchema. */
+export async function updateProductDetails(tx: Tx, id: string, input: ProductUpdate): Promise<Product> {
+  const row = await updateProduct(tx, id, {
+    name: input.name,
+    image: input.image,
+    description: input.description,
+    priceMinor: toMinor(input.price),
+    discount: input.discount,
+    category: input.category,
+    origin: input.origin,
+    weight: input.weight,
+    countInStock: input.countInStock,
+    cropYear: input.cropYear,
+    alfa: input.alfa,
+    fermentTemp: input.ferment_temp,
+    fermentType: input.ferment_type,
+  });
+  if (!row) throw productNotFound();
+  return toProduct(row);
+}
+
+/**
+ * Orders keep their own snapshot of each line, so deleting a product never changes an order.
+ * Uploaded images stay on disk for the same reason: an order line may still show them.
+ */
+export async function deleteProduct(tx: Tx, id: string): Promise<void> {
+  if (!(await deleteProductById(tx, id))) throw productNotFound();
+}
+
+const productNotFound = () => new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema, MessageSchema, ProductSchema, ProductUpdateSchema } from '../../../shared/products.js';
+import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import { createProduct, deleteProduct, updateProductDetails } from './service.js';
+
+/**
+ * Product administration (SPEC.md §7): create, edit, delete; admins only. Every write empties the
+ * catalogue cache at once, so the admin sees the change on the next read.
+ * The role is checked on request, before the body is read or validated.
+ */
+export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post('/api/products', { onRequest: adminOnly, schema: { response: { 201: ProductSchema } } }, async (request, reply) => {
+    const admin = await requireAdmin(request);
+    const product = await createProduct(app.db, admin.id);
+    app.catalogCache.invalidate();
+    return reply.status(201).send(product);
+  });
+
+  app.put(
+    '/api/products/:id',
+    { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ProductUpdateSchema, response: { 200: ProductSchema } } },
+    async (request) => {
+      const product = await updateProductDetails(app.db, request.params.id, request.body);
+      app.catalogCache.invalidate();
+      return product;
+    },
+  );
+
+  app.delete(
+    '/api/products/:id',
+    { onRequest: adminOnly, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
+    async (request) => {
+      await deleteProduct(app.db, request.params.id);
+      app.catalogCache.invalidate();
+      return { message: 'Товар видалено' };
+    },
+  );
+};

@@ -1,0 +1,200 @@
+import { eq } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { orderItems, orders, products, reviews } from '../../db/schema.js';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import type { Product, ProductList, ProductUpdateInput } from '../../../shared/products.js';
+
+const validUpdate = (): ProductUpdateInput => ({
+  name: 'Хміль Nelson Sauvin (Нова Зеландія), 100 г',
+  price: 1249.5,
+  discount: 10,
+  image: '/uploads/nelson-800.webp',
+  origin: 'New Zealand',
+  category: 'Hops',
+  description: 'Винний, агрусовий аромат.',
+  countInStock: 7,
+  weight: 0.1,
+  cropYear: 2025,
+  alfa: 12.5,
+  ferment_temp: null,
+  ferment_type: null,
+});
+
+describeWithApp('product administration API', (ctx) => {
+  const asAdmin = async () => {
+    const { app } = ctx();
+    return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
+  };
+  const asCustomer = async () => {
+    const { app } = ctx();
+    return { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+  };
+  const put = (id: string, payload: unknown, headers: Record<string, string>) =>
+    ctx().app.inject({ method: 'PUT', url: `/api/products/${id}`, payload: payload as object, headers });
+
+  test('an admin creates a product with the defaults of SPEC.md §9; it is listed for admins at once', async () => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    // Warm the cache first: the create must empty it.
+    await app.inject({ url: '/api/products?all=true', headers });
+    const res = await app.inject({ method: 'POST', url: '/api/products', headers });
+    expect(res.statusCode).toBe(201);
+    const created = res.json() as Product;
+    expect(created).toMatchObject({ countInStock: 2, discount: 0, category: 'Hops', name: 'Новий товар' });
+    const list = (await app.inject({ url: '/api/products?all=true', headers })).json() as ProductList;
+    expect(list.products[0]._id).toBe(created._id);
+  });
+
+  test('only admins may create, edit or delete products', async () => {
+    const { app } = ctx();
+    const product = await createProduct(app.db);
+    const customer = await asCustomer();
+    for (const [headers, status] of [[{}, 401], [customer, 403]] as const) {
+      expect((await app.inject({ method: 'POST', url: '/api/products', headers })).statusCode).toBe(status);
+      expect((await put(product.id, validUpdate(), headers)).statusCode).toBe(status);
+      // Even an invalid body is refused for the role first.
+      expect((await put(product.id, { price: -1 }, headers)).statusCode).toBe(status);
+      expect((await app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers })).statusCode).toBe(status);
+    }
+    const [row] = await app.db.select().from(products).where(eq(products.id, product.id));
+    expect(row.name).toBe(product.name);
+  });
+
+  test('an admin edits every field; the shop shows the change at once', async () => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    const product = await createProduct(app.db, { name: 'Хміль старий', countInStock: 1 });
+    app.catalogCache.invalidate();
+    await app.inject({ url: '/api/products?keyword=nelson' }); // cached: nothing yet
+    const res = await put(product.id, { ...validUpdate(), productId: product.id }, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ...validUpdate(), _id: product.id });
+
+    const detail = (await app.inject({ url: `/api/products/${product.id}` })).json() as Product;
+    expect(detail).toMatchObject({ price: 1249.5, discount: 10, weight: 0.1, alfa: 12.5, cropYear: 2025, origin: 'New Zealand' });
+    const search = (await app.inject({ url: '/api/products?keyword=nelson' })).json() as ProductList;
+    expect(search.products.map((p) => p._id)).toEqual([product.id]);
+
+    // Yeast fields, and text fields trimmed.
+    const yeast = await put(
+      product.id,
+      { ...validUpdate(), name: '  SafLager W-34/70  ', category: 'Yeast', origin: 'Fermentis', ferment_temp: '12–15 °C', ferment_type: 'bottom', cropYear: null, alfa: null },
+      headers,
+    );
+    expect(yeast.statusCode).toBe(200);
+    expect(yeast.json()).toMatchObject({ name: 'SafLager W-34/70', ferment_type: 'bottom', ferment_temp: '12–15 °C', alfa: null });
+  });
+
+  test('stock 0 takes a product out of the shop but keeps it in the admin list', async () => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    const product = await createProduct(app.db, { name: 'Хміль Zeus склад' });
+    app.catalogCache.invalidate();
+    expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products).toHaveLength(1);
+    expect((await put(product.id, { ...validUpdate(), name: 'Хміль Zeus склад', countInStock: 0 }, headers)).statusCode).toBe(200);
+    expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products).toHaveLength(0);
+    const admin = (await app.inject({ url: '/api/products?keyword=zeus&all=true', headers })).json() as ProductList;
+    expect(admin.products.map((p) => p._id)).toEqual([product.id]);
+  });
+
+  const invalid: [string, Record<string, unknown>, string][] = [
+    ['negative price', { price: -0.01 }, 'price'],
+    ['price as text', { price: '100' }, 'price'],
+    ['fractional discount', { discount: 10.5 }, 'discount'],
+    ['discount above 100', { discount: 101 }, 'discount'],
+    ['negative discount', { discount: -5 }, 'discount'],
+    ['fractional stock', { countInStock: 1.5 }, 'countInStock'],
+    ['negative stock', { countInStock: -1 }, 'countInStock'],
+    ['zero weight', { weight: 0 }, 'weight'],
+    ['negative weight', { weight: -1 }, 'weight'],
+    ['alfa above 25', { alfa: 25.1 }, 'alfa'],
+    ['negative alfa', { alfa: -1 }, 'alfa'],
+    ['crop year too old', { cropYear: 1899 }, 'cropYear'],
+    ['crop year in the far future', { cropYear: new Date().getFullYear() + 5 }, 'cropYear'],
+    ['fractional crop year', { cropYear: 2024.5 }, 'cropYear'],
+    ['unknown category', { category: 'Beer' }, 'category'],
+    ['the filter group instead of a category', { category: 'Equipment' }, 'category'],
+    ['hop from an unknown country', { origin: 'France' }, 'origin'],
+    ['yeast from a hop country', { category: 'Yeast', origin: 'USA' }, 'origin'],
+    ['empty producer', { category: 'Kegs', origin: '  ' }, 'origin'],
+    ['empty name', { name: '   ' }, 'name'],
+    ['too long name', { name: 'х'.repeat(201) }, 'name'],
+    ['empty description', { description: '' }, 'description'],
+    ['too long description', { description: 'х'.repeat(5001) }, 'description'],
+    ['image from another site', { image: 'https://evil.example/x.png' }, 'image'],
+    ['protocol-relative image', { image: '//evil.example/x.png' }, 'image'],
+    ['script image', { image: 'javascript:alert(1)' }, 'image'],
+    ['unknown ferment type', { ferment_type: 'middle' }, 'ferment_type'],
+    ['missing price', { price: undefined }, 'price'],
+  ];
+  test.each(invalid)('refuses %s with 400, a Ukrainian message and no change', async (_what, change, field) => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    const product = await createProduct(app.db, { name: 'Незмінний товар' });
+    const res = await put(product.id, { ...validUpdate(), ...change }, headers);
+    expect(res.statusCode).toBe(400);
+    const body = res.json() as { message: string; code: string; errors: { path: string; message: string }[] };
+    expect(body.code).toBe('VALIDATION_ERROR');
+    expect(body.errors.map((e) => e.path)).toContain(field);
+    expect(body.message).toMatch(/[а-яіїєґ]/i);
+    const [row] = await app.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ name: 'Незмінний товар', priceMinor: product.priceMinor, updatedAt: product.updatedAt });
+  });
+
+  test('unknown or malformed ids: 404 and 400', async () => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    const missing = '00000000-0000-4000-8000-000000000000';
+    expect((await put(missing, validUpdate(), headers)).statusCode).toBe(404);
+    expect((await app.inject({ method: 'DELETE', url: `/api/products/${missing}`, headers })).statusCode).toBe(404);
+    expect((await put('nope', validUpdate(), headers)).statusCode).toBe(400);
+    expect((await app.inject({ method: 'DELETE', url: '/api/products/nope', headers })).statusCode).toBe(400);
+  });
+
+  test('deleting a product removes it and its reviews; orders that hold it keep their line snapshot', async () => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    const customer = await createUser(app.db);
+    const product = await createProduct(app.db, { name: 'Кег на видалення', priceMinor: 2500_00, image: '/uploads/keg-800.webp' });
+    await app.db.insert(reviews).values({ productId: product.id, userId: customer.id, name: customer.name, rating: 5, comment: 'Гарний' });
+    const [order] = await app.db
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        address: 'Тарас Шевченко',
+        city: 'Київ',
+        country: 'Відділення №1',
+        paymentMethod: 'PayPal',
+        itemsMinor: 5000_00,
+        shippingMinor: 0,
+        taxMinor: 750_00,
+        totalMinor: 5750_00,
+      })
+      .returning();
+    await app.db.insert(orderItems).values({
+      orderId: order.id,
+      productId: product.id,
+      name: product.name,
+      image: product.image,
+      priceMinor: product.priceMinor,
+      qty: 2,
+    });
+    app.catalogCache.invalidate();
+    await app.inject({ url: '/api/products?keyword=видалення' }); // cached before the delete
+
+    const res = await app.inject({ method: 'DELETE', url: `/api/products/${product.id}`, headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Товар видалено');
+    expect((await app.inject({ url: `/api/products/${product.id}` })).statusCode).toBe(404);
+    expect(((await app.inject({ url: '/api/products?keyword=видалення' })).json() as ProductList).products).toEqual([]);
+    expect(await app.db.select().from(reviews).where(eq(reviews.productId, product.id))).toEqual([]);
+
+    const lines = await app.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(lines).toEqual([
+      expect.objectContaining({ productId: null, name: 'Кег на видалення', image: '/uploads/keg-800.webp', priceMinor: 2500_00, qty: 2 }),
+    ]);
+    const [kept] = await app.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept.totalMinor).toBe(5750_00);
+  });
+});
