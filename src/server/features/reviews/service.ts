@@ -1,0 +1,38 @@
+import type { Review, ReviewCreate } from '../../../shared/products.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { Conflict, NotFound } from '../../errors.js';
+import { findProductById, toReview } from '../products/repository.js';
+import { findReviewByUser, insertReview, recomputeRating } from './repository.js';
+
+export interface ReviewAdded {
+  review: Review;
+  rating: number;
+  numReviews: number;
+}
+
+const alreadyReviewed = () => new Conflict('Ви вже залишили відгук на цей товар', 'ALREADY_REVIEWED');
+
+/** One review per user and product; the product's rating follows in the same transaction. */
+export async function addReview(db: Db, productId: string, user: UserRow, input: ReviewCreate): Promise<ReviewAdded> {
+  try {
+    return await db.transaction(async (tx) => {
+      // Locks the product row, so two reviews of one product recompute its rating one after the other.
+      const product = await findProductById(tx, productId, { forUpdate: true });
+      if (!product) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+      if (await findReviewByUser(tx, productId, user.id)) throw alreadyReviewed();
+      const row = await insertReview(tx, { productId, userId: user.id, name: user.name, ...input });
+      const { rating, numReviews } = await recomputeRating(tx, productId);
+      return { review: toReview(row), rating, numReviews };
+    });
+  } catch (err) {
+    // The same user's two requests at once: the unique index decides.
+    if (isUniqueViolation(err)) throw alreadyReviewed();
+    throw err;
+  }
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
