@@ -35,6 +35,11 @@ const EnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'має починатися з redis://')
     .optional(),
+  /** Sign-in and registration requests per IP address in one window. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
+  /** Failed sign-ins and registrations per e-mail address in one window. */
+  AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -58,6 +63,8 @@ export interface Config {
   paymentsTestMode: boolean;
   pageSize: number;
   redisUrl: string | undefined;
+  /** Brute-force limits on POST /api/users/auth and POST /api/users. */
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   logLevel: string;
 }
 
@@ -96,6 +103,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     paymentsTestMode: env.PAYMENTS_TEST_MODE ?? (!isProduction && !env.PAYPAL_CLIENT_SECRET),
     pageSize: env.PAGE_SIZE,
     redisUrl: env.REDIS_URL,
+    authRateLimit: {
+      perIp: env.AUTH_RATE_LIMIT,
+      perEmail: env.AUTH_RATE_LIMIT_EMAIL,
+      windowMs: env.AUTH_RATE_WINDOW_MINUTES * 60_000,
+    },
     logLevel: env.LOG_LEVEL,
   });
 }

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { users, type UserRow } from '../../db/schema.js';
+import { products, reviews, users, type UserRow } from '../../db/schema.js';
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -12,6 +12,17 @@ export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | 
   return row ?? null;
 }
 
+/** Whether another account than `exceptId` already uses the e-mail. */
+export async function isEmailTaken(tx: Tx, email: string, exceptId?: string): Promise<boolean> {
+  const address = eq(users.email, normalizeEmail(email));
+  const [row] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptId ? and(address, ne(users.id, exceptId)) : address)
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertUser(
   tx: Tx,
   values: { name: string; email: string; passwordHash: string; isAdmin?: boolean },
@@ -21,6 +32,57 @@ export async function insertUser(
     .values({ ...values, email: normalizeEmail(values.email) })
     .returning();
   return row;
+}
+
+export async function listUsers(tx: Tx): Promise<UserRow[]> {
+  return tx.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+export interface UserChanges {
+  name?: string;
+  email?: string;
+  isAdmin?: boolean;
+  passwordHash?: string;
+  /** Ends every session signed with an older version. */
+  bumpTokenVersion?: boolean;
+}
+
+export async function updateUser(tx: Tx, id: string, changes: UserChanges): Promise<UserRow | null> {
+  const { bumpTokenVersion, email, ...rest } = changes;
+  const [row] = await tx
+    .update(users)
+    .set({
+      ...rest,
+      ...(email !== undefined ? { email: normalizeEmail(email) } : {}),
+      ...(bumpTokenVersion ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Deletes the account. The database keeps their orders (user_id becomes null) and drops their
+ * reviews; the ratings of the products they reviewed are recomputed from the reviews that remain.
+ * Returns the ids of the products whose rating changed, or null when there was no such user.
+ */
+export async function deleteUser(tx: Tx, id: string): Promise<string[] | null> {
+  const reviewed = await tx.selectDistinct({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id));
+  const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
+  if (!deleted) return null;
+  const productIds = reviewed.map((r) => r.productId);
+  if (productIds.length > 0) {
+    await tx
+      .update(products)
+      .set({
+        rating: sql`coalesce((select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.productId} = ${products.id}), 0)`,
+        numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
+        updatedAt: new Date(),
+      })
+      .where(inArray(products.id, productIds));
+  }
+  return productIds;
 }
 
 /** E-mails are unique regardless of case and surrounding spaces. */

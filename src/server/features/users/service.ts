@@ -1,0 +1,101 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { AdminUserUpdateInput, LoginInput, ProfileUpdateInput, RegisterInput, UserInfo } from '../../../shared/users.js';
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import { Conflict, Forbidden, NotFound, Unauthorized } from '../../errors.js';
+import * as repo from './repository.js';
+
+export const EMAIL_TAKEN = 'Користувач з такою електронною поштою вже існує';
+export const BAD_CREDENTIALS = 'Невірна електронна пошта або пароль';
+
+/** The only shape in which a user leaves the server: no hash, no token version. */
+export function toUserInfo(user: UserRow): UserInfo {
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+}
+
+const emailTaken = () => new Conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+
+/** Two requests racing for one e-mail: the unique index decides, the loser gets the same 409. */
+async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code === '23505') throw emailTaken();
+    throw error;
+  }
+}
+
+export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  if (await repo.isEmailTaken(db, input.email)) throw emailTaken();
+  const passwordHash = await hash(input.password);
+  return uniqueEmail(() => repo.insertUser(db, { name: input.name, email: input.email, passwordHash }));
+}
+
+// Verifying against a real hash when the e-mail is unknown keeps both answers equally slow,
+// so response times do not tell which e-mails have accounts.
+let dummyHash: Promise<string> | undefined;
+
+export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> {
+  const user = await repo.findUserByEmail(db, input.email);
+  dummyHash ??= hash('not-a-real-password-at-all');
+  const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS, 'BAD_CREDENTIALS');
+  return user;
+}
+
+/** Logout everywhere: every token signed before this moment stops working. */
+export async function revokeSessions(db: Db, userId: string): Promise<void> {
+  await repo.updateUser(db, userId, { bumpTokenVersion: true });
+}
+
+export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdateInput): Promise<UserRow> {
+  if (await repo.isEmailTaken(db, input.email, user.id)) throw emailTaken();
+  const changes: repo.UserChanges = { name: input.name, email: input.email };
+  if (input.password) {
+    changes.passwordHash = await hash(input.password);
+    // A new password ends every other session (a thief's included); the caller re-issues this one.
+    changes.bumpTokenVersion = true;
+  }
+  const updated = await uniqueEmail(() => repo.updateUser(db, user.id, changes));
+  // Deleted between the session check and now.
+  if (!updated) throw new Unauthorized();
+  return updated;
+}
+
+export async function listUsers(db: Db): Promise<UserInfo[]> {
+  return (await repo.listUsers(db)).map(toUserInfo);
+}
+
+export async function requireUserById(db: Db, id: string): Promise<UserRow> {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
+  return user;
+}
+
+/** SPEC.md §6: admin accounts are not managed through the user list. */
+function assertManageable(target: UserRow) {
+  if (target.isAdmin) throw new Forbidden('Обліковий запис адміністратора не можна змінювати чи видаляти', 'ADMIN_PROTECTED');
+}
+
+export async function updateUserByAdmin(db: Db, id: string, input: AdminUserUpdateInput): Promise<UserRow> {
+  return db.transaction(async (tx) => {
+    const target = await repo.findUserById(tx, id);
+    if (!target) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
+    assertManageable(target);
+    if (await repo.isEmailTaken(tx, input.email, id)) throw emailTaken();
+    const updated = await uniqueEmail(() => repo.updateUser(tx, id, { name: input.name, email: input.email, isAdmin: input.isAdmin }));
+    return updated!;
+  });
+}
+
+/** Returns the ids of products whose rating changed (the user's reviews went with them). */
+export async function deleteUserByAdmin(db: Db, actor: UserRow, id: string): Promise<string[]> {
+  if (actor.id === id) throw new Forbidden('Не можна видалити власний обліковий запис', 'CANNOT_DELETE_SELF');
+  return db.transaction(async (tx) => {
+    const target = await repo.findUserById(tx, id);
+    if (!target) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
+    assertManageable(target);
+    return (await repo.deleteUser(tx, id)) ?? [];
+  });
+}
