@@ -12,7 +12,6 @@ import type { Database } from './db/client.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { productRoutes } from './features/products/routes.js';
-import { userRoutes } from './features/users/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { deliveryRoutes } from './features/delivery/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
@@ -61,7 +60,6 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(productRoutes);
-  await app.register(userRoutes);
   await app.register(orderRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes);
