@@ -15,9 +15,6 @@ import { productRoutes } from './features/products/routes.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { deliveryRoutes } from './features/delivery/routes.js';
 import { paymentRoutes } from './features/payments/routes.js';
-import { orderRoutes } from './features/orders/routes.js';
-import { deliveryRoutes } from './features/delivery/routes.js';
-import { paymentRoutes } from './features/payments/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { productAdminRoutes } from './features/products/admin-routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
@@ -63,9 +60,6 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
 
   await app.register(productRoutes);
-  await app.register(orderRoutes);
-  await app.register(deliveryRoutes);
-  await app.register(paymentRoutes);
   await app.register(orderRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes);
