@@ -1,11 +1,309 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, type ChangeEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor, type ProductCategory } from '../../../shared/catalog';
+import {
+  ProductUpdateSchema,
+  PRODUCT_DESCRIPTION_MAX,
+  PRODUCT_NAME_MAX,
+  MIN_CROP_YEAR,
+  maxCropYear,
+  type ProductDetail,
+  type ProductUpdate,
+  type ProductUpdateInput,
+} from '../../../shared/products';
+import { ApiError } from '../../api/client';
+import { errorMessage } from '../../api/error-message';
+import { Loader } from '../../components/loader';
+import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { categoryLabel, producerLabel } from './product-labels';
+import { useAdminProduct, useUpdateProduct, useUploadImage } from './products-api';
 
-/** Placeholder until this screen is built. */
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Empty optional number fields mean "not set", not zero. */
+const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
+
+/** /admin/product/{id}/edit (SPEC.md §2). */
 export default function ProductEditPage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const product = useAdminProduct(id);
   return (
-    <section>
-      <PageTitle title="ProductEditPage" />
-      <p>Незабаром.</p>
-    </section>
+    <>
+      <PageTitle title={t.admin.productEdit.title} />
+      <Link to={paths.admin.products} className="btn btn-light mb-3">
+        {t.admin.productEdit.back}
+      </Link>
+      <h1 className="h2 mb-3">{t.admin.productEdit.title}</h1>
+      {product.isPending ? (
+        <Loader />
+      ) : product.error || !product.data ? (
+        <ErrorMessage error={product.error} />
+      ) : (
+        <ProductForm key={product.data._id} product={product.data} />
+      )}
+    </>
+  );
+}
+
+function toFormValues(product: ProductDetail): ProductUpdateInput {
+  return {
+    name: product.name,
+    price: product.price,
+    discount: product.discount,
+    image: product.image,
+    origin: product.origin,
+    category: product.category,
+    description: product.description,
+    countInStock: product.countInStock,
+    weight: product.weight,
+    cropYear: product.cropYear,
+    alfa: product.alfa,
+    ferment_temp: product.ferment_temp ?? '',
+    ferment_type: product.ferment_type,
+  };
+}
+
+function ProductForm({ product }: { product: ProductDetail }) {
+  const t = useT();
+  const text = t.admin.productEdit;
+  const navigate = useNavigate();
+  const update = useUpdateProduct(product._id);
+  const upload = useUploadImage();
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    setError,
+    getValues,
+    formState: { errors, isSubmitted, isValid },
+  } = useForm<ProductUpdateInput, unknown, ProductUpdate>({
+    resolver: zodResolver(ProductUpdateSchema),
+    defaultValues: toFormValues(product),
+    mode: 'onTouched',
+  });
+
+  const category = watch('category') as ProductCategory;
+  const image = watch('image');
+  const producers = producersFor(category);
+
+  // A producer of another category (a hop country for yeast) is not kept when the category changes.
+  useEffect(() => {
+    const origin = getValues('origin');
+    if (producers && origin && !producers.includes(origin)) setValue('origin', '', { shouldDirty: true });
+  }, [producers, getValues, setValue]);
+
+  const onSubmit = (values: ProductUpdate) =>
+    update.mutateAsync(values).then(
+      () => {
+        toast.success(text.updated);
+        navigate(paths.admin.products);
+      },
+      (error: unknown) => {
+        // The server speaks the same schema: put its field messages beside the fields.
+        if (error instanceof ApiError && error.errors?.length) {
+          for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issue.message });
+        }
+        toast.error(errorMessage(error));
+      },
+    );
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return;
+    if (file.size > MAX_UPLOAD_BYTES) {
+      toast.error(text.uploadTooLarge);
+      input.value = '';
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (result) => {
+        setValue('image', result.image, { shouldDirty: true, shouldValidate: true });
+        toast.success(result.message);
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => {
+        input.value = '';
+      },
+    });
+  };
+
+  /** Marks a field invalid and ties its hint and error message to it for screen readers. */
+  const state = (field: keyof ProductUpdateInput, hint?: string) => ({
+    isInvalid: Boolean(errors[field]),
+    'aria-describedby': [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined,
+  });
+  const feedback = (field: keyof ProductUpdateInput) =>
+    errors[field] ? (
+      <Form.Control.Feedback type="invalid" id={`${field}-error`}>
+        {errors[field]?.message}
+      </Form.Control.Feedback>
+    ) : null;
+
+  return (
+    <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={update.isPending}>
+      <Row className="g-3">
+        <Col lg={7}>
+          <Form.Group controlId="name" className="mb-3">
+            <Form.Label>{text.name}</Form.Label>
+            <Form.Control {...register('name')} maxLength={PRODUCT_NAME_MAX} {...state('name')} />
+            {feedback('name')}
+          </Form.Group>
+          <Row className="g-3 mb-3">
+            <Form.Group as={Col} sm={6} controlId="category">
+              <Form.Label>{text.category}</Form.Label>
+              <Form.Select {...register('category')} {...state('category')}>
+                {PRODUCT_CATEGORIES.map((c) => (
+                  <option key={c} value={c}>
+                    {categoryLabel(t, c)}
+                  </option>
+                ))}
+              </Form.Select>
+              {feedback('category')}
+            </Form.Group>
+            <Form.Group as={Col} sm={6} controlId="origin">
+              <Form.Label>{category === 'Hops' ? text.country : text.producer}</Form.Label>
+              {producers ? (
+                <Form.Select {...register('origin')} {...state('origin')}>
+                  <option value="">{text.chooseProducer}</option>
+                  {producers.map((p) => (
+                    <option key={p} value={p}>
+                      {producerLabel(t, category, p)}
+                    </option>
+                  ))}
+                </Form.Select>
+              ) : (
+                <Form.Control {...register('origin')} maxLength={100} {...state('origin')} />
+              )}
+              {feedback('origin')}
+            </Form.Group>
+          </Row>
+          <Row className="g-3 mb-3">
+            <Form.Group as={Col} xs={6} md={3} controlId="price">
+              <Form.Label>{text.price}</Form.Label>
+              <Form.Control type="number" inputMode="decimal" min={0} step={0.01} {...register('price', { valueAsNumber: true })} {...state('price')} />
+              {feedback('price')}
+            </Form.Group>
+            <Form.Group as={Col} xs={6} md={3} controlId="discount">
+              <Form.Label>{text.discount}</Form.Label>
+              <Form.Control type="number" inputMode="numeric" min={0} max={100} step={1} {...register('discount', { valueAsNumber: true })} {...state('discount')} />
+              {feedback('discount')}
+            </Form.Group>
+            <Form.Group as={Col} xs={6} md={3} controlId="countInStock">
+              <Form.Label>{text.stock}</Form.Label>
+              <Form.Control type="number" inputMode="numeric" min={0} step={1} {...register('countInStock', { valueAsNumber: true })} {...state('countInStock')} />
+              {feedback('countInStock')}
+            </Form.Group>
+            <Form.Group as={Col} xs={6} md={3} controlId="weight">
+              <Form.Label>{text.weight}</Form.Label>
+              <Form.Control type="number" inputMode="decimal" min={0} step="any" {...register('weight', { valueAsNumber: true })} {...state('weight')} />
+              {feedback('weight')}
+            </Form.Group>
+          </Row>
+          <Row className="g-3 mb-3">
+            <Form.Group as={Col} sm={6} controlId="cropYear">
+              <Form.Label>{text.cropYear}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={MIN_CROP_YEAR}
+                max={maxCropYear()}
+                step={1}
+                {...register('cropYear', { setValueAs: numberOrNull })}
+                {...state('cropYear', 'cropYear-hint')}
+              />
+              <Form.Text id="cropYear-hint">{text.cropYearHint}</Form.Text>
+              {feedback('cropYear')}
+            </Form.Group>
+            <Form.Group as={Col} sm={6} controlId="alfa">
+              <Form.Label>{text.alfa}</Form.Label>
+              <Form.Control
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={25}
+                step={0.1}
+                {...register('alfa', { setValueAs: numberOrNull })}
+                {...state('alfa', 'alfa-hint')}
+              />
+              <Form.Text id="alfa-hint">{text.alfaHint}</Form.Text>
+              {feedback('alfa')}
+            </Form.Group>
+          </Row>
+          <Row className="g-3 mb-3">
+            <Form.Group as={Col} sm={6} controlId="ferment_temp">
+              <Form.Label>{text.fermentTemp}</Form.Label>
+              <Form.Control {...register('ferment_temp')} maxLength={50} {...state('ferment_temp', 'ferment_temp-hint')} />
+              <Form.Text id="ferment_temp-hint">{text.fermentTempHint}</Form.Text>
+              {feedback('ferment_temp')}
+            </Form.Group>
+            <Form.Group as={Col} sm={6} controlId="ferment_type">
+              <Form.Label>{text.fermentType}</Form.Label>
+              <Form.Select {...register('ferment_type', { setValueAs: textOrNull })} {...state('ferment_type')}>
+                <option value="">{text.fermentTypeNone}</option>
+                {FERMENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t.catalog.fermentTypes[type]}
+                  </option>
+                ))}
+              </Form.Select>
+              {feedback('ferment_type')}
+            </Form.Group>
+          </Row>
+          <Form.Group controlId="description" className="mb-3">
+            <Form.Label>{text.description}</Form.Label>
+            <Form.Control as="textarea" rows={6} maxLength={PRODUCT_DESCRIPTION_MAX} {...register('description')} {...state('description')} />
+            {feedback('description')}
+          </Form.Group>
+        </Col>
+        <Col lg={5}>
+          <Form.Group controlId="image" className="mb-3">
+            <Form.Label>{text.image}</Form.Label>
+            <Form.Control {...register('image')} {...state('image')} />
+            {feedback('image')}
+          </Form.Group>
+          <Form.Group controlId="image-file" className="mb-3">
+            <Form.Label>{text.upload}</Form.Label>
+            <Form.Control type="file" accept="image/jpeg,image/png,image/webp" onChange={onFile} disabled={upload.isPending} aria-describedby="image-file-hint" />
+            <Form.Text id="image-file-hint">{text.uploadHint}</Form.Text>
+            {upload.isPending && (
+              <div className="mt-2 d-flex align-items-center gap-2">
+                <Loader small /> <span>{text.uploading}</span>
+              </div>
+            )}
+          </Form.Group>
+          {image?.startsWith('/') && !image.startsWith('//') && (
+            <figure className="mb-3">
+              <img src={image} alt={text.preview} className="product-image" style={{ maxHeight: 280 }} width={400} height={280} />
+            </figure>
+          )}
+        </Col>
+      </Row>
+      {isSubmitted && !isValid && (
+        <p className="text-danger" role="alert">
+          {text.fixErrors}
+        </p>
+      )}
+      <div className="d-flex flex-wrap gap-2 mb-4">
+        <Button type="submit" disabled={update.isPending || upload.isPending}>
+          {update.isPending ? text.saving : text.save}
+        </Button>
+        <Link to={paths.product(product._id)} className="btn btn-outline-secondary">
+          {text.viewInShop}
+        </Link>
+      </div>
+    </Form>
   );
 }

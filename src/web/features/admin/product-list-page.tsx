@@ -1,11 +1,180 @@
+import Badge from 'react-bootstrap/Badge';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { FaEdit, FaPlus, FaTrash } from 'react-icons/fa';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import type { Product } from '../../../shared/products';
+import { errorMessage } from '../../api/error-message';
+import { formatMoney } from '../../components/format';
+import { Loader } from '../../components/loader';
+import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { Paginate } from '../../components/paginate';
+import { useT, type Messages } from '../../i18n';
+import { paths } from '../../paths';
+import { categoryLabel, producerLabel } from './product-labels';
+import { useAdminProductList, useCreateProduct, useDeleteProduct } from './products-api';
 
-/** Placeholder until this screen is built. */
+/** SPEC.md §2 filter buttons, plus 'all' and 'new' (newest first, set after a create: §4). */
+const FILTERS = ['all', 'new', 'Hops', 'Yeast', 'Malt', 'Equipment'] as const;
+type Filter = (typeof FILTERS)[number];
+const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
+
+function filterLabel(t: Messages, filter: Filter): string {
+  switch (filter) {
+    case 'all':
+    case 'new':
+      return t.admin.products.filters[filter];
+    case 'Hops':
+      return t.catalog.hops;
+    case 'Yeast':
+      return t.catalog.yeast;
+    case 'Malt':
+      return t.catalog.malt;
+    case 'Equipment':
+      return t.catalog.equipment;
+  }
+}
+
+/** /admin/productlist and /admin/productlist/{page}; the filter lives in `?filter=`. */
 export default function ProductListPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const requested = searchParams.get('filter');
+  const filter: Filter = isFilter(requested) ? requested : 'all';
+  const page = Number(params.pageNumber);
+  const pageNumber = Number.isInteger(page) && page >= 1 ? page : 1;
+  const createdId = (location.state as { createdId?: string } | null)?.createdId;
+
+  const category = filter === 'all' || filter === 'new' ? undefined : filter;
+  const list = useAdminProductList({ pageNumber, category });
+  const create = useCreateProduct();
+  const remove = useDeleteProduct();
+
+  const hrefFor = (n: number, f: Filter = filter) => {
+    const base = n === 1 ? paths.admin.products : paths.admin.productsPage(n);
+    return f === 'all' ? base : `${base}?filter=${f}`;
+  };
+
+  const onCreate = () => {
+    if (!window.confirm(t.admin.products.confirmCreate)) return;
+    create.mutate(undefined, {
+      onSuccess: (product) => {
+        toast.success(t.admin.products.created);
+        navigate(hrefFor(1, 'new'), { state: { createdId: product._id } });
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  const onDelete = (product: Product) => {
+    if (!window.confirm(t.admin.products.confirmDelete(product.name))) return;
+    remove.mutate(product._id, {
+      onSuccess: () => toast.success(t.admin.products.deleted(product.name)),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
   return (
-    <section>
-      <PageTitle title="ProductListPage" />
-      <p>Незабаром.</p>
-    </section>
+    <>
+      <PageTitle title={t.admin.products.title} />
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <h1 className="h2 mb-0">{t.admin.products.title}</h1>
+        <Button onClick={onCreate} disabled={create.isPending}>
+          {create.isPending ? <Loader small /> : <FaPlus aria-hidden />} {t.admin.products.create}
+        </Button>
+      </div>
+      <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t.admin.products.filterLabel}>
+        {FILTERS.map((f) => (
+          <Button
+            key={f}
+            size="sm"
+            variant={filter === f ? 'primary' : 'outline-primary'}
+            aria-pressed={filter === f}
+            onClick={() => navigate(hrefFor(1, f))}
+          >
+            {filterLabel(t, f)}
+          </Button>
+        ))}
+      </div>
+      {list.isPending ? (
+        <Loader />
+      ) : list.error || !list.data ? (
+        <ErrorMessage error={list.error} />
+      ) : list.data.products.length === 0 ? (
+        <Message>{t.admin.products.empty}</Message>
+      ) : (
+        <>
+          <Table striped hover responsive size="sm" className="align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{t.admin.products.columns.name}</th>
+                <th scope="col" className="text-end">
+                  {t.admin.products.columns.price}
+                </th>
+                <th scope="col">{t.admin.products.columns.category}</th>
+                <th scope="col">{t.admin.products.columns.producer}</th>
+                <th scope="col" className="text-end">
+                  {t.admin.products.columns.stock}
+                </th>
+                <th scope="col" className="text-end">
+                  {t.admin.products.columns.discount}
+                </th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.admin.products.columns.actions}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.products.map((product) => (
+                <tr key={product._id} className={product._id === createdId ? 'table-success' : undefined}>
+                  <td>
+                    <Link to={paths.admin.productEdit(product._id)}>{product.name}</Link>
+                    {product._id === createdId && (
+                      <Badge bg="success" className="ms-2">
+                        {t.admin.products.newBadge}
+                      </Badge>
+                    )}
+                  </td>
+                  <td className="text-end text-nowrap">{formatMoney(product.price)}</td>
+                  <td>{categoryLabel(t, product.category)}</td>
+                  <td>{producerLabel(t, product.category, product.origin)}</td>
+                  <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>
+                    {product.countInStock}
+                    {product.countInStock === 0 && <span className="small"> ({t.admin.products.outOfStock})</span>}
+                  </td>
+                  <td className="text-end text-nowrap">{product.discount} %</td>
+                  <td className="text-nowrap text-end">
+                    <Link
+                      to={paths.admin.productEdit(product._id)}
+                      className="btn btn-light btn-sm me-2"
+                      aria-label={t.admin.products.edit(product.name)}
+                      title={t.admin.products.edit(product.name)}
+                    >
+                      <FaEdit aria-hidden />
+                    </Link>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={t.admin.products.remove(product.name)}
+                      title={t.admin.products.remove(product.name)}
+                      disabled={remove.isPending && remove.variables === product._id}
+                      onClick={() => onDelete(product)}
+                    >
+                      <FaTrash aria-hidden />
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <Paginate page={list.data.page} pages={list.data.pages} hrefFor={(n) => hrefFor(n)} />
+        </>
+      )}
+    </>
   );
 }
