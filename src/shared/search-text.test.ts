@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { latinForm, productSearchColumns, searchWords, skeletonForm } from './search-text';
+import { latinForm, productSearchColumns, queryWordKeys, searchWords, skeletonForm } from './search-text';
 
 describe('search text forms', () => {
   test('Cyrillic and Latin spellings of a name share a skeleton', () => {
@@ -27,10 +27,21 @@ describe('search text forms', () => {
     expect(searchWords('%%%')).toEqual([]);
   });
 
-  test('stored columns are padded so word starts can be matched', () => {
+  test('a product stores every prefix of its words, and a query word finds it by one of them', () => {
     const columns = productSearchColumns('Хміль Cascade', 'USA');
     expect(columns.searchText).toBe(' khmil cascade usa ');
-    expect(columns.searchSkeleton.startsWith(' ')).toBe(true);
-    expect(columns.searchSkeleton.endsWith(' ')).toBe(true);
+    const matches = (word: string) => queryWordKeys(word).any.some((key) => columns.searchKeys.includes(key));
+    expect(matches('каскад')).toBe(true);
+    expect(matches('casc')).toBe(true);
+    expect(matches('cascde')).toBe(true);
+    expect(matches('хміл')).toBe(true);
+    expect(matches('citra')).toBe(false);
+    // One letter means nothing.
+    expect(queryWordKeys('c').any).toEqual([]);
+  });
+
+  test('a short skeleton must match a whole word: "кег" does not find "кг"', () => {
+    const columns = productSearchColumns('Хміль, 1 кг');
+    expect(queryWordKeys('кег').any.some((key) => columns.searchKeys.includes(key))).toBe(false);
   });
 });

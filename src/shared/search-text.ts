@@ -74,11 +74,41 @@ export function skeletonForm(word: string): string {
   return out;
 }
 
-/** The stored search columns of a product. Padded with spaces so "% word%" finds word starts. */
-export function productSearchColumns(...fields: string[]): { searchText: string; searchSkeleton: string } {
+/** Words longer than this are matched by their first letters only. */
+const MAX_KEY_LENGTH = 15;
+
+/**
+ * The stored search columns of a product.
+ * - searchText: Latin forms, padded with spaces, for the trigram fallback that catches typos.
+ * - searchKeys: every prefix of every word's Latin form ("l…") and consonant skeleton ("s…"),
+ *   and the whole words ("=…", "~…"), so a query word matches by one GIN array lookup.
+ */
+export function productSearchColumns(...fields: string[]): { searchText: string; searchKeys: string[] } {
   const words = fields.flatMap(searchWords);
-  return {
-    searchText: ` ${words.map(latinForm).join(' ')} `,
-    searchSkeleton: ` ${words.map(skeletonForm).filter(Boolean).join(' ')} `,
-  };
+  const keys = new Set<string>();
+  for (const word of words) {
+    const latin = latinForm(word).slice(0, MAX_KEY_LENGTH);
+    const skeleton = skeletonForm(word).slice(0, MAX_KEY_LENGTH);
+    for (let n = 2; n <= latin.length; n++) keys.add(`l${latin.slice(0, n)}`);
+    for (let n = 3; n <= skeleton.length; n++) keys.add(`s${skeleton.slice(0, n)}`);
+    if (latin) keys.add(`=${latin}`);
+    if (skeleton.length >= 2) keys.add(`~${skeleton}`);
+  }
+  return { searchText: ` ${words.map(latinForm).join(' ')} `, searchKeys: [...keys] };
+}
+
+/**
+ * How one query word can match: `any` holds the keys of which a product must have at least one;
+ * `exact` the keys of a whole-word match, which ranks first.
+ */
+export function queryWordKeys(word: string): { any: string[]; exact: string[]; latin: string } {
+  const latin = latinForm(word).slice(0, MAX_KEY_LENGTH);
+  const skeleton = skeletonForm(word).slice(0, MAX_KEY_LENGTH);
+  const any: string[] = [];
+  if (latin.length >= 2) any.push(`l${latin}`);
+  // A short skeleton says little ("кег" and "кг" both read "kg"): it must match a whole word.
+  if (skeleton.length >= 3) any.push(`s${skeleton}`);
+  else if (skeleton.length === 2 && latin.length >= 4) any.push(`~${skeleton}`);
+  const exact = [`=${latin}`, ...(skeleton.length >= 2 ? [`~${skeleton}`] : [])];
+  return { any, exact, latin };
 }

@@ -34,6 +34,13 @@ export function databaseTargetOf(config: { databaseUrl?: string; dataDir: string
   return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: path.join(config.dataDir, 'pglite') };
 }
 
+/**
+ * Catalogue searches fetch a few thousand scattered rows found by GIN indexes. With the default
+ * random_page_cost of 4 (spinning disks) the planner prefers to read every product instead, ten
+ * times slower at 100,000 products (bench/search-scale.ts); 1.1 is the usual SSD setting.
+ */
+const RANDOM_PAGE_COST = 1.1;
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -41,7 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -76,6 +83,7 @@ async function openPglite(target: { dataDir: string } | { snapshot: Blob }): Pro
       ? new PGlite(target.dataDir, { extensions })
       : new PGlite({ loadDataDir: target.snapshot, extensions });
   await client.waitReady;
+  await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return {

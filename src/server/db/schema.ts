@@ -56,7 +56,7 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     /** Derived from name and origin by src/shared/search-text.ts on every write. */
     searchText: text('search_text').notNull().default(''),
-    searchSkeleton: text('search_skeleton').notNull().default(''),
+    searchKeys: text('search_keys').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,7 +66,7 @@ export const products = pgTable(
       .where(sql`${t.countInStock} > 0`),
     index('products_category_idx').on(t.category, t.origin),
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    index('products_search_skeleton_idx').using('gin', sql`${t.searchSkeleton} gin_trgm_ops`),
+    index('products_search_keys_idx').using('gin', t.searchKeys),
     index('products_rating_idx').on(t.rating.desc()),
   ],
 );

@@ -49,7 +49,7 @@ CREATE TABLE "products" (
 	"rating" double precision DEFAULT 0 NOT NULL,
 	"num_reviews" integer DEFAULT 0 NOT NULL,
 	"search_text" text DEFAULT '' NOT NULL,
-	"search_skeleton" text DEFAULT '' NOT NULL,
+	"search_keys" text[] DEFAULT '{}'::text[] NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -88,7 +88,7 @@ CREATE UNIQUE INDEX "orders_payment_id_key" ON "orders" USING btree ("payment_id
 CREATE INDEX "products_listing_idx" ON "products" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "products"."count_in_stock" > 0;--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category","origin");--> statement-breakpoint
 CREATE INDEX "products_search_text_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_search_skeleton_idx" ON "products" USING gin ("search_skeleton" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "products_search_keys_idx" ON "products" USING gin ("search_keys");--> statement-breakpoint
 CREATE INDEX "products_rating_idx" ON "products" USING btree ("rating" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "reviews_product_user_key" ON "reviews" USING btree ("product_id","user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");

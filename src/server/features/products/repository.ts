@@ -1,10 +1,14 @@
-import { and, asc, desc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { categoriesOf, type CategoryFilter } from '../../../shared/catalog.js';
-import { latinForm, productSearchColumns, searchWords, skeletonForm } from '../../../shared/search-text.js';
+import { productSearchColumns, queryWordKeys, searchWords } from '../../../shared/search-text.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Product, Review } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
 import { products, reviews, type ProductRow, type ReviewRow } from '../../db/schema.js';
+
+/** Every column but the search ones, which are large and only ever read by SQL. */
+const { searchText: _searchText, searchKeys: _searchKeys, ...productColumns } = getTableColumns(products);
+export type ProductRecord = Omit<ProductRow, 'searchText' | 'searchKeys'>;
 
 export interface ProductFilter {
   keyword?: string;
@@ -19,25 +23,30 @@ export async function listProducts(
   tx: Tx,
   filter: ProductFilter,
   page: { number: number; size: number },
-): Promise<{ rows: ProductRow[]; total: number }> {
+): Promise<{ rows: ProductRecord[]; total: number }> {
   const conditions: SQL[] = [];
   if (!filter.includeOutOfStock) conditions.push(gt(products.countInStock, 0));
   if (filter.category) conditions.push(inArray(products.category, categoriesOf(filter.category)));
   if (filter.producer) conditions.push(eq(products.origin, filter.producer));
   if (filter.discountedOnly) conditions.push(ne(products.discount, 0));
+  if (!filter.keyword) return selectPage(tx, conditions, null, page);
 
-  const search = filter.keyword ? keywordSearch(filter.keyword) : null;
-  if (search) conditions.push(search.where);
+  const exact = await selectPage(tx, conditions, keywordSearch(filter.keyword, false), page);
+  if (exact.total > 0) return exact;
+  return selectPage(tx, conditions, keywordSearch(filter.keyword, true), page);
+}
 
-  const where = conditions.length ? and(...conditions) : undefined;
-  const order = [
-    ...(search?.rank ? [desc(search.rank)] : []),
-    desc(products.createdAt),
-    desc(products.id),
-  ];
+async function selectPage(
+  tx: Tx,
+  conditions: SQL[],
+  search: { where: SQL; rank: SQL | null } | null,
+  page: { number: number; size: number },
+) {
+  const where = and(...conditions, ...(search ? [search.where] : []));
+  const order = [...(search?.rank ? [desc(search.rank)] : []), desc(products.createdAt), desc(products.id)];
   const [rows, [{ count }]] = await Promise.all([
     tx
-      .select()
+      .select(productColumns)
       .from(products)
       .where(where)
       .orderBy(...order)
@@ -49,38 +58,29 @@ export async function listProducts(
 }
 
 /**
- * Every word of the keyword must match a word of the name or producer: as a substring of its Latin
- * form, by the start of its consonant skeleton (transliteration, dropped vowels), or by trigram
- * word similarity (typos). All three are served by the trigram GIN indexes.
+ * Every word of the keyword must match a word of the name or producer by the start of its Latin
+ * form or of its consonant skeleton (another alphabet, dropped vowels): one GIN lookup a word.
+ * Whole-word matches rank first. When that finds nothing, trigram similarity catches typos.
  */
-function keywordSearch(keyword: string): { where: SQL; rank: SQL | null } {
-  const words = searchWords(keyword).slice(0, 8);
-  // Only punctuation: nothing in the catalogue is named like that.
-  if (words.length === 0) return { where: sql`false`, rank: null };
-  const wordConditions = words.map((word) => {
-    const latin = latinForm(word);
-    const skeleton = skeletonForm(word);
-    const alternatives: SQL[] = [];
-    if (latin) alternatives.push(sql`${products.searchText} like ${`%${escapeLike(latin)}%`}`);
-    if (latin.length >= 3) alternatives.push(sql`${latin} <% ${products.searchText}`);
-    // A short skeleton says little ("кег" and "кг" both read "kg"): it must match a whole word.
-    if (skeleton.length >= 3) alternatives.push(sql`${products.searchSkeleton} like ${`% ${escapeLike(skeleton)}%`}`);
-    else if (skeleton.length === 2 && latin.length >= 4) {
-      alternatives.push(sql`${products.searchSkeleton} like ${`% ${escapeLike(skeleton)} %`}`);
-    }
-    return alternatives.length ? sql`(${sql.join(alternatives, sql` or `)})` : sql`false`;
-  });
-  const phrase = words.map(latinForm).join(' ');
+function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL | null } {
+  const words = searchWords(keyword).slice(0, 8).map(queryWordKeys);
+  const usable = words.filter((w) => (fuzzy ? w.latin.length >= 3 : w.any.length > 0));
+  // Only punctuation, or words too short to mean anything: nothing is named like that.
+  if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null };
+  if (fuzzy) {
+    const phrase = usable.map((w) => w.latin).join(' ');
+    return {
+      where: sql.join(usable.map((w) => sql`${w.latin} <% ${products.searchText}`), sql` and `),
+      rank: sql`word_similarity(${phrase}, ${products.searchText})`,
+    };
+  }
   return {
-    where: sql.join(wordConditions, sql` and `),
-    rank: sql`(${products.searchText} like ${`% ${escapeLike(phrase)}%`})::int * 2 + word_similarity(${phrase}, ${products.searchText})`,
+    where: sql.join(usable.map((w) => sql`${products.searchKeys} && ${textArray(w.any)}`), sql` and `),
+    rank: sql.join(usable.map((w) => sql`(${products.searchKeys} && ${textArray(w.exact)})::int`), sql` + `),
   };
 }
 
-/** LIKE wildcards typed by a shopper are literal characters. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-}
+const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
 export async function findProductById(tx: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<ProductRow | null> {
   const query = tx.select().from(products).where(eq(products.id, id)).limit(1);
@@ -88,9 +88,9 @@ export async function findProductById(tx: Tx, id: string, options: { forUpdate?:
   return row ?? null;
 }
 
-export async function findTopRated(tx: Tx, limit: number): Promise<ProductRow[]> {
+export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord[]> {
   return tx
-    .select()
+    .select(productColumns)
     .from(products)
     .where(and(gt(products.countInStock, 0), gt(products.numReviews, 0)))
     .orderBy(desc(products.rating), desc(products.numReviews), asc(products.id))
@@ -126,7 +126,7 @@ export async function updateProduct(
   return row ?? null;
 }
 
-export function toProduct(row: ProductRow): Product {
+export function toProduct(row: ProductRecord): Product {
   return {
     _id: row.id,
     name: row.name,

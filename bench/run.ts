@@ -1,0 +1,64 @@
+/**
+ * `npm run bench`: the figures the README quotes.
+ * 1. HTTP: requests/s and p99 of the catalogue list and a search, beside a bare Fastify route
+ *    returning the same JSON in the same run (the ratio is the figure).
+ * 2. Search latency over 100,000 generated products on PostgreSQL (skipped if it is unreachable).
+ * 3. Gzipped JS and CSS the home page loads.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import autocannon from 'autocannon';
+import { measureBundle } from './bundle.js';
+import { measureSearchAtScale } from './search-scale.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections: 10, duration: DURATION, pipelining: 1 });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return { rps: Math.round(result.requests.average), p99: result.latency.p99 };
+}
+
+async function http() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  const ports = JSON.parse(line) as { shop: number; bare: number };
+  try {
+    const shopUrl = `http://127.0.0.1:${ports.shop}`;
+    const search = `${shopUrl}/api/products?keyword=${encodeURIComponent('каскад')}`;
+    // Warm both once: the first request of each kind fills the catalogue cache.
+    await fetch(`${shopUrl}/api/products`);
+    await fetch(search);
+    const bare = await load(`http://127.0.0.1:${ports.bare}/api/products`);
+    const list = await load(`${shopUrl}/api/products`);
+    const found = await load(search);
+    return { bare, list, search: found };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+const results: Record<string, unknown> = {};
+console.log(`HTTP (autocannon, 10 connections, ${DURATION} s each)`);
+const h = await http();
+results.http = h;
+const row = (name: string, r: { rps: number; p99: number }) =>
+  console.log(`  ${name.padEnd(32)} ${String(r.rps).padStart(7)} req/s   p99 ${String(r.p99).padStart(3)} ms   ratio ${(r.rps / h.bare.rps).toFixed(2)}`);
+row('bare Fastify, same JSON', h.bare);
+row('GET /api/products', h.list);
+row('GET /api/products?keyword=каскад', h.search);
+
+const scale = await measureSearchAtScale();
+results.searchAtScale = scale;
+if (scale) {
+  console.log(`Search over ${scale.products.toLocaleString('en')} products on PostgreSQL (no cache, ${scale.queries} queries)`);
+  console.log(`  p50 ${scale.p50.toFixed(1)} ms   p95 ${scale.p95.toFixed(1)} ms   max ${scale.max.toFixed(1)} ms`);
+} else {
+  console.log('Search at scale: skipped (PostgreSQL unreachable)');
+}
+
+const bundle = await measureBundle();
+results.bundle = bundle;
+console.log('Home page assets (gzip)');
+console.log(`  JS ${(bundle.jsGzip / 1024).toFixed(1)} KB in ${bundle.jsFiles} files   CSS ${(bundle.cssGzip / 1024).toFixed(1)} KB`);

@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../src/server/db/client.js';
+import { insertProducts, listProducts, type NewProduct } from '../src/server/features/products/repository.js';
+import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS } from '../src/shared/catalog.js';
+
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const VARIETIES = ['Cascade', 'Citra', 'Mosaic', 'Simcoe', 'Galaxy', 'Nelson Sauvin', 'Saaz', 'Perle', 'Magnum', 'Amarillo', 'Centennial', 'Chinook', 'Ella', 'Motueka', 'Fuggle', 'Hallertauer', 'Tettnanger', 'Columbus', 'Warrior', 'Sabro'];
+const KINDS = ['Хміль', 'Дріжджі', 'Солод', 'Кег', 'Кран', 'Фітинг', 'Охолоджувач', 'Редуктор', 'Колона'];
+const WORDS = ['гранули', 'преміум', 'свіжий', 'врожай', 'набір', 'нержавіючий', 'класичний', 'американський', 'ароматний', 'гіркий'];
+/** What shoppers type: both alphabets, typos, partial words, nothing at all. */
+const QUERIES = ['каскад', 'cascde', 'сітра', 'mosaic', 'галаксі', 'кег', 'кран нержавіючий', 'сафейл', 'amarilo', 'хміль', 'zzzz', 'нельсон', 'охолоджувач', 'perle', 'набір преміум'];
+
+const pick = <T>(list: readonly T[], i: number) => list[i % list.length];
+
+/** p50/p95 of uncached searches over a generated catalogue on a throwaway PostgreSQL database. */
+export async function measureSearchAtScale() {
+  const name = `shop_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  try {
+    const now = Date.now();
+    for (let start = 0; start < PRODUCTS; start += 2000) {
+      const batch: NewProduct[] = [];
+      for (let i = start; i < Math.min(start + 2000, PRODUCTS); i++) {
+        const kind = pick(KINDS, i * 7);
+        const isHop = kind === 'Хміль';
+        batch.push({
+          name: `${kind} ${pick(VARIETIES, i * 13 + (i >> 5))} ${pick(WORDS, i * 3)} №${i}`,
+          image: '/images/placeholder.svg',
+          description: 'Згенерований товар для вимірювання пошуку.',
+          priceMinor: 1000 + (i % 5000) * 10,
+          discount: i % 9 === 0 ? 10 : 0,
+          category: isHop ? 'Hops' : pick(EQUIPMENT_CATEGORIES, i),
+          origin: isHop ? pick(HOP_PRODUCERS, i) : 'Kegland',
+          weight: 1,
+          countInStock: i % 10 === 0 ? 0 : 1 + (i % 50),
+          createdAt: new Date(now - i * 1000),
+        });
+      }
+      await insertProducts(database.db, batch);
+    }
+    await database.db.execute(sql`analyze products`);
+
+    const timings: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      for (const keyword of QUERIES) {
+        const started = performance.now();
+        await listProducts(database.db, { keyword }, { number: 1 + (round % 3), size: 12 });
+        timings.push(performance.now() - started);
+      }
+    }
+    timings.sort((a, b) => a - b);
+    const at = (q: number) => timings[Math.min(timings.length - 1, Math.floor(q * timings.length))];
+    return { products: PRODUCTS, queries: timings.length, p50: at(0.5), p95: at(0.95), max: timings[timings.length - 1] };
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
