@@ -1,11 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { LoginSchema } from '../../../shared/users';
+import { errorMessage } from '../../api/error-message';
+import { mayVisit, safeRedirect } from '../../components/guards';
+import { Loader } from '../../components/loader';
+import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useAuth } from '../../stores/auth';
+import { useLogin } from './api';
+import { FormContainer } from './components/form-container';
+import { TextField } from './components/text-field';
 
-/** Placeholder until this screen is built. */
+/** /login?redirect=… (SPEC.md §2): signed-in users go straight to the redirect target. */
 export default function LoginPage() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const userInfo = useAuth((s) => s.userInfo);
+  const signIn = useLogin();
+  const form = useForm({ resolver: zodResolver(LoginSchema), defaultValues: { email: '', password: '' } });
+  const { errors } = form.formState;
+
+  // A customer sent here from an admin screen stays, to sign in as an admin.
+  if (mayVisit(redirect, userInfo)) return <Navigate to={redirect} replace />;
+
+  const onSubmit = form.handleSubmit((values) =>
+    signIn.mutate(values, { onError: (error) => toast.error(errorMessage(error)) }),
+  );
+
   return (
-    <section>
-      <PageTitle title="LoginPage" />
-      <p>Незабаром.</p>
-    </section>
+    <FormContainer>
+      <PageTitle title={t.account.signInTitle} />
+      <h1 className="mb-4">{t.account.signInTitle}</h1>
+      {userInfo && <Message variant="warning">{t.account.adminOnlyNotice}</Message>}
+      <Form noValidate onSubmit={onSubmit}>
+        <TextField id="login-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          id="login-password"
+          label={t.account.password}
+          type="password"
+          autoComplete="current-password"
+          placeholder={t.account.passwordPlaceholder}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Button type="submit" variant="primary" disabled={signIn.isPending}>
+          {t.account.signIn}
+        </Button>
+        {signIn.isPending && <span className="ms-2"><Loader small /></span>}
+      </Form>
+      <p className="mt-3">
+        {t.account.newCustomer} <Link to={paths.register(redirect)}>{t.account.registerLink}</Link>
+      </p>
+    </FormContainer>
   );
 }

@@ -1,11 +1,95 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { ProfileFormSchema } from '../../../shared/users';
+import { errorMessage } from '../../api/error-message';
+import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { useAuth } from '../../stores/auth';
+import { MyOrders } from '../orders/components/my-orders';
+import { useProfile, useUpdateProfile } from './api';
+import { TextField } from './components/text-field';
 
-/** Placeholder until this screen is built. */
+/** /profile (SPEC.md §2, §5): the user's own details beside their orders. */
 export default function ProfilePage() {
+  const t = useT();
   return (
-    <section>
-      <PageTitle title="ProfilePage" />
-      <p>Незабаром.</p>
-    </section>
+    <Row className="g-4">
+      <PageTitle title={t.account.profileTitle} />
+      <Col md={4} lg={4}>
+        <h1 className="h2 mb-3">{t.account.profileTitle}</h1>
+        <ProfileForm />
+      </Col>
+      <Col md={8} lg={8}>
+        <MyOrders />
+      </Col>
+    </Row>
+  );
+}
+
+function ProfileForm() {
+  const t = useT();
+  const stored = useAuth((s) => s.userInfo);
+  // The stored copy fills the form at once; the server's copy replaces it if it differs.
+  const { data: fresh } = useProfile();
+  const update = useUpdateProfile();
+  const form = useForm({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: { name: stored?.name ?? '', email: stored?.email ?? '', password: '', confirmPassword: '' },
+  });
+  const { errors, isDirty } = form.formState;
+
+  useEffect(() => {
+    if (fresh && !isDirty) form.reset({ name: fresh.name, email: fresh.email, password: '', confirmPassword: '' });
+  }, [fresh, isDirty, form]);
+
+  const onSubmit = form.handleSubmit(({ confirmPassword, ...values }) => {
+    if ((values.password ?? '') !== (confirmPassword ?? '')) {
+      toast.error(t.account.passwordsDoNotMatch);
+      return;
+    }
+    update.mutate(values, {
+      onSuccess: (user) => {
+        toast.success(t.account.profileUpdated);
+        form.reset({ name: user.name, email: user.email, password: '', confirmPassword: '' });
+      },
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  });
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <TextField id="profile-name" label={t.account.name} autoComplete="name" placeholder={t.account.namePlaceholder} error={errors.name?.message} {...form.register('name')} />
+      <TextField id="profile-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        id="profile-password"
+        label={t.account.newPassword}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t.account.passwordPlaceholder}
+        hint={t.account.newPasswordHint}
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <TextField
+        id="profile-confirm"
+        label={t.account.confirmNewPassword}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t.account.confirmPasswordPlaceholder}
+        error={errors.confirmPassword?.message}
+        {...form.register('confirmPassword')}
+      />
+      <Button type="submit" variant="primary" disabled={update.isPending}>
+        {t.account.update}
+      </Button>
+      {update.isPending && <span className="ms-2"><Loader small /></span>}
+    </Form>
   );
 }

@@ -1,11 +1,78 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { RegisterFormSchema } from '../../../shared/users';
+import { errorMessage } from '../../api/error-message';
+import { mayVisit, safeRedirect } from '../../components/guards';
+import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useAuth } from '../../stores/auth';
+import { useRegister } from './api';
+import { FormContainer } from './components/form-container';
+import { TextField } from './components/text-field';
 
-/** Placeholder until this screen is built. */
+/** /register?redirect=… (SPEC.md §2, §5): the passwords must match before the server is asked. */
 export default function RegisterPage() {
+  const t = useT();
+  const [params] = useSearchParams();
+  const redirect = safeRedirect(params.get('redirect'));
+  const userInfo = useAuth((s) => s.userInfo);
+  const signUp = useRegister();
+  const form = useForm({
+    resolver: zodResolver(RegisterFormSchema),
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+
+  if (mayVisit(redirect, userInfo)) return <Navigate to={redirect} replace />;
+
+  const onSubmit = form.handleSubmit(({ confirmPassword, ...values }) => {
+    if (values.password !== confirmPassword) {
+      toast.error(t.account.passwordsDoNotMatch);
+      return;
+    }
+    signUp.mutate(values, { onError: (error) => toast.error(errorMessage(error)) });
+  });
+
   return (
-    <section>
-      <PageTitle title="RegisterPage" />
-      <p>Незабаром.</p>
-    </section>
+    <FormContainer>
+      <PageTitle title={t.account.registerTitle} />
+      <h1 className="mb-4">{t.account.registerTitle}</h1>
+      <Form noValidate onSubmit={onSubmit}>
+        <TextField id="register-name" label={t.account.name} autoComplete="name" placeholder={t.account.namePlaceholder} error={errors.name?.message} {...form.register('name')} />
+        <TextField id="register-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          id="register-password"
+          label={t.account.password}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t.account.passwordPlaceholder}
+          hint={t.account.passwordHint}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          id="register-confirm"
+          label={t.account.confirmPassword}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t.account.confirmPasswordPlaceholder}
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" variant="primary" disabled={signUp.isPending}>
+          {t.account.register}
+        </Button>
+        {signUp.isPending && <span className="ms-2"><Loader small /></span>}
+      </Form>
+      <p className="mt-3">
+        {t.account.haveAccount} <Link to={paths.login(redirect)}>{t.account.signInLink}</Link>
+      </p>
+    </FormContainer>
   );
 }

@@ -1,11 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { AdminUserUpdateSchema, type UserInfo } from '../../../shared/users';
+import { errorMessage } from '../../api/error-message';
+import { Loader } from '../../components/loader';
+import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useUpdateUser, useUser } from '../account/api';
+import { FormContainer } from '../account/components/form-container';
+import { TextField } from '../account/components/text-field';
 
-/** Placeholder until this screen is built. */
+/** /admin/user/{id}/edit (SPEC.md §2): name, e-mail and the admin flag of a customer. */
 export default function UserEditPage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const { data: user, isPending, error } = useUser(id);
+
   return (
-    <section>
-      <PageTitle title="UserEditPage" />
-      <p>Незабаром.</p>
-    </section>
+    <>
+      <PageTitle title={t.account.userEditTitle} />
+      <Link to={paths.admin.users} className="btn btn-light mb-3">
+        {t.account.backToUsers}
+      </Link>
+      <FormContainer>
+        <h1 className="mb-3">{t.account.userEditTitle}</h1>
+        {isPending ? <Loader /> : error ? <ErrorMessage error={error} /> : <UserForm key={user._id} user={user} />}
+      </FormContainer>
+    </>
+  );
+}
+
+function UserForm({ user }: { user: UserInfo }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const update = useUpdateUser(user._id);
+  const form = useForm({
+    resolver: zodResolver(AdminUserUpdateSchema),
+    defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin },
+  });
+  const { errors } = form.formState;
+  // SPEC.md §6: the server refuses it anyway; say so instead of offering a form that fails.
+  const locked = user.isAdmin;
+
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        toast.success(t.account.userUpdated);
+        navigate(paths.admin.users);
+      },
+      onError: (err) => toast.error(errorMessage(err)),
+    }),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      {locked && <Message variant="warning">{t.account.adminProtected}</Message>}
+      <TextField id="user-name" label={t.account.name} autoComplete="off" disabled={locked} error={errors.name?.message} {...form.register('name')} />
+      <TextField id="user-email" label={t.account.email} type="email" autoComplete="off" disabled={locked} error={errors.email?.message} {...form.register('email')} />
+      <Form.Group className="mb-3" controlId="user-is-admin">
+        <Form.Check type="checkbox" label={t.account.isAdmin} disabled={locked} {...form.register('isAdmin')} />
+      </Form.Group>
+      <Button type="submit" variant="primary" disabled={locked || update.isPending}>
+        {t.account.save}
+      </Button>
+      {update.isPending && <span className="ms-2"><Loader small /></span>}
+    </Form>
   );
 }

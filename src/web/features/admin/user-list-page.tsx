@@ -1,11 +1,102 @@
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { FaCheck, FaEdit, FaTimes, FaTrash } from 'react-icons/fa';
+import { Link } from 'react-router';
+import { toast } from 'react-toastify';
+import type { UserInfo } from '../../../shared/users';
+import { errorMessage } from '../../api/error-message';
+import { Loader } from '../../components/loader';
+import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useDeleteUser, useUsers } from '../account/api';
 
-/** Placeholder until this screen is built. */
+/** /admin/userlist (SPEC.md §2): admins are listed but cannot be edited or deleted here (§6). */
 export default function UserListPage() {
+  const t = useT();
+  const { data: users, isPending, error } = useUsers();
+
   return (
-    <section>
-      <PageTitle title="UserListPage" />
-      <p>Незабаром.</p>
-    </section>
+    <>
+      <PageTitle title={t.account.usersTitle} />
+      <h1 className="mb-3">{t.account.usersTitle}</h1>
+      {isPending ? (
+        <Loader />
+      ) : error ? (
+        <ErrorMessage error={error} />
+      ) : users.length === 0 ? (
+        <Message>{t.account.usersEmpty}</Message>
+      ) : (
+        <Table striped hover responsive size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">{t.account.colId}</th>
+              <th scope="col">{t.account.colName}</th>
+              <th scope="col">{t.account.colEmail}</th>
+              <th scope="col">{t.account.colAdmin}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t.account.colActions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <UserRow key={user._id} user={user} />
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
+
+function UserRow({ user }: { user: UserInfo }) {
+  const t = useT();
+  const remove = useDeleteUser();
+
+  const onDelete = () => {
+    if (!window.confirm(t.account.confirmDelete(user.name))) return;
+    remove.mutate(user._id, {
+      onSuccess: () => toast.success(t.account.userDeleted),
+      onError: (error) => toast.error(errorMessage(error)),
+    });
+  };
+
+  return (
+    <tr>
+      <td>
+        <code className="small text-body-secondary" title={user._id}>
+          {user._id.slice(0, 8)}
+        </code>
+      </td>
+      <td>{user.name}</td>
+      <td className="text-break">
+        <a href={`mailto:${user.email}`}>{user.email}</a>
+      </td>
+      <td>
+        {user.isAdmin ? <FaCheck className="text-success" aria-hidden /> : <FaTimes className="text-danger" aria-hidden />}
+        <span className="visually-hidden">{user.isAdmin ? t.account.yes : t.account.no}</span>
+      </td>
+      <td className="text-nowrap">
+        {!user.isAdmin && (
+          <>
+            <Link to={paths.admin.userEdit(user._id)} className="btn btn-light btn-sm me-2" aria-label={t.account.editUser(user.name)} title={t.account.editUser(user.name)}>
+              <FaEdit aria-hidden />
+            </Link>
+            <Button
+              variant="danger"
+              size="sm"
+              onClick={onDelete}
+              disabled={remove.isPending}
+              aria-label={t.account.deleteUser(user.name)}
+              title={t.account.deleteUser(user.name)}
+            >
+              <FaTrash aria-hidden />
+            </Button>
+          </>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -1,17 +1,66 @@
 import Nav from 'react-bootstrap/Nav';
 import { FaUser } from 'react-icons/fa';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../../api/error-message';
+import { MenuDropdown } from '../../../components/menu-dropdown';
 import { useT } from '../../../i18n';
 import { paths } from '../../../paths';
+import { useAuth } from '../../../stores/auth';
+import { useLogout } from '../api';
 
-/** The header's account corner: the login link, or the user's (and admin's) dropdown. */
+/** The header's account corner: the login link, or the user's dropdown and, for admins, the admin one. */
 export function UserMenu() {
   const t = useT();
   const location = useLocation();
-  const here = location.pathname + location.search;
+  const navigate = useNavigate();
+  const userInfo = useAuth((s) => s.userInfo);
+  const logout = useLogout();
+
+  if (!userInfo) {
+    const here = location.pathname + location.search;
+    const onAuthPage = location.pathname === paths.login() || location.pathname === paths.register();
+    return (
+      <Nav.Link as={Link} to={onAuthPage ? paths.login() : paths.login(here)}>
+        <FaUser aria-hidden /> {t.common.signIn}
+      </Nav.Link>
+    );
+  }
+
+  const signOut = () =>
+    logout.mutate(undefined, {
+      // Signed out here either way; the server's trouble is only worth a note.
+      onError: (error) => toast.error(errorMessage(error)),
+      onSettled: () => navigate(paths.login()),
+    });
+
   return (
-    <Nav.Link as={Link} to={paths.login(here === paths.login() ? undefined : here)}>
-      <FaUser aria-hidden /> {t.common.signIn}
-    </Nav.Link>
+    <>
+      <MenuDropdown
+        align="end"
+        label={
+          <>
+            <FaUser aria-hidden /> <span className="visually-hidden">{t.account.accountMenu} </span>
+            {userInfo.name}
+          </>
+        }
+        links={[{ to: paths.profile, label: t.account.profile }]}
+      >
+        <button type="button" className="dropdown-item" onClick={signOut} disabled={logout.isPending}>
+          {t.account.logout}
+        </button>
+      </MenuDropdown>
+      {userInfo.isAdmin && (
+        <MenuDropdown
+          align="end"
+          label={t.account.adminMenu}
+          links={[
+            { to: paths.admin.products, label: t.account.adminProducts },
+            { to: paths.admin.orders, label: t.account.adminOrders },
+            { to: paths.admin.users, label: t.account.adminUsers },
+          ]}
+        />
+      )}
+    </>
   );
 }
