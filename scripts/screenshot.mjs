@@ -10,5 +10,5 @@ const page = await browser.newPage({ viewport: { width: Number(width), height: 9
 page.on('console', (msg) => msg.type() === 'error' && console.log('console error:', msg.text()));
 page.on('pageerror', (err) => console.log('page error:', err.message));
 await page.goto(url, { waitUntil: 'networkidle' });
-await page.screenshot({ path: out, fullPage: true });
+await page.screenshot({ path: out, fullPage: process.env.FULL !== '0' });
 await browser.close();

@@ -74,13 +74,15 @@ function CategoryMenu() {
             </Nav.Link>
           ))}
         </Nav>
-        <MenuDropdown
+        <Nav>
+          <MenuDropdown
             label={t.common.other}
             links={[
               { to: paths.about, label: t.common.about },
               { to: paths.contacts, label: t.common.contacts },
-          ]}
-        />
+            ]}
+          />
+        </Nav>
       </Container>
     </nav>
   );
