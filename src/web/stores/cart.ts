@@ -1,23 +1,13 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod, type ShippingAddress } from '../../shared/orders';
 import { computeOrderPrices, type OrderPrices } from '../../shared/pricing';
 import type { Product } from '../../shared/products';
 
+export { PAYMENT_METHODS, type PaymentMethod, type ShippingAddress };
+
 /** A cart line: the product as it was when added, without its reviews and owner (SPEC.md §3), plus qty. */
 export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'createdAt'> & { qty: number };
-
-export interface ShippingAddress {
-  /** The recipient's full name (SPEC.md calls it address). */
-  address: string;
-  city: string;
-  phoneNumber: string;
-  /** The chosen Nova Poshta branch's description. */
-  country: string;
-  postalCode: string;
-}
-
-export const PAYMENT_METHODS = ['PayPal', 'PrivatBank', 'NovaPoshta'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 interface CartState extends OrderPrices {
   cartItems: CartItem[];
@@ -26,6 +16,8 @@ interface CartState extends OrderPrices {
   /** Adds a line, or overwrites the line of the same product (a quantity change is an overwrite). */
   addToCart: (item: CartItem) => void;
   removeFromCart: (id: string) => void;
+  /** Takes the catalogue's current name, image, price and stock into a line, keeping its quantity. */
+  refreshLine: (product: Product) => void;
   saveShippingAddress: (address: ShippingAddress) => void;
   savePaymentMethod: (method: PaymentMethod) => void;
   clearCartItems: () => void;
@@ -33,7 +25,7 @@ interface CartState extends OrderPrices {
 }
 
 const withPrices = (cartItems: CartItem[]) => ({ cartItems, ...computeOrderPrices(cartItems) });
-const emptyCart = () => ({ ...withPrices([]), shippingAddress: null, paymentMethod: 'PayPal' as PaymentMethod });
+const emptyCart = () => ({ ...withPrices([]), shippingAddress: null, paymentMethod: DEFAULT_PAYMENT_METHOD });
 
 export const useCart = create<CartState>()(
   persist(
@@ -45,12 +37,26 @@ export const useCart = create<CartState>()(
           return withPrices(exists ? s.cartItems.map((line) => (line._id === item._id ? item : line)) : [...s.cartItems, item]);
         }),
       removeFromCart: (id) => set((s) => withPrices(s.cartItems.filter((line) => line._id !== id))),
+      refreshLine: (product) =>
+        set((s) => {
+          const line = s.cartItems.find((l) => l._id === product._id);
+          if (!line || !differs(line, product)) return s;
+          return withPrices(s.cartItems.map((l) => (l._id === product._id ? toCartItem(product, l.qty) : l)));
+        }),
       saveShippingAddress: (shippingAddress) => set({ shippingAddress }),
       savePaymentMethod: (paymentMethod) => set({ paymentMethod }),
       clearCartItems: () => set(withPrices([])),
       resetCart: () => set(emptyCart()),
     }),
-    { name: 'cart' },
+    {
+      name: 'cart',
+      // Carts saved before a method was renamed or removed fall back to the default.
+      merge: (persisted, current) => {
+        const saved = persisted as Partial<CartState> | undefined;
+        const method = saved?.paymentMethod && PAYMENT_METHODS.includes(saved.paymentMethod) ? saved.paymentMethod : DEFAULT_PAYMENT_METHOD;
+        return { ...current, ...saved, paymentMethod: method };
+      },
+    },
   ),
 );
 
@@ -64,3 +70,10 @@ export function toCartItem(product: Product, qty: number): CartItem {
   void _createdAt;
   return { ...rest, qty };
 }
+
+const differs = (line: CartItem, product: Product) =>
+  line.name !== product.name ||
+  line.image !== product.image ||
+  line.price !== product.price ||
+  line.discount !== product.discount ||
+  line.countInStock !== product.countInStock;

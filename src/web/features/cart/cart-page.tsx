@@ -1,11 +1,125 @@
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { FaTrash } from 'react-icons/fa';
+import { Link, useNavigate } from 'react-router';
+import { discountedPrice } from '../../../shared/pricing';
+import { formatMoney, formatSum } from '../../components/format';
+import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { cartCount, useCart, type CartItem } from '../../stores/cart';
+import { useCartAvailability, type LineProblem } from './use-cart-availability';
 
-/** Placeholder until this screen is built. */
+/** /cart (SPEC.md §2): lines, quantities, the UAH summary and the way to checkout. */
 export default function CartPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const cartItems = useCart((s) => s.cartItems);
+  const itemsPrice = useCart((s) => s.itemsPrice);
+  const { problems, isChecking, ok } = useCartAvailability(cartItems);
+
   return (
     <section>
-      <PageTitle title="CartPage" />
-      <p>Незабаром.</p>
+      <PageTitle title={t.checkout.cartTitle} />
+      <h1 className="mb-3">{t.checkout.cartTitle}</h1>
+      {cartItems.length === 0 ? (
+        <Message>
+          {t.checkout.cartEmpty} <Link to={paths.home}>{t.checkout.backToShopping}</Link>
+        </Message>
+      ) : (
+        <Row className="g-4">
+          <Col md={8}>
+            <ListGroup variant="flush" as="ul">
+              {cartItems.map((item) => (
+                <CartLine key={item._id} item={item} problem={problems.get(item._id)} />
+              ))}
+            </ListGroup>
+          </Col>
+          <Col md={4}>
+            <Card as="section" aria-labelledby="cart-summary">
+              <ListGroup variant="flush">
+                <ListGroup.Item>
+                  <h2 id="cart-summary" className="h4">
+                    {t.checkout.itemCount(cartCount(cartItems))}
+                  </h2>
+                  <p className="mb-0 fs-5">
+                    {t.checkout.sum}: <strong>{formatSum(itemsPrice)} {t.checkout.currency}</strong>
+                  </p>
+                </ListGroup.Item>
+                {problems.size > 0 && (
+                  <ListGroup.Item>
+                    <Message variant="warning">{t.checkout.cartHasProblems}</Message>
+                  </ListGroup.Item>
+                )}
+                <ListGroup.Item>
+                  <Button className="w-100" disabled={!ok} onClick={() => navigate(paths.login(paths.shipping))}>
+                    {isChecking ? t.checkout.checkingStock : t.checkout.proceedToCheckout}
+                  </Button>
+                </ListGroup.Item>
+              </ListGroup>
+            </Card>
+          </Col>
+        </Row>
+      )}
     </section>
+  );
+}
+
+function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | undefined }) {
+  const t = useT();
+  const addToCart = useCart((s) => s.addToCart);
+  const removeFromCart = useCart((s) => s.removeFromCart);
+  const selectId = `qty-${item._id}`;
+  // Let the shopper pick the quantity they already have even if stock fell below it, to lower it.
+  const max = Math.max(item.countInStock, 1);
+  const options = Array.from({ length: Math.max(max, item.qty) }, (_, i) => i + 1);
+
+  return (
+    <ListGroup.Item as="li" className="py-3">
+      <Row className="align-items-center g-2">
+        <Col xs={3} md={2}>
+          <img src={item.image} alt="" className="img-fluid rounded" width={120} height={120} />
+        </Col>
+        <Col xs={9} md={4}>
+          <Link to={paths.product(item._id)}>{item.name}</Link>
+        </Col>
+        <Col xs={4} md={2}>
+          <span className="visually-hidden">{t.checkout.unitPrice}: </span>
+          {formatMoney(discountedPrice(item.price, item.discount))} {t.checkout.currency}
+        </Col>
+        <Col xs={5} md={2}>
+          <Form.Label htmlFor={selectId} className="visually-hidden">
+            {t.checkout.quantityOf(item.name)}
+          </Form.Label>
+          <Form.Select
+            id={selectId}
+            value={item.qty}
+            disabled={problem?.kind === 'gone' || problem?.kind === 'soldOut'}
+            onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
+          >
+            {options.map((n) => (
+              <option key={n} value={n} disabled={n > item.countInStock}>
+                {n}
+              </option>
+            ))}
+          </Form.Select>
+        </Col>
+        <Col xs={3} md={2} className="text-end">
+          <Button variant="light" onClick={() => removeFromCart(item._id)} aria-label={t.checkout.removeItem(item.name)} title={t.checkout.remove}>
+            <FaTrash aria-hidden />
+          </Button>
+        </Col>
+      </Row>
+      {problem && (
+        <p className="text-danger small mb-0 mt-2" role="alert">
+          {problem.kind === 'gone' ? t.checkout.productGone : problem.kind === 'soldOut' ? t.checkout.productSoldOut : t.checkout.onlyLeft(problem.left)}
+        </p>
+      )}
+    </ListGroup.Item>
   );
 }

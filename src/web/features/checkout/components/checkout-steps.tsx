@@ -1,0 +1,42 @@
+import { Link } from 'react-router';
+import { useT } from '../../../i18n';
+import { paths } from '../../../paths';
+
+type Step = 1 | 2 | 3 | 4;
+
+/**
+ * The step bar of checkout (SPEC.md §2): sign in, delivery, payment, order. Steps up to the
+ * reached one are links; later ones are plain text.
+ */
+export function CheckoutSteps({ current }: { current: Step }) {
+  const t = useT();
+  const steps: { n: Step; label: string; to: string }[] = [
+    { n: 1, label: t.checkout.stepLogin, to: paths.login(paths.shipping) },
+    { n: 2, label: t.checkout.stepShipping, to: paths.shipping },
+    { n: 3, label: t.checkout.stepPayment, to: paths.payment },
+    { n: 4, label: t.checkout.stepPlaceOrder, to: paths.placeOrder },
+  ];
+  return (
+    <nav aria-label={t.checkout.steps} className="mb-4">
+      <ol className="checkout-steps nav nav-pills flex-wrap justify-content-center gap-1 list-unstyled mb-0">
+        {steps.map((step) => (
+          <li key={step.n} className="nav-item">
+            {step.n === current ? (
+              <span className="nav-link active" aria-current="step">
+                {step.label}
+              </span>
+            ) : step.n < current ? (
+              <Link className="nav-link" to={step.to}>
+                {step.label}
+              </Link>
+            ) : (
+              <span className="nav-link disabled text-body-secondary" aria-disabled="true">
+                {step.label}
+              </span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,50 @@
+import Col from 'react-bootstrap/Col';
+import ListGroup from 'react-bootstrap/ListGroup';
+import Row from 'react-bootstrap/Row';
+import { Link } from 'react-router';
+import { fromMinor, toMinor } from '../../../../shared/pricing';
+import { formatMoney, formatSum } from '../../../components/format';
+import { useT } from '../../../i18n';
+import { paths } from '../../../paths';
+
+export interface OrderLine {
+  key: string;
+  name: string;
+  image: string;
+  qty: number;
+  /** UAH per unit after discount. */
+  price: number;
+  /** null when the product is gone from the catalogue. */
+  product: string | null;
+}
+
+/** Ordered lines: image, name linking to the product, qty × unit price = line total (UAH, as SPEC.md §1 observes). */
+export function OrderLines({ lines }: { lines: OrderLine[] }) {
+  const t = useT();
+  const uah = t.checkout.currency;
+  return (
+    <ListGroup variant="flush" as="ul">
+      {lines.map((line) => (
+        <ListGroup.Item as="li" key={line.key}>
+          <Row className="align-items-center g-2">
+            <Col xs={3} md={2}>
+              <img src={line.image} alt="" className="img-fluid rounded" width={80} height={80} />
+            </Col>
+            <Col xs={9} md={5}>
+              {line.product ? (
+                <Link to={paths.product(line.product)}>{line.name}</Link>
+              ) : (
+                <>
+                  {line.name} <small className="text-body-secondary">({t.orders.productRemoved})</small>
+                </>
+              )}
+            </Col>
+            <Col xs={12} md={5} className="text-md-end">
+              {t.checkout.lineTotal(line.qty, `${formatMoney(line.price)} ${uah}`, `${formatSum(fromMinor(toMinor(line.price) * line.qty))} ${uah}`)}
+            </Col>
+          </Row>
+        </ListGroup.Item>
+      ))}
+    </ListGroup>
+  );
+}
