@@ -109,69 +109,72 @@ export default function ProductListPage() {
         <Message>{t.admin.products.empty}</Message>
       ) : (
         <>
-          <Table striped hover responsive size="sm" className="align-middle">
-            <thead>
-              <tr>
-                <th scope="col">{t.admin.products.columns.name}</th>
-                <th scope="col" className="text-end">
-                  {t.admin.products.columns.price}
-                </th>
-                <th scope="col">{t.admin.products.columns.category}</th>
-                <th scope="col">{t.admin.products.columns.producer}</th>
-                <th scope="col" className="text-end">
-                  {t.admin.products.columns.stock}
-                </th>
-                <th scope="col" className="text-end">
-                  {t.admin.products.columns.discount}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t.admin.products.columns.actions}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.products.map((product) => (
-                <tr key={product._id} className={product._id === createdId ? 'table-success' : undefined}>
-                  <td>
-                    <Link to={paths.admin.productEdit(product._id)}>{product.name}</Link>
-                    {product._id === createdId && (
-                      <Badge bg="success" className="ms-2">
-                        {t.admin.products.newBadge}
-                      </Badge>
-                    )}
-                  </td>
-                  <td className="text-end text-nowrap">{formatMoney(product.price)}</td>
-                  <td>{categoryLabel(t, product.category)}</td>
-                  <td>{producerLabel(t, product.category, product.origin)}</td>
-                  <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>
-                    {product.countInStock}
-                    {product.countInStock === 0 && <span className="small"> ({t.admin.products.outOfStock})</span>}
-                  </td>
-                  <td className="text-end text-nowrap">{product.discount} %</td>
-                  <td className="text-nowrap text-end">
-                    <Link
-                      to={paths.admin.productEdit(product._id)}
-                      className="btn btn-light btn-sm me-2"
-                      aria-label={t.admin.products.edit(product.name)}
-                      title={t.admin.products.edit(product.name)}
-                    >
-                      <FaEdit aria-hidden />
-                    </Link>
-                    <Button
-                      variant="danger"
-                      size="sm"
-                      aria-label={t.admin.products.remove(product.name)}
-                      title={t.admin.products.remove(product.name)}
-                      disabled={remove.isPending && remove.variables === product._id}
-                      onClick={() => onDelete(product)}
-                    >
-                      <FaTrash aria-hidden />
-                    </Button>
-                  </td>
+          {/* Scrolls sideways on a phone; positioned so the hidden column caption stays inside. */}
+          <div className="table-responsive position-relative">
+            <Table striped hover size="sm" className="align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">{t.admin.products.columns.name}</th>
+                  <th scope="col" className="text-end text-nowrap">
+                    {t.admin.products.columns.price}
+                  </th>
+                  <th scope="col">{t.admin.products.columns.category}</th>
+                  <th scope="col">{t.admin.products.columns.producer}</th>
+                  <th scope="col" className="text-end text-nowrap">
+                    {t.admin.products.columns.stock}
+                  </th>
+                  <th scope="col" className="text-end text-nowrap">
+                    {t.admin.products.columns.discount}
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t.admin.products.columns.actions}</span>
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </Table>
+              </thead>
+              <tbody>
+                {list.data.products.map((product) => (
+                  <tr key={product._id} className={product._id === createdId ? 'table-success' : undefined}>
+                    <td>
+                      <Link to={paths.admin.productEdit(product._id)}>{product.name}</Link>
+                      {product._id === createdId && (
+                        <Badge bg="success" className="ms-2">
+                          {t.admin.products.newBadge}
+                        </Badge>
+                      )}
+                    </td>
+                    <td className="text-end text-nowrap">{formatMoney(product.price)}</td>
+                    <td>{categoryLabel(t, product.category)}</td>
+                    <td>{producerLabel(t, product.category, product.origin)}</td>
+                    <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>
+                      {product.countInStock}
+                      {product.countInStock === 0 && <span className="small"> ({t.admin.products.outOfStock})</span>}
+                    </td>
+                    <td className="text-end text-nowrap">{product.discount} %</td>
+                    <td className="text-nowrap text-end">
+                      <Link
+                        to={paths.admin.productEdit(product._id)}
+                        className="btn btn-light btn-sm me-2"
+                        aria-label={t.admin.products.edit(product.name)}
+                        title={t.admin.products.edit(product.name)}
+                      >
+                        <FaEdit aria-hidden />
+                      </Link>
+                      <Button
+                        variant="danger"
+                        size="sm"
+                        aria-label={t.admin.products.remove(product.name)}
+                        title={t.admin.products.remove(product.name)}
+                        disabled={remove.isPending && remove.variables === product._id}
+                        onClick={() => onDelete(product)}
+                      >
+                        <FaTrash aria-hidden />
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </Table>
+          </div>
           <Paginate page={list.data.page} pages={list.data.pages} hrefFor={(n) => hrefFor(n)} />
         </>
       )}
