@@ -28,7 +28,7 @@ export default function UserListPage() {
       ) : users.length === 0 ? (
         <Message>{t.account.usersEmpty}</Message>
       ) : (
-        <Table striped hover responsive size="sm" className="align-middle">
+        <Table striped hover responsive size="sm" className="align-middle position-relative">
           <thead>
             <tr>
               <th scope="col">{t.account.colId}</th>
