@@ -32,7 +32,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count trusts that many proxies next to the server.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Fastify's defaults keep an attacker's slow connection open far too long.
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
@@ -101,6 +102,10 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
     if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
     return sendRouteNotFound(request, reply);
   });
+}
+
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
 }
 
 function contentSecurityPolicy() {

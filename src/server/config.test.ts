@@ -34,3 +34,13 @@ describe('configuration', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).port).toBe(5000);
   });
 });
+
+describe('proxy trust', () => {
+  const base = { DATA_DIR: '/tmp/shop-config-test', JWT_SECRET: 'x'.repeat(40) };
+  test('no proxy is trusted unless configured', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(() => loadConfig({ ...base, TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
+});

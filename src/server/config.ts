@@ -40,6 +40,14 @@ const EnvSchema = z.object({
   /** Failed sign-ins and registrations per e-mail address in one window. */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): unset trusts none, so nobody
+   * can dodge the per-IP limits by sending the header; a hop count, or addresses/CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d+|true|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'кількість проксі, true або адреси через кому')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,6 +74,7 @@ export interface Config {
   /** Brute-force limits on POST /api/users/auth and POST /api/users. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
   logLevel: string;
+  trustProxy: boolean | number | string[];
 }
 
 export class ConfigError extends Error {}
@@ -109,7 +118,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: env.AUTH_RATE_WINDOW_MINUTES * 60_000,
     },
     logLevel: env.LOG_LEVEL,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (!value) return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
 }
 
 /** Development secret: generated once and kept in DATA_DIR so sessions survive restarts. */
