@@ -143,6 +143,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
   /** Marks a field invalid and ties its hint and error message to it for screen readers. */
   const state = (field: keyof ProductUpdateInput, hint?: string) => ({
     isInvalid: Boolean(errors[field]),
+    'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined,
   });
   const feedback = (field: keyof ProductUpdateInput) =>

@@ -123,6 +123,7 @@ function ReviewForm({ productId }: { productId: string }) {
           {...register('rating', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
           defaultValue=""
           isInvalid={Boolean(errors.rating)}
+          aria-invalid={errors.rating ? true : undefined}
           aria-describedby={describedBy('rating')}
         >
           <option value="">{t.reviews.chooseRating}</option>
@@ -144,6 +145,7 @@ function ReviewForm({ productId }: { productId: string }) {
           maxLength={REVIEW_COMMENT_MAX}
           {...register('comment')}
           isInvalid={Boolean(errors.comment)}
+          aria-invalid={errors.comment ? true : undefined}
           aria-describedby={describedBy('comment')}
         />
         <Form.Control.Feedback type="invalid" id="review-comment-error">

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  adminCredentials,
+  DESKTOP,
+  expectAccessible,
+  expectNoConsoleErrors,
+  launchBrowser,
+  openPage,
+  PHONE,
+  signIn,
+} from './fixtures';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
+const fieldError = (page: Page, text: string) => page.locator('.invalid-feedback', { hasText: text }).first().isVisible();
+/** Toasts fade in and out; axe would measure their contrast half-transparent. */
+async function dismissToasts(page: Page) {
+  const toasts = page.locator('.Toastify__toast');
+  await expect
+    .poll(
+      async () => {
+        for (const close of await toasts.locator('.Toastify__close-button').all()) await close.click({ timeout: 500 }).catch(() => {});
+        await page.mouse.move(0, 0);
+        return toasts.count();
+      },
+      { timeout: 8000, interval: 300 },
+    )
+    .toBe(0);
+}
+const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function signInAsAdmin(page: Page) {
+  const { email, password } = adminCredentials();
+  await signIn(page, email, password, '/admin/productlist');
+  await page.waitForURL('**/admin/productlist');
+}
+
+test('an admin creates a product with a real image, sells it, takes it off sale and deletes it', async () => {
+  const page = await openPage(browser, DESKTOP);
+  await signInAsAdmin(page);
+  await expect.poll(() => page.getByRole('heading', { name: 'Товари' }).isVisible()).toBe(true);
+  await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
+  await expectAccessible(page);
+
+  // Declining the confirmation creates nothing.
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('button', { name: 'Створити товар' }).click();
+  await page.waitForTimeout(300);
+  expect(page.url()).not.toContain('filter=new');
+
+  // Accepting creates it; the list refetches with the filter set to "new".
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole('button', { name: 'Створити товар' }).click();
+  await page.waitForURL('**/admin/productlist?filter=new');
+  expect(question).toContain('Створити новий товар?');
+  await expect.poll(() => page.getByRole('button', { name: 'Нові', exact: true }).getAttribute('aria-pressed')).toBe('true');
+  const createdRow = page.locator('tbody tr.table-success');
+  await expect.poll(() => createdRow.textContent()).toContain('Новий товар');
+  expect(await createdRow.textContent()).toMatch(/Хміль.*США.*2.*0 %/);
+  await createdRow.getByRole('link', { name: /Редагувати/ }).click();
+  await page.waitForURL(/\/admin\/product\/[0-9a-f-]{36}\/edit$/);
+  const productId = page.url().split('/').at(-2)!;
+
+  // The edit form: SPEC's defaults, then every field.
+  await expect.poll(() => page.getByLabel('Назва').inputValue()).toBe('Новий товар');
+  expect(await page.getByLabel('Кількість на складі').inputValue()).toBe('2');
+  expect(await page.getByLabel('Знижка, %').inputValue()).toBe('0');
+  await expectAccessible(page);
+
+  const name = `Хміль Nelson Sauvin e2e ${randomBytes(3).toString('hex')}`;
+  await page.getByLabel('Назва').fill(name);
+  await page.getByLabel('Категорія').selectOption({ label: 'Хміль' });
+  await page.getByLabel('Країна (виробник)').selectOption({ label: 'Нова Зеландія' });
+  await page.getByLabel('Ціна, грн').fill('850');
+  await page.getByLabel('Знижка, %').fill('150');
+  await page.getByLabel('Кількість на складі').fill('5');
+  await page.getByLabel('Вага упаковки, кг').fill('0');
+  await page.getByLabel('Рік урожаю').fill('2025');
+  await page.getByLabel('Вміст альфа-кислот, %').fill('30');
+  await page.getByLabel('Температура бродіння').fill('—');
+  await page.getByLabel('Тип бродіння').selectOption({ label: 'Не вказано' });
+  await page.getByLabel('Опис').fill('Новозеландський хміль з винним і агрусовим ароматом.');
+
+  // Bad numbers are caught beside their fields, in Ukrainian, before anything is sent.
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => fieldError(page, 'Знижка: від 0 до 100 %')).toBe(true);
+  expect(await fieldError(page, 'Вага має бути більшою за 0')).toBe(true);
+  expect(await fieldError(page, 'Альфа-кислоти: від 0 до 25 %')).toBe(true);
+  expect(await page.getByLabel('Знижка, %').getAttribute('aria-invalid')).toBe('true');
+  await page.getByLabel('Знижка, %').fill('10');
+  await page.getByLabel('Вага упаковки, кг').fill('0.1');
+  await page.getByLabel('Вміст альфа-кислот, %').fill('12.5');
+
+  // A yeast producer does not fit hops: the producer select follows the category.
+  await page.getByLabel('Категорія').selectOption({ label: 'Дріжджі' });
+  await expect.poll(() => page.getByLabel('Виробник').locator('option').allTextContents()).toEqual(['Оберіть…', 'Fermentis', 'Lallemand']);
+  await page.getByLabel('Категорія').selectOption({ label: 'Кеги' });
+  expect(await page.getByLabel('Виробник').evaluate((el) => el.tagName)).toBe('INPUT');
+  await page.getByLabel('Категорія').selectOption({ label: 'Хміль' });
+  await page.getByLabel('Країна (виробник)').selectOption({ label: 'Нова Зеландія' });
+
+  // A real picture, uploaded and previewed.
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 160, b: 60 } } }).png().toBuffer();
+  await page.getByLabel('Завантажити зображення').setInputFiles({ name: 'nelson.png', mimeType: 'image/png', buffer: png });
+  await expect.poll(() => page.getByLabel('Шлях до зображення').inputValue()).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.webp$/);
+  const imagePath = await page.getByLabel('Шлях до зображення').inputValue();
+  const preview = page.getByRole('img', { name: 'Попередній перегляд зображення' });
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => visible(page, 'Товар оновлено')).toBe(true);
+  await page.waitForURL('**/admin/productlist');
+
+  // In the shop: found by search, with its image and unit price after the discount.
+  await page.goto(`/search/${encodeURIComponent('nelson sauvin e2e')}`);
+  const card = page.locator('main ul[role=list] li').filter({ hasText: name });
+  await expect.poll(() => card.count()).toBe(1);
+  expect(await card.locator('img').getAttribute('src')).toBe(imagePath);
+  await card.getByRole('link', { name }).click();
+  await page.waitForURL(`**/product/${productId}`);
+  await expect.poll(() => page.getByRole('heading', { name, level: 1 }).isVisible()).toBe(true);
+  const productImage = page.getByRole('img', { name });
+  await expect.poll(() => productImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const text = (await page.locator('main').textContent())!.replace(/\s+/g, ' ');
+  expect(text).toContain('765 грн/кг');
+  expect(text).toContain('знижка 10 %');
+  expect(text).toContain('Нова Зеландія');
+  expect(text).toContain('12,5 %');
+  expect(text).toContain('2025');
+  expect(text).toContain('В наявності');
+
+  // Stock 0: it leaves the shop but stays in the admin list.
+  await page.goto(`/admin/product/${productId}/edit`);
+  await expect.poll(() => page.getByLabel('Назва').inputValue()).toBe(name);
+  await page.getByLabel('Кількість на складі').fill('0');
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await page.waitForURL('**/admin/productlist');
+  const adminRow = page.locator('tbody tr').filter({ hasText: name });
+  await expect.poll(() => adminRow.textContent()).toContain('0 (немає)');
+  await page.goto(`/search/${encodeURIComponent('nelson sauvin e2e')}`);
+  await expect.poll(() => visible(page, 'Нічого не знайдено')).toBe(true);
+  await page.goto(`/product/${productId}`);
+  await expect.poll(() => visible(page, 'Немає в наявності')).toBe(true);
+  expect(await page.getByRole('button', { name: 'Додати в кошик' }).isDisabled()).toBe(true);
+
+  // Delete, behind the confirmation.
+  await page.goto('/admin/productlist');
+  await expect.poll(() => adminRow.count()).toBe(1);
+  let confirmText = '';
+  page.once('dialog', (dialog) => {
+    confirmText = dialog.message();
+    void dialog.accept();
+  });
+  await adminRow.getByRole('button', { name: `Видалити «${name}»` }).click();
+  await expect.poll(() => visible(page, `Товар «${name}» видалено`)).toBe(true);
+  expect(confirmText).toContain(name);
+  await expect.poll(() => adminRow.count()).toBe(0);
+  expect((await page.request.get(`/api/products/${productId}`)).status()).toBe(404);
+  expectNoConsoleErrors(page);
+});
+
+test('the admin product screens work at phone width', async () => {
+  const page = await openPage(browser, PHONE);
+  await signInAsAdmin(page);
+  await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
+  expect(await noSideScroll(page)).toBe(true);
+  await page.getByRole('button', { name: 'Дріжджі' }).click();
+  await page.waitForURL('**/admin/productlist?filter=Yeast');
+  await expect.poll(async () => (await page.locator('tbody tr td:nth-child(3)').allTextContents()).every((c) => c === 'Дріжджі')).toBe(true);
+  await page.locator('tbody tr').first().getByRole('link', { name: /Редагувати/ }).click();
+  await expect.poll(() => page.getByLabel('Назва').inputValue()).not.toBe('');
+  expect(await noSideScroll(page)).toBe(true);
+  await expectAccessible(page);
+  expectNoConsoleErrors(page);
+});
+
+test('a customer leaves a review and sees the rating change', async () => {
+  const page = await openPage(browser, PHONE);
+  // A product nobody has reviewed yet.
+  let productId = '';
+  for (let n = 1; n <= 10 && !productId; n++) {
+    const list = (await (await page.request.get(`/api/products?pageNumber=${n}`)).json()) as { products: { _id: string; numReviews: number }[] };
+    productId = list.products.find((p) => p.numReviews === 0)?._id ?? '';
+  }
+  expect(productId).not.toBe('');
+  const email = `reviewer-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'review-pass-42';
+  const registered = await page.request.post('/api/users', { data: { name: 'Марко Вовчок', email, password } });
+  expect(registered.ok()).toBe(true);
+  await page.request.post('/api/users/logout');
+
+  await page.goto(`/product/${productId}`);
+  await expect.poll(() => visible(page, 'Відгуків ще немає. Будьте першим!')).toBe(true);
+  await page.getByRole('link', { name: 'Увійдіть, щоб написати відгук' }).click();
+  await page.waitForURL('**/login?redirect=**');
+  await page.getByLabel(/пошта/i).fill(email);
+  await page.getByLabel(/^пароль$/i).fill(password);
+  await page.getByRole('button', { name: 'Увійти' }).click();
+  await page.waitForURL(`**/product/${productId}`);
+
+  // Empty form: Ukrainian messages beside the fields.
+  await page.getByRole('button', { name: 'Надіслати' }).click();
+  await expect.poll(() => fieldError(page, 'Оберіть оцінку')).toBe(true);
+  expect(await fieldError(page, 'Напишіть коментар')).toBe(true);
+
+  await page.getByLabel('Оцінка', { exact: true }).selectOption({ label: '5 — Чудово' });
+  await page.getByLabel('Коментар').fill('Свіжий, ароматний, рекомендую!');
+  await page.getByRole('button', { name: 'Надіслати' }).click();
+  await expect.poll(() => visible(page, 'Дякуємо за відгук!')).toBe(true);
+  const review = page.locator('section[aria-labelledby=reviews] li').filter({ hasText: 'Марко Вовчок' });
+  await expect.poll(() => review.count()).toBe(1);
+  expect(await review.textContent()).toContain('Свіжий, ароматний, рекомендую!');
+  expect(await review.getByRole('img', { name: '5 з 5' }).count()).toBe(1);
+  // The product's rating now shows under its name.
+  await expect.poll(() => page.getByRole('img', { name: 'Оцінка 5.0 з 5, відгуків: 1' }).first().isVisible()).toBe(true);
+  expect(await visible(page, 'Ви вже залишили відгук на цей товар.')).toBe(true);
+  expect(await page.getByRole('button', { name: 'Надіслати' }).count()).toBe(0);
+  expect(await noSideScroll(page)).toBe(true);
+  await dismissToasts(page);
+  await expectAccessible(page);
+
+  // A second review through the API is refused.
+  const again = await page.request.post(`/api/products/${productId}/reviews`, { data: { rating: 1, comment: 'ще раз' } });
+  expect(again.status()).toBe(409);
+  expectNoConsoleErrors(page);
+});
