@@ -91,7 +91,9 @@ function ProductForm({ product }: { product: ProductDetail }) {
   } = useForm<ProductUpdateInput, unknown, ProductUpdate>({
     resolver: zodResolver(ProductUpdateSchema),
     defaultValues: toFormValues(product),
-    mode: 'onTouched',
+    // Errors appear on submit, then follow each change: a blur never moves the Save button away mid-click.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
 
   const category = watch('category') as ProductCategory;
