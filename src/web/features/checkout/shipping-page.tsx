@@ -76,7 +76,7 @@ export default function ShippingPage() {
                 onKeyDown={findOnEnter}
                 {...form.register('city')}
               />
-              <Button variant="outline-primary" onClick={() => void findBranches()}>
+              <Button variant="primary" onClick={() => void findBranches()}>
                 {t.checkout.findBranches}
               </Button>
               <Form.Control.Feedback type="invalid" id="shipping-city-error">
@@ -155,9 +155,10 @@ function BranchField({
   const empty = city !== '' && branches.isSuccess && list.length === 0;
   return (
     <Form.Group className="mb-3" controlId="shipping-branch">
-      <Form.Label>
-        {t.checkout.branch} {loading && <Loader small />}
-      </Form.Label>
+      <div className="d-flex align-items-center gap-2">
+        <Form.Label>{t.checkout.branch}</Form.Label>
+        {loading && <Loader small />}
+      </div>
       <Form.Select isInvalid={!!error} disabled={!branches.isSuccess || empty} {...register}>
         <option value="">
           {city === '' ? t.checkout.searchBranchesFirst : loading ? t.checkout.loadingBranches : empty ? t.checkout.noBranches : t.checkout.chooseBranch}

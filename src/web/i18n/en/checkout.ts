@@ -32,7 +32,7 @@ export const checkout: typeof uk = {
   findBranches: 'Find branches',
   branch: 'Nova Poshta branch',
   chooseBranch: 'Choose a branch',
-  searchBranchesFirst: 'Enter a city and find its branches first',
+  searchBranchesFirst: 'Find the branches first',
   loadingBranches: 'Looking for branches…',
   noBranches: 'Nova Poshta has no branches in this locality',
   branchesFailed: 'Could not load the branches.',

@@ -33,7 +33,7 @@ export const checkout = {
   findBranches: 'Знайти відділення',
   branch: 'Відділення Нової пошти',
   chooseBranch: 'Оберіть відділення',
-  searchBranchesFirst: 'Спершу вкажіть населений пункт і знайдіть відділення',
+  searchBranchesFirst: 'Спершу знайдіть відділення',
   loadingBranches: 'Шукаємо відділення…',
   noBranches: 'Нова пошта не має відділень у цьому населеному пункті',
   branchesFailed: 'Не вдалося завантажити відділення.',

@@ -19,8 +19,9 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
         <span className="visually-hidden">{t.orders.no}</span>
       </span>
     );
+  // Positioned, so the visually hidden labels stay inside the scrolling wrapper on phones.
   return (
-    <Table striped hover responsive size="sm" className="align-middle">
+    <Table striped hover responsive size="sm" className="align-middle position-relative">
       <thead>
         <tr>
           <th scope="col">{t.orders.id}</th>

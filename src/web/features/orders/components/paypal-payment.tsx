@@ -32,9 +32,9 @@ function Buttons({ order, card, onCaptured }: PayPalPaymentProps) {
 
   if (isPending) {
     return (
-      <p className="small mb-0">
+      <div className="small">
         <Loader small /> {t.orders.paypalLoading}
-      </p>
+      </div>
     );
   }
   if (isRejected) return <Message variant="warning">{t.orders.paypalFailed}</Message>;
