@@ -223,3 +223,40 @@ test('a cart line sold out meanwhile is flagged and keeps the cart from checkout
   expectNoConsoleErrors(page);
   expectNoConsoleErrors(other);
 });
+
+test('when Nova Poshta fails, the shipping step says so and takes the branch typed by hand', async () => {
+  const page = await openPage(browser);
+  // The server's answer when Nova Poshta is down (its own behaviour is covered by the API tests).
+  await page.route(/\/api\/delivery\/branches/, (route) =>
+    route.fulfill({
+      status: 502,
+      json: { message: 'Не вдалося отримати відділення Нової пошти. Спробуйте ще раз або введіть відділення вручну', code: 'NOVA_POSHTA_UNAVAILABLE' },
+    }),
+  );
+  allowConsoleErrors(page, /502/);
+  const email = await newCustomer(page);
+  await signIn(page, email, PASSWORD, '/shipping');
+  await page.waitForURL('**/shipping');
+  // Later steps without an address send the shopper back to it.
+  for (const step of ['/payment', '/placeorder']) {
+    await page.goto(step);
+    await page.waitForURL('**/shipping');
+  }
+
+  await page.getByLabel('Населений пункт').fill('Полтава');
+  await page.getByRole('button', { name: 'Знайти відділення' }).click();
+  await expect.poll(() => shown(page, /Не вдалося отримати відділення Нової пошти/)).toBe(true);
+  await page.getByLabel('Відділення (введіть вручну)').fill('Відділення №3: вул. Соборності, 10');
+  await page.getByLabel('Ім’я та прізвище отримувача').fill('Панас Мирний');
+  await page.getByLabel('Телефон').fill('+380991234567');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Продовжити' }).click();
+  await page.waitForURL('**/payment');
+
+  // Continuing to the review shows the typed branch; with an empty cart the Order button stays off.
+  await page.getByRole('button', { name: 'Продовжити' }).click();
+  await page.waitForURL('**/placeorder');
+  await expect.poll(() => shown(page, 'Полтава, Відділення №3: вул. Соборності, 10')).toBe(true);
+  expect(await page.getByRole('button', { name: 'Замовити' }).isDisabled()).toBe(true);
+  expectNoConsoleErrors(page);
+});
