@@ -1,18 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
+
+export * from './payment-methods.js';
 
 /**
  * Orders as both sides see them (SPEC.md §3, DESIGN.md §4). The create payload keeps SPEC.md's
  * shape, but the server trusts only product ids and quantities from it: names, images, prices and
  * totals come from the database and the shared pricing rules.
  */
-
-/** SPEC.md §9 lists PrivatBank, NovaPoshta and PayPal; the issue adds a credit card (paid through PayPal's card button). */
-export const PAYMENT_METHODS = ['PayPal', 'PrivatBank', 'NovaPoshta', 'Card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'PayPal';
-
-/** Methods paid online on the order page (PayPal's buttons); the others are paid outside the shop. */
-export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['PayPal', 'Card'];
 
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QTY = 1000;

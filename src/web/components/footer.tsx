@@ -1,4 +1,3 @@
-import Container from 'react-bootstrap/Container';
 import { useLanguage, useT, type Language } from '../i18n';
 
 export function Footer() {
@@ -6,7 +5,7 @@ export function Footer() {
   const { language, setLanguage } = useLanguage();
   return (
     <footer className="bg-body-tertiary border-top py-3 mt-4">
-      <Container className="d-flex flex-wrap justify-content-between align-items-center gap-2">
+      <div className="container d-flex flex-wrap justify-content-between align-items-center gap-2">
         <p className="mb-0">{t.common.footer(new Date().getFullYear())}</p>
         <div role="group" aria-label={t.common.language} className="btn-group btn-group-sm">
           {(['uk', 'en'] as Language[]).map((lang) => (
@@ -21,7 +20,7 @@ export function Footer() {
             </button>
           ))}
         </div>
-      </Container>
+      </div>
     </footer>
   );
 }

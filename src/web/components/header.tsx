@@ -1,9 +1,6 @@
-import Badge from 'react-bootstrap/Badge';
-import Container from 'react-bootstrap/Container';
-import Nav from 'react-bootstrap/Nav';
-import Navbar from 'react-bootstrap/Navbar';
+import { useEffect, useState } from 'react';
 import { FaShoppingCart } from 'react-icons/fa';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { UserMenu } from '../features/account/components/user-menu';
 import { useT } from '../i18n';
 import { paths } from '../paths';
@@ -11,44 +8,59 @@ import { cartCount, useCart } from '../stores/cart';
 import { MenuDropdown } from './menu-dropdown';
 import { SearchBox } from './search-box';
 
+/** Header (SPEC.md §2 layout). Plain Bootstrap markup: it is on every first page load. */
 export function Header() {
   const t = useT();
   const count = useCart((s) => cartCount(s.cartItems));
+  const [expanded, setExpanded] = useState(false);
+  const { pathname, search } = useLocation();
+  // The phone menu folds away once the shopper has gone somewhere.
+  useEffect(() => setExpanded(false), [pathname, search]);
+
   return (
     <header className="site-header">
       <a href="#main" className="skip-link">
         {t.common.skipToContent}
       </a>
-      <Navbar bg="primary" variant="dark" expand="lg" collapseOnSelect>
-        <Container>
-          <Navbar.Brand as={Link} to={paths.home} className="d-flex align-items-center gap-2">
-            <img src="/logo.svg" alt="" />
+      <nav className="navbar navbar-expand-lg navbar-dark bg-primary" aria-label={t.common.menu}>
+        <div className="container">
+          <Link to={paths.home} className="navbar-brand d-flex align-items-center gap-2">
+            <img src="/logo.svg" alt="" width={40} height={40} />
             <span>
               {t.common.shopName}
               <small className="d-none d-xl-block fw-light" style={{ fontSize: '0.7rem' }}>
                 {t.common.phone} · {t.common.email}
               </small>
             </span>
-          </Navbar.Brand>
-          <Navbar.Toggle aria-controls="main-navbar" aria-label={t.common.menu} />
-          <Navbar.Collapse id="main-navbar">
+          </Link>
+          <button
+            type="button"
+            className="navbar-toggler"
+            aria-controls="main-navbar"
+            aria-expanded={expanded}
+            aria-label={t.common.menu}
+            onClick={() => setExpanded((e) => !e)}
+          >
+            <span className="navbar-toggler-icon" />
+          </button>
+          <div id="main-navbar" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
             <div className="mx-lg-3 flex-grow-1">
               <SearchBox />
             </div>
-            <Nav className="ms-auto align-items-lg-center">
-              <Nav.Link as={Link} to={paths.cart} aria-label={t.common.cartWithCount(count)}>
+            <div className="navbar-nav ms-auto align-items-lg-center">
+              <Link to={paths.cart} className="nav-link" aria-label={t.common.cartWithCount(count)}>
                 <FaShoppingCart aria-hidden /> {t.common.cart}
                 {count > 0 && (
-                  <Badge pill bg="warning" text="dark" className="ms-1" aria-hidden>
+                  <span className="badge rounded-pill text-bg-warning ms-1" aria-hidden>
                     {count}
-                  </Badge>
+                  </span>
                 )}
-              </Nav.Link>
+              </Link>
               <UserMenu />
-            </Nav>
-          </Navbar.Collapse>
-        </Container>
-      </Navbar>
+            </div>
+          </div>
+        </div>
+      </nav>
       <CategoryMenu />
     </header>
   );
@@ -66,15 +78,15 @@ function CategoryMenu() {
   ];
   return (
     <nav className="bg-body-tertiary border-bottom" aria-label={t.common.categories}>
-      <Container className="d-flex">
-        <Nav className="flex-nowrap overflow-auto">
+      <div className="container d-flex">
+        <div className="nav flex-nowrap overflow-auto">
           {items.map((item) => (
-            <Nav.Link key={item.to} as={NavLink} to={item.to} className="text-nowrap">
+            <NavLink key={item.to} to={item.to} className="nav-link text-nowrap">
               {item.label}
-            </Nav.Link>
+            </NavLink>
           ))}
-        </Nav>
-        <Nav>
+        </div>
+        <div className="nav">
           <MenuDropdown
             label={t.common.other}
             links={[
@@ -82,8 +94,8 @@ function CategoryMenu() {
               { to: paths.contacts, label: t.common.contacts },
             ]}
           />
-        </Nav>
-      </Container>
+        </div>
+      </div>
     </nav>
   );
 }

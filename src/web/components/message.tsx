@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
-import Alert from 'react-bootstrap/Alert';
 import { errorMessage } from '../api/error-message';
 
 type Variant = 'info' | 'danger' | 'success' | 'warning';
 
 export function Message({ variant = 'info', children }: { variant?: Variant; children: ReactNode }) {
   return (
-    <Alert variant={variant} role={variant === 'danger' ? 'alert' : 'status'}>
+    <div className={`alert alert-${variant}`} role={variant === 'danger' ? 'alert' : 'status'}>
       {children}
-    </Alert>
+    </div>
   );
 }
 

@@ -1,4 +1,3 @@
-import Pagination from 'react-bootstrap/Pagination';
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 
@@ -9,7 +8,7 @@ export function Paginate({ page, pages, hrefFor }: { page: number; pages: number
   const shown = visiblePages(page, pages);
   return (
     <nav aria-label={t.common.pagination} className="d-flex justify-content-center my-4">
-      <Pagination className="flex-wrap">
+      <ul className="pagination flex-wrap">
         {page > 1 && (
           <li className="page-item">
             <Link className="page-link" to={hrefFor(page - 1)} aria-label={t.common.previous}>
@@ -19,7 +18,9 @@ export function Paginate({ page, pages, hrefFor }: { page: number; pages: number
         )}
         {shown.map((n, i) =>
           n === null ? (
-            <Pagination.Ellipsis key={`gap-${i}`} disabled />
+            <li key={`gap-${i}`} className="page-item disabled" aria-hidden>
+              <span className="page-link">…</span>
+            </li>
           ) : (
             <li key={n} className={`page-item${n === page ? ' active' : ''}`}>
               <Link className="page-link" to={hrefFor(n)} aria-current={n === page ? 'page' : undefined} aria-label={t.common.page(n)}>
@@ -35,7 +36,7 @@ export function Paginate({ page, pages, hrefFor }: { page: number; pages: number
             </Link>
           </li>
         )}
-      </Pagination>
+      </ul>
     </nav>
   );
 }

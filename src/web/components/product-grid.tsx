@@ -1,5 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import type { ProductList } from '../../shared/products';
 import { ErrorMessage, Message } from './message';
 import { Loader } from './loader';
@@ -25,13 +23,13 @@ export function ProductGrid({
   if (data.products.length === 0) return <Message>{emptyText}</Message>;
   return (
     <>
-      <Row className="g-3" as="ul" role="list" style={{ listStyle: 'none', paddingLeft: 0 }}>
+      <ul className="row g-3 list-unstyled" role="list">
         {data.products.map((product) => (
-          <Col as="li" key={product._id} sm={12} md={6} lg={4} xl={3}>
+          <li key={product._id} className="col-sm-12 col-md-6 col-lg-4 col-xl-3">
             <ProductCard product={product} />
-          </Col>
+          </li>
         ))}
-      </Row>
+      </ul>
       <Paginate page={data.page} pages={data.pages} hrefFor={hrefFor} />
     </>
   );

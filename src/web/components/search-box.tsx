@@ -1,6 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Button from 'react-bootstrap/Button';
-import Form from 'react-bootstrap/Form';
 import { FaSearch } from 'react-icons/fa';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n';
@@ -20,8 +18,8 @@ export function SearchBox() {
   };
 
   return (
-    <Form onSubmit={submit} className="d-flex flex-grow-1 my-2 my-lg-0" role="search">
-      <Form.Control
+    <form onSubmit={submit} className="d-flex flex-grow-1 my-2 my-lg-0" role="search">
+      <input
         type="search"
         name="q"
         value={keyword}
@@ -29,11 +27,11 @@ export function SearchBox() {
         placeholder={t.common.searchPlaceholder}
         aria-label={t.common.searchLabel}
         maxLength={100}
-        className="me-2"
+        className="form-control me-2"
       />
-      <Button type="submit" variant="outline-light" aria-label={t.common.search}>
+      <button type="submit" className="btn btn-outline-light" aria-label={t.common.search}>
         <FaSearch aria-hidden />
-      </Button>
-    </Form>
+      </button>
+    </form>
   );
 }

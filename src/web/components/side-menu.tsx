@@ -1,4 +1,3 @@
-import ListGroup from 'react-bootstrap/ListGroup';
 import { Link, useLocation } from 'react-router';
 import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS, YEAST_PRODUCERS } from '../../shared/catalog';
 import { useT } from '../i18n';
@@ -31,17 +30,20 @@ export function SideMenu() {
   return (
     <nav className="side-menu" aria-label={t.common.categories}>
       {groups.map((group) => (
-        <ListGroup key={group.to} className="mb-3">
-          <ListGroup.Item action as={Link} to={group.to} active={here === group.to} className="fw-semibold">
+        <div key={group.to} className="list-group mb-3">
+          <Link to={group.to} className={itemClass(here === group.to, 'fw-semibold')} aria-current={here === group.to ? 'page' : undefined}>
             {group.title}
-          </ListGroup.Item>
+          </Link>
           {group.items.map((item) => (
-            <ListGroup.Item key={item.to} action as={Link} to={item.to} active={here === item.to} className="ps-4 py-1 small">
+            <Link key={item.to} to={item.to} className={itemClass(here === item.to, 'ps-4 py-1 small')} aria-current={here === item.to ? 'page' : undefined}>
               {item.label}
-            </ListGroup.Item>
+            </Link>
           ))}
-        </ListGroup>
+        </div>
       ))}
     </nav>
   );
 }
+
+const itemClass = (active: boolean, extra: string) =>
+  `list-group-item list-group-item-action ${extra}${active ? ' active' : ''}`;

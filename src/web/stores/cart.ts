@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod, type ShippingAddress } from '../../shared/orders';
+import type { ShippingAddress } from '../../shared/orders';
+import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
 import { computeOrderPrices, type OrderPrices } from '../../shared/pricing';
 import type { Product } from '../../shared/products';
 

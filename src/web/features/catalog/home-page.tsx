@@ -1,5 +1,3 @@
-import Col from 'react-bootstrap/Col';
-import Row from 'react-bootstrap/Row';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ProductCard } from '../../components/product-card';
@@ -49,13 +47,13 @@ function TopProducts() {
       <h2 id="top-products" className="h4">
         {t.catalog.topProducts}
       </h2>
-      <Row className="g-3 flex-nowrap overflow-auto pb-2">
+      <div className="row g-3 flex-nowrap overflow-auto pb-2">
         {data.map((product) => (
-          <Col key={product._id} xs={8} sm={5} md={4} lg={3} xl>
+          <div key={product._id} className="col-8 col-sm-5 col-md-4 col-lg-3 col-xl">
             <ProductCard product={product} />
-          </Col>
+          </div>
         ))}
-      </Row>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,3 @@
-import Nav from 'react-bootstrap/Nav';
 import { FaUser } from 'react-icons/fa';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -21,9 +20,9 @@ export function UserMenu() {
     const here = location.pathname + location.search;
     const onAuthPage = location.pathname === paths.login() || location.pathname === paths.register();
     return (
-      <Nav.Link as={Link} to={onAuthPage ? paths.login() : paths.login(here)}>
+      <Link className="nav-link" to={onAuthPage ? paths.login() : paths.login(here)}>
         <FaUser aria-hidden /> {t.common.signIn}
-      </Nav.Link>
+      </Link>
     );
   }
 
