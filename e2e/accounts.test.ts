@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import {
   adminCredentials,
   allowConsoleErrors,
   baseURL,
   expectAccessible,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   PHONE,
   signIn,
+  useBrowser,
 } from './fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const freshEmail = () => `e2e-${randomBytes(4).toString('hex')}@example.com`;
 
@@ -46,7 +40,7 @@ const storedUser = (page: Page) =>
 const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);
 
 test('a shopper registers, signs out, signs in again through a redirect and edits the profile', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   const email = freshEmail();
   await page.goto('/register');
   await expectAccessible(page);
@@ -112,7 +106,7 @@ test('a shopper registers, signs out, signs in again through a redirect and edit
 });
 
 test('mismatched passwords are stopped in the browser, in both languages; bad input and server refusals are shown', async () => {
-  const page = await openPage(browser, PHONE);
+  const page = await openPage(browser(), PHONE);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() !== 'GET' && request.url().includes('/api/users')) posts.push(request.url());
@@ -182,7 +176,7 @@ test('mismatched passwords are stopped in the browser, in both languages; bad in
 test('an admin edits and deletes a customer from the user list; admins cannot be touched there', async () => {
   const customer = await createCustomer('Клієнт Для Редагування');
   const victim = await createCustomer('Клієнт Для Видалення');
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   const admin = adminCredentials();
   await signIn(page, admin.email, admin.password);
   await page.waitForURL((url) => url.pathname === '/');
@@ -246,7 +240,7 @@ test('an admin edits and deletes a customer from the user list; admins cannot be
 });
 
 test('guards: visitors and customers are sent to /login from signed-in and admin screens', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   await page.goto('/admin/userlist');
   await page.waitForURL(/\/login\?redirect=%2Fadmin%2Fuserlist$/);
 
@@ -272,7 +266,7 @@ test('guards: visitors and customers are sent to /login from signed-in and admin
 });
 
 test('the browser signs out by itself on a 401 and when the stored expiry has passed', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   const customer = await createCustomer('Клієнт Сесія');
   await signIn(page, customer.email, customer.password);
   await page.waitForURL((url) => url.pathname === '/');

@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import {
   adminCredentials,
   DESKTOP,
   expectAccessible,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   PHONE,
   signIn,
+  useBrowser,
 } from './fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 const fieldError = (page: Page, text: string) => page.locator('.invalid-feedback', { hasText: text }).first().isVisible();
@@ -46,7 +40,7 @@ async function signInAsAdmin(page: Page) {
 }
 
 test('an admin creates a product with a real image, sells it, takes it off sale and deletes it', async () => {
-  const page = await openPage(browser, DESKTOP);
+  const page = await openPage(browser(), DESKTOP);
   await signInAsAdmin(page);
   await expect.poll(() => page.getByRole('heading', { name: 'Товари' }).isVisible()).toBe(true);
   await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
@@ -174,7 +168,7 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
 });
 
 test('the admin product screens work at phone width', async () => {
-  const page = await openPage(browser, PHONE);
+  const page = await openPage(browser(), PHONE);
   await signInAsAdmin(page);
   await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
   expect(await noSideScroll(page)).toBe(true);
@@ -189,7 +183,7 @@ test('the admin product screens work at phone width', async () => {
 });
 
 test('a customer leaves a review and sees the rating change', async () => {
-  const page = await openPage(browser, PHONE);
+  const page = await openPage(browser(), PHONE);
   // A product nobody has reviewed yet.
   let productId = '';
   for (let n = 1; n <= 10 && !productId; n++) {

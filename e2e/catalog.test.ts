@@ -1,17 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, launchBrowser, openPage, PHONE } from './fixtures';
+import { expect, test } from 'vitest';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 test('a visitor browses the home page and pages through the catalogue', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   await page.goto('/');
   await expect.poll(() => page.getByRole('heading', { name: 'Нові надходження' }).isVisible()).toBe(true);
   const cards = page.locator('main h3');
@@ -31,7 +24,7 @@ test('a visitor browses the home page and pages through the catalogue', async ()
 });
 
 test('search finds products written in the other alphabet or misspelled', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   await page.goto('/');
   const box = page.getByRole('searchbox', { name: 'Пошук у каталозі' });
   await box.fill('  каскад  ');
@@ -60,7 +53,7 @@ test('search finds products written in the other alphabet or misspelled', async 
 });
 
 test('a visitor filters hops by country on a phone and opens a product', async () => {
-  const page = await openPage(browser, PHONE);
+  const page = await openPage(browser(), PHONE);
   await page.goto('/hops');
   await page.getByRole('button', { name: 'Нова Зеландія' }).click();
   await page.waitForURL(/producer=New\+Zealand|producer=New%20Zealand/);
@@ -88,7 +81,7 @@ test('a visitor filters hops by country on a phone and opens a product', async (
 });
 
 test('yeast shows its fermentation, and Add to cart goes to the cart', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   await page.goto('/yeast?producer=Fermentis');
   await page.locator('main ul[role=list] h3 a').first().click();
   await page.waitForURL(/\/product\//);
@@ -104,7 +97,7 @@ test('yeast shows its fermentation, and Add to cart goes to the cart', async () 
 });
 
 test('equipment, malt, discounts and the info pages have real content; unknown pages say so', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   await page.goto('/equipment?category=Kegs');
   await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThan(0);
   await page.goto('/malt');

@@ -1,25 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
 import {
   adminCredentials,
   allowConsoleErrors,
   expectAccessible,
   expectNoConsoleErrors,
-  launchBrowser,
   openPage,
   PHONE,
   DESKTOP,
   signIn,
+  useBrowser,
 } from './fixtures';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const PASSWORD = 'brew-day-2024';
 
@@ -61,7 +55,7 @@ async function expectFitsPhone(page: Page) {
 const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 
 test('a shopper buys two products with Nova Poshta delivery, test-pays, and sees the admin deliver it', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   // No internet here: PayPal's script cannot load, and the order page must say so and stay usable.
   await page.route(/paypal\.com/, (route) => route.abort());
   allowConsoleErrors(page, /PayPal JS SDK|paypal|Failed to load resource|ERR_FAILED/i);
@@ -163,7 +157,7 @@ test('a shopper buys two products with Nova Poshta delivery, test-pays, and sees
   expectNoConsoleErrors(page);
 
   // The admin finds it in the order list and marks it delivered (in English, SPEC.md's words).
-  const admin = await openPage(browser);
+  const admin = await openPage(browser());
   await signIn(admin, adminCredentials().email, adminCredentials().password, '/admin/orderlist');
   await admin.waitForURL('**/admin/orderlist');
   await expect.poll(() => admin.getByRole('link', { name: `Деталі замовлення ${orderId}` }).isVisible()).toBe(true);
@@ -193,14 +187,14 @@ test('a shopper buys two products with Nova Poshta delivery, test-pays, and sees
 });
 
 test('a cart line sold out meanwhile is flagged and keeps the cart from checkout', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   // A product the other journeys do not use: the last accessory listed.
   const product = (await productsInStock(page, 1, 'Accessories')).at(-1)!;
   await addToCart(page, product);
   await expect.poll(() => page.getByRole('button', { name: 'Оформити замовлення' }).isEnabled()).toBe(true);
 
   // Another shopper buys every unit left.
-  const other = await openPage(browser);
+  const other = await openPage(browser());
   const email = await newCustomer(other);
   await other.request.post('/api/users/auth', { data: { email, password: PASSWORD } });
   const bought = await other.request.post('/api/orders', {
@@ -225,7 +219,7 @@ test('a cart line sold out meanwhile is flagged and keeps the cart from checkout
 });
 
 test('when Nova Poshta fails, the shipping step says so and takes the branch typed by hand', async () => {
-  const page = await openPage(browser);
+  const page = await openPage(browser());
   // The server's answer when Nova Poshta is down (its own behaviour is covered by the API tests).
   await page.route(/\/api\/delivery\/branches/, (route) =>
     route.fulfill({

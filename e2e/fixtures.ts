@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
 export const adminCredentials = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
@@ -21,6 +21,21 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** One Chromium for the test file, closed after it: `const browser = useBrowser();` then `openPage(browser())`. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not started yet');
+    return browser;
+  };
 }
 
 const consoleErrors = new WeakMap<Page, { errors: string[]; allowed: RegExp[] }>();
