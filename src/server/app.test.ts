@@ -30,11 +30,17 @@ describeWithApp(
       expect(post.statusCode).toBe(404);
     });
 
-    test('security headers are set on every answer', async () => {
-      const res = await ctx().app.inject({ url: '/api/products' });
-      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    test('security headers are set on every answer; pages get a policy that lets PayPal in', async () => {
+      const api = await ctx().app.inject({ url: '/api/products' });
+      expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(api.headers['x-content-type-options']).toBe('nosniff');
+      expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+      for (const url of ['/', '/order/123']) {
+        const page = await ctx().app.inject({ url });
+        expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(page.headers['content-security-policy']).toContain('https://*.paypal.com');
+        expect(page.headers['x-content-type-options']).toBe('nosniff');
+      }
     });
 
     test('bodies over 1 MB are refused with 413 and a Ukrainian message', async () => {

@@ -55,7 +55,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   });
 
   registerErrorHandling(app, config.isProduction);
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() } });
+  // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
+  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(fastifyCookie);
   // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run.
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
@@ -95,11 +96,14 @@ async function serveWebApp(app: FastifyInstance, webRoot: string) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       const page = filePath.endsWith('.html');
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600');
+      if (page) res.header('content-security-policy', DOCUMENT_POLICY);
     },
   });
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    if (isPage) {
+      return reply.header('cache-control', 'no-cache').header('content-security-policy', DOCUMENT_POLICY).sendFile('index.html', webRoot);
+    }
     return sendRouteNotFound(request, reply);
   });
 }
@@ -108,18 +112,18 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-function contentSecurityPolicy() {
-  // PayPal's buttons load its script and frames; nothing else comes from outside.
-  const paypal = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
-  return {
-    defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...paypal],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', ...paypal],
-    connectSrc: ["'self'", ...paypal],
-    frameSrc: ["'self'", ...paypal],
-    fontSrc: ["'self'", 'data:'],
-    objectSrc: ["'none'"],
-    upgradeInsecureRequests: null,
-  };
-}
+/** The pages' content security policy: PayPal's buttons load its script and frames; nothing else comes from outside. */
+const PAYPAL = 'https://*.paypal.com https://*.paypalobjects.com';
+const DOCUMENT_POLICY = [
+  "default-src 'self'",
+  `script-src 'self' ${PAYPAL}`,
+  "style-src 'self' 'unsafe-inline'",
+  `img-src 'self' data: ${PAYPAL}`,
+  `connect-src 'self' ${PAYPAL}`,
+  `frame-src 'self' ${PAYPAL}`,
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'self'",
+].join('; ');
