@@ -26,10 +26,12 @@ export function registerErrorHandling(app: FastifyInstance, isProduction: boolea
       return reply.status(500).send({ message: 'Внутрішня помилка сервера', code: 'INTERNAL' });
     }
     // Last line of defence: a constraint the database caught that a service did not check first.
-    const sqlState = (error as { code?: string }).code;
+    // drizzle wraps the driver's error; the SQLSTATE is on the cause.
+    const sqlState = sqlStateOf(error);
     if (sqlState === '23505') return reply.status(409).send({ message: 'Такий запис уже існує', code: 'CONFLICT' });
     if (sqlState === '23503') return reply.status(409).send({ message: 'Запис пов’язаний з іншими даними', code: 'CONFLICT' });
-    if (sqlState === '22P02' || sqlState === '22003') {
+    // Text PostgreSQL cannot store (a NUL byte), numbers or strings out of range, an index entry too large.
+    if (sqlState && ['22P02', '22003', '22021', '22P05', '22001', '54000'].includes(sqlState)) {
       return reply.status(400).send({ message: 'Некоректні дані', code: 'BAD_INPUT' });
     }
     const status = error.statusCode ?? 500;
@@ -65,4 +67,11 @@ function clientErrorMessage(error: FastifyError, status: number): string {
   if (status === 413) return 'Запит завеликий';
   if (status === 429) return 'Забагато спроб. Спробуйте пізніше';
   return error.message || 'Некоректний запит';
+}
+
+function sqlStateOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
 }
