@@ -12,7 +12,8 @@ import autocannon from 'autocannon';
 import { measureBundle } from './bundle.js';
 import { measureSearchAtScale } from './search-scale.js';
 
-const DURATION = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function load(url: string) {
   const result = await autocannon({ url, connections: 10, duration: DURATION, pipelining: 1 });
@@ -30,19 +31,29 @@ async function http() {
     // Warm both once: the first request of each kind fills the catalogue cache.
     await fetch(`${shopUrl}/api/products`);
     await fetch(search);
-    const bare = await load(`http://127.0.0.1:${ports.bare}/api/products`);
-    const list = await load(`${shopUrl}/api/products`);
-    const found = await load(search);
+    // Rounds alternate the three so that neither warm-up nor a busy moment favours one of them.
+    type Measure = Awaited<ReturnType<typeof load>>;
+    const rounds: Record<'bare' | 'list' | 'search', Measure>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push({
+        bare: await load(`http://127.0.0.1:${ports.bare}/api/products`),
+        list: await load(`${shopUrl}/api/products`),
+        search: await load(search),
+      });
+    }
+    const mean = (kind: 'bare' | 'list' | 'search') => ({
+      rps: Math.round(rounds.reduce((n, r) => n + r[kind].rps, 0) / rounds.length),
+      p99: Math.max(...rounds.map((r) => r[kind].p99)),
+    });
+    const [bare, list, found] = [mean('bare'), mean('list'), mean('search')];
     return { bare, list, search: found };
   } finally {
     child.kill('SIGTERM');
   }
 }
 
-const results: Record<string, unknown> = {};
-console.log(`HTTP (autocannon, 10 connections, ${DURATION} s each)`);
+console.log(`HTTP (autocannon, 10 connections, ${ROUNDS} alternating rounds of ${DURATION} s; mean req/s, worst p99)`);
 const h = await http();
-results.http = h;
 const row = (name: string, r: { rps: number; p99: number }) =>
   console.log(`  ${name.padEnd(32)} ${String(r.rps).padStart(7)} req/s   p99 ${String(r.p99).padStart(3)} ms   ratio ${(r.rps / h.bare.rps).toFixed(2)}`);
 row('bare Fastify, same JSON', h.bare);
@@ -50,7 +61,6 @@ row('GET /api/products', h.list);
 row('GET /api/products?keyword=каскад', h.search);
 
 const scale = await measureSearchAtScale();
-results.searchAtScale = scale;
 if (scale) {
   console.log(`Search over ${scale.products.toLocaleString('en')} products on PostgreSQL (no cache, ${scale.queries} queries)`);
   console.log(`  p50 ${scale.p50.toFixed(1)} ms   p95 ${scale.p95.toFixed(1)} ms   max ${scale.max.toFixed(1)} ms`);
@@ -59,6 +69,5 @@ if (scale) {
 }
 
 const bundle = await measureBundle();
-results.bundle = bundle;
 console.log('Home page assets (gzip)');
 console.log(`  JS ${(bundle.jsGzip / 1024).toFixed(1)} KB in ${bundle.jsFiles} files   CSS ${(bundle.cssGzip / 1024).toFixed(1)} KB`);

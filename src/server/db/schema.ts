@@ -61,8 +61,9 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // NULLS FIRST is what a plain ORDER BY … DESC means; an index sorted otherwise is never used for it.
     index('products_listing_idx')
-      .on(t.createdAt.desc(), t.id.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.countInStock} > 0`),
     index('products_category_idx').on(t.category, t.origin),
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

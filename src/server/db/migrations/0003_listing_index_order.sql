@@ -1,0 +1,2 @@
+DROP INDEX "products_listing_idx";--> statement-breakpoint
+CREATE INDEX "products_listing_idx" ON "products" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "products"."count_in_stock" > 0;
