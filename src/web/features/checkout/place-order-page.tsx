@@ -1,5 +1,4 @@
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -15,7 +14,7 @@ import { paths } from '../../paths';
 import { useCart } from '../../stores/cart';
 import { useCartAvailability } from '../cart/use-cart-availability';
 import { OrderLines } from '../orders/components/order-lines';
-import { OrderSummaryRows } from '../orders/components/order-summary';
+import { OrderSummaryCard } from '../orders/components/order-summary';
 import { usePlaceOrder } from './api';
 import { CheckoutSteps } from './components/checkout-steps';
 
@@ -111,32 +110,24 @@ export default function PlaceOrderPage() {
           </ListGroup>
         </Col>
         <Col md={4}>
-          <Card as="section" aria-labelledby="review-summary">
-            <ListGroup variant="flush">
+          <OrderSummaryCard id="review-summary" title={t.checkout.orderSummary} prices={cart} labels={t.checkout}>
+            {placeOrder.isError && (
               <ListGroup.Item>
-                <h2 id="review-summary" className="h4 mb-0">
-                  {t.checkout.orderSummary}
-                </h2>
+                <ErrorMessage error={placeOrder.error} />
               </ListGroup.Item>
-              <OrderSummaryRows prices={cart} labels={t.checkout} />
-              {placeOrder.isError && (
-                <ListGroup.Item>
-                  <ErrorMessage error={placeOrder.error} />
-                </ListGroup.Item>
+            )}
+            <ListGroup.Item>
+              {/* SPEC.md §5's check compared the array itself to zero; this one looks at its length. */}
+              <Button className="w-100" disabled={empty || !available || placeOrder.isPending} onClick={submit}>
+                {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
+              </Button>
+              {placeOrder.isPending && (
+                <div className="text-center mt-2">
+                  <Loader small />
+                </div>
               )}
-              <ListGroup.Item>
-                {/* SPEC.md §5's check compared the array itself to zero; this one looks at its length. */}
-                <Button className="w-100" disabled={empty || !available || placeOrder.isPending} onClick={submit}>
-                  {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
-                </Button>
-                {placeOrder.isPending && (
-                  <div className="text-center mt-2">
-                    <Loader small />
-                  </div>
-                )}
-              </ListGroup.Item>
-            </ListGroup>
-          </Card>
+            </ListGroup.Item>
+          </OrderSummaryCard>
         </Col>
       </Row>
     </>

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -16,7 +15,7 @@ import { useT } from '../../i18n';
 import { useAuth } from '../../stores/auth';
 import { useDeliverOrder, useOrder, usePayOrder, usePayPalConfig } from './api';
 import { OrderLines } from './components/order-lines';
-import { OrderSummaryRows } from './components/order-summary';
+import { OrderSummaryCard } from './components/order-summary';
 
 // PayPal's React wrapper loads only for shoppers about to pay.
 const PayPalPayment = lazy(() => import('./components/paypal-payment'));
@@ -121,50 +120,41 @@ function OrderDetails({ order }: { order: Order }) {
         </Col>
 
         <Col md={4}>
-          <Card as="section" aria-labelledby="order-summary">
-            <ListGroup variant="flush">
+          <OrderSummaryCard id="order-summary" title={t.orders.summary} prices={order} labels={t.orders}>
+            {canPay && (
               <ListGroup.Item>
-                <h2 id="order-summary" className="h4 mb-0">
-                  {t.orders.summary}
-                </h2>
-              </ListGroup.Item>
-              <OrderSummaryRows prices={order} labels={t.orders} />
-
-              {canPay && (
-                <ListGroup.Item>
-                  {config.isPending && <Loader small />}
-                  {config.data?.testMode && (
-                    <Button variant="secondary" className="w-100 mb-3" onClick={testPay} disabled={pay.isPending}>
-                      {pay.isPending ? t.orders.paying : t.orders.testPay}
-                    </Button>
-                  )}
-                  {!ONLINE_PAYMENT_METHODS.includes(order.paymentMethod as PaymentMethod) && (
-                    <p className="small text-body-secondary">{t.orders.payOffline}</p>
-                  )}
-                  {/* SPEC.md §4: the provider's script loads only for an unpaid order with a client id. */}
-                  {config.data?.clientId && (
-                    <Suspense fallback={<Loader small />}>
-                      <PayPalPayment
-                      clientId={config.data.clientId}
-                      order={order}
-                      card={order.paymentMethod === 'Card'}
-                      onCaptured={(details) => pay.mutateAsync(details).then(onPaid, (e) => toast.error(errorMessage(e)))}
-                      />
-                    </Suspense>
-                  )}
-                  {pay.isError && <ErrorMessage error={pay.error} />}
-                </ListGroup.Item>
-              )}
-
-              {me?.isAdmin && order.isPaid && !order.isDelivered && (
-                <ListGroup.Item>
-                  <Button className="w-100" onClick={markDelivered} disabled={deliver.isPending}>
-                    {t.orders.markDelivered}
+                {config.isPending && <Loader small />}
+                {config.data?.testMode && (
+                  <Button variant="secondary" className="w-100 mb-3" onClick={testPay} disabled={pay.isPending}>
+                    {pay.isPending ? t.orders.paying : t.orders.testPay}
                   </Button>
-                </ListGroup.Item>
-              )}
-            </ListGroup>
-          </Card>
+                )}
+                {!ONLINE_PAYMENT_METHODS.includes(order.paymentMethod as PaymentMethod) && (
+                  <p className="small text-body-secondary">{t.orders.payOffline}</p>
+                )}
+                {/* SPEC.md §4: the provider's script loads only for an unpaid order with a client id. */}
+                {config.data?.clientId && (
+                  <Suspense fallback={<Loader small />}>
+                    <PayPalPayment
+                    clientId={config.data.clientId}
+                    order={order}
+                    card={order.paymentMethod === 'Card'}
+                    onCaptured={(details) => pay.mutateAsync(details).then(onPaid, (e) => toast.error(errorMessage(e)))}
+                    />
+                  </Suspense>
+                )}
+                {pay.isError && <ErrorMessage error={pay.error} />}
+              </ListGroup.Item>
+            )}
+
+            {me?.isAdmin && order.isPaid && !order.isDelivered && (
+              <ListGroup.Item>
+                <Button className="w-100" onClick={markDelivered} disabled={deliver.isPending}>
+                  {t.orders.markDelivered}
+                </Button>
+              </ListGroup.Item>
+            )}
+          </OrderSummaryCard>
         </Col>
       </Row>
     </>
