@@ -51,8 +51,6 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export interface Config {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;

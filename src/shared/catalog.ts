@@ -34,11 +34,9 @@ export const CATEGORY_FILTERS = ['Hops', 'Yeast', 'Malt', 'Equipment', ...EQUIPM
 export const FERMENT_TYPES = ['top', 'bottom'] as const;
 
 export type HopProducer = (typeof HOP_PRODUCERS)[number];
-export type YeastProducer = (typeof YEAST_PRODUCERS)[number];
 export type EquipmentCategory = (typeof EQUIPMENT_CATEGORIES)[number];
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
-export type FermentType = (typeof FERMENT_TYPES)[number];
 
 export function isEquipmentCategory(category: string): category is EquipmentCategory {
   return (EQUIPMENT_CATEGORIES as readonly string[]).includes(category);

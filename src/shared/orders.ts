@@ -72,7 +72,6 @@ export const OrderItemSchema = z.object({
   /** null once the product has been deleted from the catalogue. */
   product: z.string().nullable(),
 });
-export type OrderItem = z.infer<typeof OrderItemSchema>;
 
 export const PaymentResultSchema = z.object({
   id: z.string(),

@@ -75,7 +75,6 @@ export type AdminUserUpdateInput = z.infer<typeof AdminUserUpdateSchema>;
 
 /** The forms add the confirmation, which never leaves the browser. */
 export const RegisterFormSchema = RegisterSchema.extend({ confirmPassword: z.string() });
-export type RegisterForm = z.input<typeof RegisterFormSchema>;
 export const ProfileFormSchema = z.object({
   name: NameSchema,
   email: EmailSchema,

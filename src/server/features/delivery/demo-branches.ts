@@ -52,8 +52,6 @@ const ALIASES: Record<string, string> = {
 
 const CANONICAL = new Map(Object.keys(DEMO).map((city) => [city.toLowerCase(), city]));
 
-export const DEMO_CITIES = Object.keys(DEMO);
-
 /** "м. київ " → "київ": how the cache and the demo directory compare city names. */
 export function cityKey(city: string): string {
   return city
