@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/client.js';
-import type { UserRow } from '../db/schema.js';
+import { orderItems, orders, type ProductRow, type UserRow } from '../db/schema.js';
+import { computeOrderPrices, discountedPriceMinor, fromMinor, toMinor } from '../../shared/pricing.js';
 import { signSessionToken, SESSION_COOKIE } from '../plugins/auth.js';
 import { insertProducts, type NewProduct } from '../features/products/repository.js';
 import { insertUser } from '../features/users/repository.js';
@@ -43,4 +44,41 @@ export async function createUser(db: Db, overrides: Partial<{ name: string; emai
 /** A Cookie header that signs the user in, as the login route would. */
 export async function sessionCookie(user: UserRow, secret: string): Promise<string> {
   return `${SESSION_COOKIE}=${await signSessionToken(user, secret)}`;
+}
+
+/**
+ * An order written straight into the database, priced by the shared rules, for tests of other
+ * features (deleting a product or a user) that must not depend on the checkout routes.
+ */
+export async function createOrder(db: Db, user: UserRow, lines: { product: ProductRow; qty: number }[]) {
+  const prices = computeOrderPrices(
+    lines.map(({ product, qty }) => ({ price: fromMinor(product.priceMinor), discount: product.discount, qty })),
+  );
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: user.id,
+      address: user.name,
+      city: 'Київ',
+      country: 'Відділення №1',
+      paymentMethod: 'PayPal',
+      itemsMinor: toMinor(prices.itemsPrice),
+      shippingMinor: toMinor(prices.shippingPrice),
+      taxMinor: toMinor(prices.taxPrice),
+      totalMinor: toMinor(prices.totalPrice),
+    })
+    .returning();
+  if (lines.length) {
+    await db.insert(orderItems).values(
+      lines.map(({ product, qty }) => ({
+        orderId: order.id,
+        productId: product.id,
+        name: product.name,
+        image: product.image,
+        priceMinor: discountedPriceMinor(product.priceMinor, product.discount),
+        qty,
+      })),
+    );
+  }
+  return order;
 }

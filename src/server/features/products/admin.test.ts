@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { orderItems, orders, products, reviews } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createOrder, createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import type { Product, ProductList, ProductUpdateInput } from '../../../shared/products.js';
 
 const validUpdate = (): ProductUpdateInput => ({
@@ -158,28 +158,7 @@ describeWithApp('product administration API', (ctx) => {
     const customer = await createUser(app.db);
     const product = await createProduct(app.db, { name: 'Кег на видалення', priceMinor: 2500_00, image: '/uploads/keg-800.webp' });
     await app.db.insert(reviews).values({ productId: product.id, userId: customer.id, name: customer.name, rating: 5, comment: 'Гарний' });
-    const [order] = await app.db
-      .insert(orders)
-      .values({
-        userId: customer.id,
-        address: 'Тарас Шевченко',
-        city: 'Київ',
-        country: 'Відділення №1',
-        paymentMethod: 'PayPal',
-        itemsMinor: 5000_00,
-        shippingMinor: 0,
-        taxMinor: 750_00,
-        totalMinor: 5750_00,
-      })
-      .returning();
-    await app.db.insert(orderItems).values({
-      orderId: order.id,
-      productId: product.id,
-      name: product.name,
-      image: product.image,
-      priceMinor: product.priceMinor,
-      qty: 2,
-    });
+    const order = await createOrder(app.db, customer, [{ product, qty: 2 }]);
     app.catalogCache.invalidate();
     await app.inject({ url: '/api/products?keyword=видалення' }); // cached before the delete
 

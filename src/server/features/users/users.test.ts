@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../../app.js';
 import { orders, products, reviews, users } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
+import { createOrder, createProduct, createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
 
 const unique = () => randomBytes(4).toString('hex');
 const freshEmail = () => `shopper-${unique()}@example.com`;
@@ -314,20 +314,7 @@ describeWithApp('accounts API', (ctx) => {
       { productId: product.id, userId: keeper.id, name: keeper.name, rating: 5, comment: 'Чудово' },
     ]);
     await db.update(products).set({ rating: 3, numReviews: 2 }).where(eq(products.id, product.id));
-    const [order] = await db
-      .insert(orders)
-      .values({
-        userId: customer.id,
-        address: 'Тарас Шевченко',
-        city: 'Київ',
-        country: 'Відділення №1',
-        paymentMethod: 'PayPal',
-        itemsMinor: 1000_00,
-        shippingMinor: 0,
-        taxMinor: 150_00,
-        totalMinor: 1150_00,
-      })
-      .returning();
+    const order = await createOrder(db, customer, [{ product, qty: 1 }]);
 
     const res = await call('DELETE', `/api/users/${customer.id}`, { cookie: await cookieFor(admin) });
     expect(res.statusCode).toBe(200);
