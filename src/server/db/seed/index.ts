@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { toMinor } from '../../../shared/pricing.js';
 import type { Db } from '../client.js';
 import { products, reviews, users } from '../schema.js';
-import { insertProducts } from '../../features/products/repository.js';
+import { insertProducts, recomputeRatings } from '../../features/products/repository.js';
 import { findUserByEmail, insertUser } from '../../features/users/repository.js';
 import { demoCatalog } from './demo-catalog.js';
 import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
@@ -66,11 +66,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
       demoReviewsFor(demoCatalog[i], reviewerRows).map((r) => ({ ...r, productId: product.id })),
     );
     if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
-    await tx.execute(sql`
-      update products p set rating = s.avg, num_reviews = s.n
-      from (select product_id, round(avg(rating)::numeric, 1)::float8 as avg, count(*)::int as n
-            from reviews group by product_id) s
-      where s.product_id = p.id`);
+    await recomputeRatings(tx, inserted.map((p) => p.id));
     return inserted.length;
   });
 }

@@ -104,6 +104,23 @@ export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord
     .limit(limit);
 }
 
+/**
+ * Sets each product's rating (average to one decimal) and review count from the reviews it has:
+ * the one place that rule lives (a new review, a deleted reviewer, the demo seed).
+ */
+export async function recomputeRatings(tx: Tx, productIds: string[]): Promise<{ id: string; rating: number; numReviews: number }[]> {
+  if (productIds.length === 0) return [];
+  return tx
+    .update(products)
+    .set({
+      rating: sql`coalesce((select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews} where ${reviews.productId} = ${products.id}), 0)`,
+      numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
+      updatedAt: new Date(),
+    })
+    .where(inArray(products.id, productIds))
+    .returning({ id: products.id, rating: products.rating, numReviews: products.numReviews });
+}
+
 export async function findReviews(tx: Tx, productId: string): Promise<ReviewRow[]> {
   return tx.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt));
 }

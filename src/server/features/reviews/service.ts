@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { Conflict, NotFound } from '../../errors.js';
 import { findProductById, toReview } from '../products/repository.js';
-import { findReviewByUser, insertReview, recomputeRating } from './repository.js';
+import { recomputeRatings } from '../products/repository.js';
+import { findReviewByUser, insertReview } from './repository.js';
 
 export interface ReviewAdded {
   review: Review;
@@ -22,7 +23,7 @@ export async function addReview(db: Db, productId: string, user: UserRow, input:
       if (!product) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
       if (await findReviewByUser(tx, productId, user.id)) throw alreadyReviewed();
       const row = await insertReview(tx, { productId, userId: user.id, name: user.name, ...input });
-      const { rating, numReviews } = await recomputeRating(tx, productId);
+      const [{ rating, numReviews }] = await recomputeRatings(tx, [productId]);
       return { review: toReview(row), rating, numReviews };
     });
   } catch (err) {

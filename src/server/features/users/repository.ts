@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { products, reviews, users, type UserRow } from '../../db/schema.js';
+import { reviews, users, type UserRow } from '../../db/schema.js';
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -64,25 +64,13 @@ export async function updateUser(tx: Tx, id: string, changes: UserChanges): Prom
 
 /**
  * Deletes the account. The database keeps their orders (user_id becomes null) and drops their
- * reviews; the ratings of the products they reviewed are recomputed from the reviews that remain.
- * Returns the ids of the products whose rating changed, or null when there was no such user.
+ * reviews. Returns the ids of the products they had reviewed, or null when there was no such user.
  */
 export async function deleteUser(tx: Tx, id: string): Promise<string[] | null> {
   const reviewed = await tx.selectDistinct({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id));
   const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   if (!deleted) return null;
-  const productIds = reviewed.map((r) => r.productId);
-  if (productIds.length > 0) {
-    await tx
-      .update(products)
-      .set({
-        rating: sql`coalesce((select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.productId} = ${products.id}), 0)`,
-        numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
-        updatedAt: new Date(),
-      })
-      .where(inArray(products.id, productIds));
-  }
-  return productIds;
+  return reviewed.map((r) => r.productId);
 }
 
 /** E-mails are unique regardless of case and surrounding spaces. */

@@ -3,6 +3,7 @@ import type { AdminUserUpdateInput, LoginInput, ProfileUpdateInput, RegisterInpu
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { Conflict, Forbidden, NotFound, Unauthorized } from '../../errors.js';
+import { recomputeRatings } from '../products/repository.js';
 import * as repo from './repository.js';
 
 export const EMAIL_TAKEN = 'Користувач з такою електронною поштою вже існує';
@@ -96,6 +97,8 @@ export async function deleteUserByAdmin(db: Db, actor: UserRow, id: string): Pro
     const target = await repo.findUserById(tx, id);
     if (!target) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
     assertManageable(target);
-    return (await repo.deleteUser(tx, id)) ?? [];
+    const reviewed = (await repo.deleteUser(tx, id)) ?? [];
+    await recomputeRatings(tx, reviewed);
+    return reviewed;
   });
 }
