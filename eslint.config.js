@@ -1,12 +1,36 @@
 import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importLayers } from './scripts/lint/import-layers.js';
 
 /** One-way imports: shared imports nothing of ours; server and web never import each other. */
 const boundaries = {
   'src/shared/**': ['**/server/**', '**/web/**'],
   'src/server/**': ['**/web/**'],
   'src/web/**': ['**/server/**'],
+};
+
+/**
+ * Layers inside each side (docs/architecture.md): lower layers never import higher ones, and a web
+ * feature reaches another only through that feature's index.ts, never its internals. The app itself
+ * (router.tsx, main.tsx) composes features and may import any of them.
+ */
+const layers = {
+  zones: [
+    {
+      target: ['src/server/plugins'],
+      from: 'src/server/features',
+      message: 'Plugins are below features: a plugin may not import a feature.',
+    },
+    {
+      target: ['src/web/components', 'src/web/stores', 'src/web/api', 'src/web/i18n'],
+      from: 'src/web/features',
+      message: 'Shared web code is below features: pass what it needs in (props), or move the piece out of the feature.',
+    },
+  ],
+  features: ['src/web/features'],
 };
 
 export default tseslint.config(
@@ -26,4 +50,22 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message: 'Imports go one way: web → shared ← server.' })) }],
     },
   })),
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { shop: { rules: { 'import-layers': importLayers } } },
+    rules: { 'shop/import-layers': ['error', layers] },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/web/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Safari drops the list role of a list styled without bullets, so `role="list"` stays there.
+      'jsx-a11y/no-redundant-roles': ['error', { nav: ['navigation'], ul: ['list'], ol: ['list'] }],
+    },
+  },
 );

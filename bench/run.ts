@@ -4,12 +4,15 @@
  *    returning the same JSON in the same run (the ratio is the figure).
  * 2. Search latency over 100,000 generated products on PostgreSQL (skipped if it is unreachable).
  * 3. Gzipped JS and CSS the home page loads.
+ * 4. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { existsSync } from 'node:fs';
 import { measureBundle } from './bundle.js';
+import { measureLighthouse } from './lighthouse.js';
 import { measureSearchAtScale } from './search-scale.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
@@ -46,7 +49,9 @@ async function http() {
       p99: Math.max(...rounds.map((r) => r[kind].p99)),
     });
     const [bare, list, found] = [mean('bare'), mean('list'), mean('search')];
-    return { bare, list, search: found };
+    // Lighthouse needs the built web app the shop serves (npm run build).
+    const lighthouse = existsSync('dist/web/index.html') ? await measureLighthouse(shopUrl) : null;
+    return { bare, list, search: found, lighthouse };
   } finally {
     child.kill('SIGTERM');
   }
@@ -71,3 +76,12 @@ if (scale) {
 const bundle = await measureBundle();
 console.log('Home page assets (gzip)');
 console.log(`  JS ${(bundle.jsGzip / 1024).toFixed(1)} KB in ${bundle.jsFiles} files   CSS ${(bundle.cssGzip / 1024).toFixed(1)} KB`);
+
+if (h.lighthouse) {
+  console.log('Lighthouse, mobile, simulated throttling (performance / accessibility / best practices / SEO, LCP)');
+  for (const f of h.lighthouse) {
+    console.log(`  ${f.page.padEnd(48)} ${f.performance} / ${f.accessibility} / ${f.bestPractices} / ${f.seo}   LCP ${f.lcp}`);
+  }
+} else {
+  console.log('Lighthouse: skipped (no production build: npm run build)');
+}

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import {
   adminCredentials,
   allowConsoleErrors,
@@ -86,6 +88,15 @@ test('a shopper registers, signs out, signs in again through a redirect and edit
   await page.getByLabel('Ім’я').fill('Марія К. Заньковецька');
   await page.getByLabel('Новий пароль', { exact: true }).fill('new-brewing-password');
   await page.getByLabel('Підтвердження нового пароля').fill('new-brewing-password');
+  // A new password needs the current one: a session alone cannot take the account over.
+  await page.getByRole('button', { name: 'Оновити' }).click();
+  await expect.poll(() => page.getByText('Щоб змінити електронну пошту чи пароль, введіть поточний пароль').isVisible()).toBe(true);
+  expect(await page.getByLabel('Поточний пароль').getAttribute('class')).toContain('is-invalid');
+  allowConsoleErrors(page, /status of 403/);
+  await page.getByLabel('Поточний пароль').fill('a-wrong-guess');
+  await page.getByRole('button', { name: 'Оновити' }).click();
+  await expect.poll(() => toast(page, 'Поточний пароль невірний').isVisible()).toBe(true);
+  await page.getByLabel('Поточний пароль').fill('brewing-at-home');
   await page.getByRole('button', { name: 'Оновити' }).click();
   await expect.poll(() => toast(page, 'Профіль оновлено').isVisible()).toBe(true);
   await expect.poll(() => page.getByRole('button', { name: /Марія К\. Заньковецька/ }).isVisible()).toBe(true);
@@ -146,7 +157,7 @@ test('mismatched passwords are stopped in the browser, in both languages; bad in
   await expect.poll(() => toast(page, 'Невірна електронна пошта або пароль').isVisible()).toBe(true);
   expect((await storedUser(page))?.userInfo ?? null).toBeNull();
 
-  // In English the texts are SPEC.md's own.
+  // The same rules with the English texts.
   await page.goto('/register');
   await page.getByRole('button', { name: 'English' }).click();
   await page.getByLabel('Name').fill('Mismatch');
@@ -304,5 +315,65 @@ test('the browser signs out by itself on a 401 and when the stored expiry has pa
   await page.reload();
   await page.waitForURL(/\/login\?redirect=%2Fprofile$/);
   expect((await storedUser(page))?.userInfo ?? null).toBeNull();
+  expectNoConsoleErrors(page);
+});
+
+/** The reset link in the newest letter to `email`, read from the .eml files the shop writes without SMTP. */
+function resetLinkFor(email: string): string | null {
+  const dir = inject('mailDir');
+  if (!existsSync(dir)) return null; // no letter written yet
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.eml')).sort().reverse()) {
+    const raw = readFileSync(path.join(dir, name), 'utf8');
+    if (!raw.includes(email)) continue;
+    // The bodies are base64 MIME parts.
+    const bodies = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((part) =>
+      Buffer.from(part[1], 'base64').toString('utf8'),
+    );
+    const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(bodies.join('\n'));
+    if (link) return link[0];
+  }
+  return null;
+}
+
+test('a shopper who forgot the password gets a one-time link by e-mail and signs in with the new password', async () => {
+  const customer = await createCustomer('Забудько Тестовий');
+  const page = await openPage(browser(), PHONE);
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Забули пароль?' }).click();
+  await page.waitForURL('**/forgot-password');
+  await expect.poll(() => page.getByRole('heading', { name: 'Відновлення пароля', level: 1 }).isVisible()).toBe(true);
+  await page.getByLabel(/пошта/i).fill(customer.email);
+  await page.getByRole('button', { name: 'Надіслати посилання' }).click();
+  await expect.poll(() => page.getByText(/Якщо для цієї адреси є обліковий запис/).isVisible()).toBe(true);
+  await expectAccessible(page);
+
+  // The letter comes through the outbox within seconds; its link opens the reset screen here.
+  let link: string | null = null;
+  await expect.poll(() => (link = resetLinkFor(customer.email)), { timeout: 15_000 }).not.toBeNull();
+  const { pathname, search } = new URL(link!);
+  await page.goto(pathname + search);
+  await expect.poll(() => page.getByRole('heading', { name: 'Новий пароль', level: 1 }).isVisible()).toBe(true);
+  const newPassword = 'a-new-password-77';
+  await page.getByLabel('Новий пароль', { exact: true }).fill(newPassword);
+  await page.getByLabel('Підтвердження пароля').fill(newPassword);
+  await page.getByRole('button', { name: 'Змінити пароль' }).click();
+  await expect.poll(() => toast(page, 'Пароль змінено. Увійдіть з новим паролем').isVisible()).toBe(true);
+
+  // The old password no longer works, the new one does, and the link works only once.
+  const old = await fetch(`${baseURL()}/api/users/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: customer.email, password: customer.password }),
+  });
+  expect(old.status).toBe(401);
+  await signIn(page, customer.email, newPassword);
+  await expect.poll(async () => (await storedUser(page))?.userInfo?.email).toBe(customer.email);
+  const again = await fetch(`${baseURL()}/api/users/password-reset/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: new URL(link!).searchParams.get('token'), password: 'yet-another-password-9' }),
+  });
+  expect(again.status).toBeGreaterThanOrEqual(400);
+  expect(again.status).toBeLessThan(500);
   expectNoConsoleErrors(page);
 });

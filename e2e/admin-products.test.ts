@@ -69,7 +69,7 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await page.waitForURL(/\/admin\/product\/[0-9a-f-]{36}\/edit$/);
   const productId = page.url().split('/').at(-2)!;
 
-  // The edit form: SPEC's defaults, then every field.
+  // The edit form: the documented defaults (docs/domain.md), then every field.
   await expect.poll(() => page.getByLabel('Назва').inputValue()).toBe('Новий товар');
   expect(await page.getByLabel('Кількість на складі').inputValue()).toBe('2');
   expect(await page.getByLabel('Знижка, %').inputValue()).toBe('0');
@@ -125,7 +125,9 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await expect.poll(() => card.count()).toBe(1);
   expect(await card.locator('img').getAttribute('src')).toBe(imagePath);
   await card.getByRole('link', { name }).click();
-  await page.waitForURL(`**/product/${productId}`);
+  // Product pages live at their slug (docs/seo.md).
+  const { slug } = (await (await page.request.get(`/api/products/${productId}`)).json()) as { slug: string };
+  await page.waitForURL(`**/product/${slug}`);
   await expect.poll(() => page.getByRole('heading', { name, level: 1 }).isVisible()).toBe(true);
   const productImage = page.getByRole('img', { name });
   await expect.poll(() => productImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -186,9 +188,14 @@ test('a customer leaves a review and sees the rating change', async () => {
   const page = await openPage(browser(), PHONE);
   // A product nobody has reviewed yet.
   let productId = '';
+  let productSlug = '';
   for (let n = 1; n <= 10 && !productId; n++) {
-    const list = (await (await page.request.get(`/api/products?pageNumber=${n}`)).json()) as { products: { _id: string; numReviews: number }[] };
-    productId = list.products.find((p) => p.numReviews === 0)?._id ?? '';
+    const list = (await (await page.request.get(`/api/products?pageNumber=${n}`)).json()) as {
+      products: { _id: string; slug: string; numReviews: number }[];
+    };
+    const unreviewed = list.products.find((p) => p.numReviews === 0);
+    productId = unreviewed?._id ?? '';
+    productSlug = unreviewed?.slug ?? '';
   }
   expect(productId).not.toBe('');
   const email = `reviewer-${randomBytes(4).toString('hex')}@example.com`;
@@ -204,7 +211,7 @@ test('a customer leaves a review and sees the rating change', async () => {
   await page.getByLabel(/пошта/i).fill(email);
   await page.getByLabel(/^пароль$/i).fill(password);
   await page.getByRole('button', { name: 'Увійти' }).click();
-  await page.waitForURL(`**/product/${productId}`);
+  await page.waitForURL(`**/product/${productSlug}`);
 
   // Empty form: Ukrainian messages beside the fields.
   await page.getByRole('button', { name: 'Надіслати' }).click();

@@ -1,14 +1,20 @@
+import { startFakeLiqPay } from '../src/server/test/fakes/liqpay';
+import { startFakeNbu } from '../src/server/test/fakes/nbu';
 import { startFakeNovaPoshta } from '../src/server/test/fakes/nova-poshta';
 import { startFakePayPal } from '../src/server/test/fakes/paypal';
 
 /**
- * Local stand-ins for the shop's third parties (Nova Poshta, PayPal), speaking their real HTTP
- * protocols. Returns the environment that points the shop at them. The browser itself cannot
- * reach PayPal here (no internet), so the journey pays with the 'Test Pay Order' button.
+ * Local stand-ins for the shop's third parties (Nova Poshta, PayPal, the NBU rate, LiqPay's checkout),
+ * speaking their real HTTP protocols. Returns the environment that points the shop at them.
+ * The browser cannot load PayPal's own script here (no internet): the fake approves PayPal orders
+ * as the buyer would in PayPal's window, and the tests make the calls the buttons make.
  */
 export async function startFakeServices(): Promise<{ env: Record<string, string>; close: () => Promise<void> }> {
   const novaPoshta = await startFakeNovaPoshta();
   const paypal = await startFakePayPal();
+  paypal.autoApprove = true;
+  const nbu = await startFakeNbu();
+  const liqpay = await startFakeLiqPay();
   return {
     env: {
       NOVA_POSHTA_API_URL: novaPoshta.url,
@@ -16,11 +22,15 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
       PAYPAL_API_URL: paypal.url,
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      EXCHANGE_RATE_URL: nbu.url,
+      LIQPAY_PUBLIC_KEY: liqpay.publicKey,
+      LIQPAY_PRIVATE_KEY: liqpay.privateKey,
+      LIQPAY_CHECKOUT_URL: liqpay.checkoutUrl,
       PAYMENTS_TEST_MODE: 'true',
     },
     async close() {
       const unhandled = [...novaPoshta.unhandled, ...paypal.unhandled];
-      await Promise.all([novaPoshta.close(), paypal.close()]);
+      await Promise.all([novaPoshta.close(), paypal.close(), nbu.close(), liqpay.close()]);
       if (unhandled.length) throw new Error(`the shop made requests the fakes do not handle: ${unhandled.join(', ')}`);
     },
   };

@@ -69,6 +69,19 @@ export function expectNoConsoleErrors(page: Page) {
 
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
+  // A toast still fading in is half-transparent: axe would measure its contrast mid-animation.
+  // Short transitions only: spinners never end and a toast's progress bar runs until it closes.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => {
+          const timing = animation.effect?.getTiming();
+          return timing?.iterations !== Infinity && Number(timing?.duration) <= 1000;
+        })
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -42,6 +42,8 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', baseURL);
   project.provide('adminEmail', ADMIN_EMAIL);
   project.provide('adminPassword', ADMIN_PASSWORD);
+  // No SMTP in the browser tests: the shop writes each letter as an .eml file here (docs/notifications.md).
+  project.provide('mailDir', path.join(dir, 'data', 'mail'));
 
   return async () => {
     server.kill('SIGTERM');
@@ -81,5 +83,6 @@ declare module 'vitest' {
     baseURL: string;
     adminEmail: string;
     adminPassword: string;
+    mailDir: string;
   }
 }

@@ -1,25 +1,40 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
+import { healthRoutes } from './features/health/routes.js';
 import { productRoutes } from './features/products/routes.js';
+import { refreshDerivedColumns } from './features/products/repository.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { deliveryRoutes } from './features/delivery/routes.js';
+import { DeliveryDirectory } from './features/delivery/service.js';
 import { paymentRoutes } from './features/payments/routes.js';
+import { Payments } from './features/payments/service.js';
 import { userRoutes } from './features/users/routes.js';
+import { passwordResetRoutes } from './features/users/password-reset-routes.js';
 import { productAdminRoutes } from './features/products/admin-routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
+import { siteRoutes } from './features/site/routes.js';
+import { resolvePage } from './features/site/pages.js';
+import { renderPage } from './features/site/page-head.js';
+import { createMailer } from './features/notifications/mailer.js';
+import { startOutboxWorker } from './features/notifications/outbox-worker.js';
+import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
 import './types.js';
+
+const OUTBOX_INTERVAL_MS = 3_000;
 
 export interface AppOptions {
   /** Opened by the caller (main.ts or a test), who also closes it. */
@@ -41,34 +56,60 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   app.setSerializerCompiler(serializerCompiler);
 
   const { database } = options;
+  // Rows from before slugs, or whose search keys a migration emptied (docs/seo.md).
+  await refreshDerivedColumns(database.db);
   const catalogCache = new CatalogCache();
-  const stopFollowing = await followCatalogChanges(database, catalogCache, app.log);
+  const catalogFeed = followCatalogChanges(database, catalogCache, app.log);
+  // Start with the cache on when the database answers; an outage at start only delays it.
+  await Promise.race([catalogFeed.ready, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
+  // ioredis reconnects by itself; rate limits skip Redis meanwhile and /api/ready reports it.
+  redis?.on('error', (err) => app.log.debug({ err }, 'redis unavailable'));
 
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('catalogCache', catalogCache);
+  app.decorate('payments', new Payments(config));
+  app.decorate('deliveryDirectory', new DeliveryDirectory(config.novaPoshta));
   app.decorateRequest('sessionUser', undefined);
+  // Notices go out in the background; tests send them with app.outbox.flush().
+  const outbox = startOutboxWorker({
+    db: database.db,
+    mailer: createMailer(config.mail, app.log),
+    telegram: config.telegram,
+    log: app.log,
+    intervalMs: config.env === 'test' ? 0 : OUTBOX_INTERVAL_MS,
+  });
+  app.decorate('outbox', outbox);
+  const stopExpiry = config.env === 'test' ? () => {} : startUnpaidOrderExpiry(database.db, config, app.log);
   app.addHook('onClose', async () => {
-    await stopFollowing();
+    await catalogFeed.stop();
+    stopExpiry();
+    await outbox.stop();
     redis?.disconnect();
   });
 
-  registerErrorHandling(app, config.isProduction);
+  registerErrorHandling(app);
   // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(fastifyCookie);
   // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run.
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  // Before the routes: it hooks every route registered after it.
+  await registerCompression(app);
 
+  await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
   await app.register(orderRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes);
   await app.register(userRoutes);
+  await app.register(passwordResetRoutes);
   await app.register(productAdminRoutes);
   await app.register(reviewRoutes);
+  await app.register(settingsRoutes);
   await app.register(uploadRoutes);
+  await app.register(siteRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -78,33 +119,49 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
     immutable: true,
     maxAge: '365d',
   });
-  await serveWebApp(app, config.webDir);
+  await serveWebApp(app, config.webDir, documentPolicy(config));
   return app;
 }
 
-/** The built SPA: hashed assets cached for a year; any other GET outside /api gets index.html. */
-async function serveWebApp(app: FastifyInstance, webRoot: string) {
+/**
+ * The built SPA: hashed assets cached for a year and sent as compressed at build time; any other GET
+ * outside /api gets index.html with the page's head and data filled in (docs/seo.md), with 404 when
+ * no page of the shop answers the address.
+ */
+async function serveWebApp(app: FastifyInstance, webRoot: string, policy: string) {
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     app.setNotFoundHandler(sendRouteNotFound);
     return;
   }
+  const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
-    index: 'index.html',
+    // Pages, the home page too, get their head and data filled in by the not-found handler below.
+    index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       const page = filePath.endsWith('.html');
       res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : page ? 'no-cache' : 'public, max-age=3600');
-      if (page) res.header('content-security-policy', DOCUMENT_POLICY);
+      if (page) res.header('content-security-policy', policy);
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const [pathname, query] = request.url.split(/\?(.*)/s);
+    const page = await resolvePage(app.db, pathname);
+    if ('redirect' in page) return reply.redirect(page.redirect + (query ? `?${query}` : ''), 301);
+    return reply
+      .status(page.status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('content-security-policy', policy)
+      .send(await renderPage(app, shell, pathname, query ?? '', page.status));
+  };
+  app.get('/', sendPage);
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (isPage) {
-      return reply.header('cache-control', 'no-cache').header('content-security-policy', DOCUMENT_POLICY).sendFile('index.html', webRoot);
-    }
-    return sendRouteNotFound(request, reply);
+    return isPage ? sendPage(request, reply) : sendRouteNotFound(request, reply);
   });
 }
 
@@ -112,9 +169,12 @@ function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
 }
 
-/** The pages' content security policy: PayPal's buttons load its script and frames; nothing else comes from outside. */
+/**
+ * The pages' content security policy: PayPal's buttons load its script and frames, and the LiqPay
+ * checkout form posts to LiqPay; nothing else comes from outside.
+ */
 const PAYPAL = 'https://*.paypal.com https://*.paypalobjects.com';
-const DOCUMENT_POLICY = [
+const documentPolicy = (config: Readonly<Config>) => [
   "default-src 'self'",
   `script-src 'self' ${PAYPAL}`,
   "style-src 'self' 'unsafe-inline'",
@@ -124,6 +184,6 @@ const DOCUMENT_POLICY = [
   "font-src 'self' data:",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
+  `form-action 'self' ${new URL(config.liqpay?.checkoutUrl ?? 'https://www.liqpay.ua/').origin}`,
   "frame-ancestors 'self'",
 ].join('; ');

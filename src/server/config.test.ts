@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 describe('configuration', () => {
   const base = { DATA_DIR: '/tmp/shop-config-test', JWT_SECRET: 'x'.repeat(40) };
 
-  test('defaults follow DESIGN.md §3', () => {
+  test('defaults follow docs/configuration.md', () => {
     const config = loadConfig(base);
     expect(config.port).toBe(5000);
     expect(config.host).toBe('127.0.0.1');
@@ -22,12 +22,20 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...base, SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
   });
 
-  test('production demands a secret and turns test payments off', () => {
-    expect(() => loadConfig({ DATA_DIR: base.DATA_DIR, NODE_ENV: 'production' })).toThrow(/JWT_SECRET/);
-    const config = loadConfig({ ...base, NODE_ENV: 'production' });
+  test('production demands a secret and an admin password of its own, never seeds the demo, turns test payments off', () => {
+    const production = { ...base, NODE_ENV: 'production', ADMIN_PASSWORD: 'a-real-admin-password' };
+    expect(() => loadConfig({ ...production, JWT_SECRET: '' })).toThrow(/JWT_SECRET: required in production/);
+    expect(() => loadConfig({ ...production, ADMIN_PASSWORD: '' })).toThrow(/ADMIN_PASSWORD: the demo password admin12345 is refused in production/);
+    expect(() => loadConfig({ ...production, ADMIN_PASSWORD: 'admin12345' })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ ...production, SEED_DEMO: 'true' })).toThrow(/SEED_DEMO: the demo catalogue is never seeded in production/);
+    const config = loadConfig(production);
     expect(config.isProduction).toBe(true);
+    expect(config.seedDemo).toBe(false);
     expect(config.paymentsTestMode).toBe(false);
-    expect(loadConfig({ ...base, NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
+    expect(loadConfig({ ...production, PAYPAL_CLIENT_SECRET: '', PAYMENTS_TEST_MODE: '' }).paymentsTestMode).toBe(false);
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).paymentsTestMode).toBe(true);
+    // Development keeps the demo defaults.
+    expect(loadConfig(base).admin.password).toBe('admin12345');
   });
 
   test('empty variables count as unset', () => {

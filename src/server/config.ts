@@ -2,12 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { localizeMessage } from '../shared/validation-messages.js';
 
-/** The shop's whole configuration: DESIGN.md §3. Nothing else reads process.env. */
+/** The shop's whole configuration: docs/configuration.md. Nothing else reads process.env. */
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** The demo's admin password, printed in the README: refused in production (docs/deploy.md). */
+export const DEMO_ADMIN_PASSWORD = 'admin12345';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -22,7 +26,7 @@ const EnvSchema = z.object({
   WEB_DIR: z.string().min(1).default('./dist/web'),
   JWT_SECRET: z.string().min(32, 'щонайменше 32 символи').optional(),
   ADMIN_EMAIL: z.email().default('admin@example.com'),
-  ADMIN_PASSWORD: z.string().min(8).default('admin12345'),
+  ADMIN_PASSWORD: z.string().min(8).default(DEMO_ADMIN_PASSWORD),
   SEED_DEMO: bool.optional(),
   NOVA_POSHTA_API_URL: z.url().default('https://api.novaposhta.ua/v2.0/json/'),
   NOVA_POSHTA_API_KEY: z.string().min(1).optional(),
@@ -30,6 +34,13 @@ const EnvSchema = z.object({
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   PAYMENTS_TEST_MODE: bool.optional(),
+  /** The NBU's official rates as JSON; PayPal charges are converted at its USD rate. */
+  EXCHANGE_RATE_URL: z.url().default('https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange?valcode=USD&json'),
+  /** UAH per dollar, e.g. 41.2345: replaces the NBU's rate (also when it is unreachable). */
+  USD_UAH_RATE: z.coerce.number().positive().max(10_000).optional(),
+  LIQPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  LIQPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  LIQPAY_CHECKOUT_URL: z.url().default('https://www.liqpay.ua/api/3/checkout'),
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(12),
   REDIS_URL: z
     .string()
@@ -37,9 +48,11 @@ const EnvSchema = z.object({
     .optional(),
   /** Sign-in and registration requests per IP address in one window. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
-  /** Failed sign-ins and registrations per e-mail address in one window. */
+  /** Failed sign-ins and registrations per e-mail address from one client address in one window. */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  /** Orders without an account per IP address per hour. */
+  GUEST_ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
    * Which proxies may tell the client's address (X-Forwarded-For): unset trusts none, so nobody
    * can dodge the per-IP limits by sending the header; a hop count, or addresses/CIDRs, comma-separated.
@@ -48,6 +61,24 @@ const EnvSchema = z.object({
     .string()
     .regex(/^(\d+|true|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'кількість проксі, true або адреси через кому')
     .optional(),
+  /** The shop's public address: canonical links, the sitemap and the price feeds name pages by it. */
+  SITE_URL: z
+    .url()
+    .regex(/^https?:\/\/[^/?#]+\/?$/, 'лише схема й адреса, напр. https://shop.example')
+    .optional(),
+  /** Where e-mail goes out, e.g. smtp://user:pass@mail.example:587; unset writes .eml files to DATA_DIR/mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'має починатися з smtp:// або smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Хмільна крамниця <shop@example.com>'),
+  /** Who in the shop hears of every new order; the shop's e-mail from the settings when unset. */
+  SHOP_NOTIFY_EMAIL: z.email().optional(),
+  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'токен бота виду 123456:ABC…').optional(),
+  TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$|^@\w+$/, 'числовий id чату або @канал').optional(),
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */
+  UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(2880),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -67,11 +98,22 @@ export interface Config {
   novaPoshta: { apiUrl: string; apiKey: string | undefined };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string };
   paymentsTestMode: boolean;
+  exchangeRate: { url: string; fixedRate: number | undefined };
+  /** Both keys, or null when LiqPay is not set up. */
+  liqpay: { publicKey: string; privateKey: string; checkoutUrl: string } | null;
   pageSize: number;
   redisUrl: string | undefined;
   /** Brute-force limits on POST /api/users/auth and POST /api/users. */
   authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  /** Guest orders per IP address per hour (docs/delivery.md). */
+  guestOrdersPerHour: number;
   logLevel: string;
+  /** Notices: e-mail through SMTP (or .eml files in mailDir), Telegram to the owner. */
+  mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string };
+  telegram: { apiUrl: string; botToken: string; chatId: string } | undefined;
+  unpaidOrderTtlMs: number;
+  /** Without a trailing slash, e.g. "https://shop.example". */
+  siteUrl: string;
   trustProxy: boolean | number | string[];
 }
 
@@ -83,14 +125,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${localizeMessage(issue.message, 'en')}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
 
-  if (isProduction && !env.JWT_SECRET) throw new ConfigError('Invalid configuration:\n  JWT_SECRET: required in production');
+  const refusals = isProduction ? productionRefusals(env) : [];
+  if (refusals.length) throw new ConfigError(`Invalid configuration:\n${refusals.map((line) => `  ${line}`).join('\n')}`);
 
   return Object.freeze({
     env: env.NODE_ENV,
@@ -103,11 +146,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDir: path.resolve(env.WEB_DIR),
     jwtSecret: env.JWT_SECRET ?? devSecret(dataDir),
     admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
-    seedDemo: env.SEED_DEMO,
+    // A real shop never gets demo products and fake reviews.
+    seedDemo: isProduction ? false : env.SEED_DEMO,
     novaPoshta: { apiUrl: env.NOVA_POSHTA_API_URL, apiKey: env.NOVA_POSHTA_API_KEY },
     paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiUrl: env.PAYPAL_API_URL },
     // Test payments are for demos and development; production must opt in explicitly.
     paymentsTestMode: env.PAYMENTS_TEST_MODE ?? (!isProduction && !env.PAYPAL_CLIENT_SECRET),
+    exchangeRate: { url: env.EXCHANGE_RATE_URL, fixedRate: env.USD_UAH_RATE },
+    liqpay:
+      env.LIQPAY_PUBLIC_KEY && env.LIQPAY_PRIVATE_KEY
+        ? { publicKey: env.LIQPAY_PUBLIC_KEY, privateKey: env.LIQPAY_PRIVATE_KEY, checkoutUrl: env.LIQPAY_CHECKOUT_URL }
+        : null,
     pageSize: env.PAGE_SIZE,
     redisUrl: env.REDIS_URL,
     authRateLimit: {
@@ -115,9 +164,28 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perEmail: env.AUTH_RATE_LIMIT_EMAIL,
       windowMs: env.AUTH_RATE_WINDOW_MINUTES * 60_000,
     },
+    guestOrdersPerHour: env.GUEST_ORDER_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL, mailDir: path.join(dataDir, 'mail') },
+    telegram:
+      env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
+        ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
+        : undefined,
+    unpaidOrderTtlMs: env.UNPAID_ORDER_TTL_MINUTES * 60_000,
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });
+}
+
+/** What a production start must not run with. */
+function productionRefusals(env: z.output<typeof EnvSchema>): string[] {
+  const refusals: string[] = [];
+  if (!env.JWT_SECRET) refusals.push('JWT_SECRET: required in production');
+  if (env.ADMIN_PASSWORD === DEMO_ADMIN_PASSWORD) {
+    refusals.push(`ADMIN_PASSWORD: the demo password ${DEMO_ADMIN_PASSWORD} is refused in production; set one of your own`);
+  }
+  if (env.SEED_DEMO) refusals.push('SEED_DEMO: the demo catalogue is never seeded in production');
+  return refusals;
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

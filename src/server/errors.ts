@@ -8,14 +8,16 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** The blanks of the code's text (a product's name, a weight) for clients that word it themselves. */
+    readonly params?: Record<string, string | number>,
   ) {
     super(message);
   }
 }
 
 export class BadInput extends AppError {
-  constructor(message = 'Некоректні дані', code = 'BAD_INPUT', details?: unknown) {
-    super(400, code, message, details);
+  constructor(message = 'Некоректні дані', code = 'BAD_INPUT', params?: Record<string, string | number>) {
+    super(400, code, message, undefined, params);
   }
 }
 export class Unauthorized extends AppError {
@@ -34,8 +36,8 @@ export class NotFound extends AppError {
   }
 }
 export class Conflict extends AppError {
-  constructor(message: string, code = 'CONFLICT') {
-    super(409, code, message);
+  constructor(message: string, code = 'CONFLICT', params?: Record<string, string | number>) {
+    super(409, code, message, undefined, params);
   }
 }
 /** A third party (Nova Poshta, PayPal) failed or answered nonsense. */

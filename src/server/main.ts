@@ -1,7 +1,16 @@
-import { ConfigError, loadConfig } from './config.js';
-import { databaseTargetOf, openDatabase } from './db/client.js';
+import { verify } from '@node-rs/argon2';
+import { ConfigError, DEMO_ADMIN_PASSWORD, loadConfig, type Config } from './config.js';
+import { databaseTargetOf, openDatabase, type Db } from './db/client.js';
+import { DataDirLocked } from './db/data-dir-lock.js';
 import { ensureAdmin, isCatalogEmpty, seedDemoCatalog } from './db/seed/index.js';
+import { findUserByEmail } from './features/users/repository.js';
 import { buildApp } from './app.js';
+
+/** How long a stop waits for requests in flight before giving up on them. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** A problem the operator must fix: printed as is, without a stack. */
+class StartRefused extends Error {}
 
 async function main() {
   const config = loadConfig();
@@ -9,19 +18,29 @@ async function main() {
   const app = await buildApp(config, { database });
   app.addHook('onClose', () => database.close());
 
-  const newShop = await ensureAdmin(database.db, config.admin);
-  if (newShop) app.log.info(`admin account created: ${config.admin.email}`);
-  // By default only a brand-new embedded shop gets the demo catalogue.
-  const seedDemo = config.seedDemo ?? (database.driver === 'pglite' && newShop);
-  if (seedDemo && (await isCatalogEmpty(database.db))) {
-    const n = await seedDemoCatalog(database.db);
-    app.catalogCache.invalidate();
-    app.log.info(`demo catalogue seeded: ${n} products`);
+  // Errors of background work are logged, never fatal: the shop keeps serving (docs/deploy.md).
+  process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
+
+  try {
+    if (config.isProduction) await refuseDemoAdminPassword(database.db, config);
+    const newShop = await ensureAdmin(database.db, config.admin);
+    if (newShop) app.log.info(`admin account created: ${config.admin.email}`);
+    // By default only a brand-new embedded shop gets the demo catalogue; never in production (config.ts).
+    const seedDemo = config.seedDemo ?? (database.driver === 'pglite' && newShop);
+    if (seedDemo && (await isCatalogEmpty(database.db))) {
+      const n = await seedDemoCatalog(database.db);
+      app.catalogCache.invalidate();
+      app.log.info(`demo catalogue seeded: ${n} products`);
+    }
+  } catch (err) {
+    await app.close();
+    throw err;
   }
 
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: closing`);
+      setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
       app.close().then(
         () => process.exit(0),
         () => process.exit(1),
@@ -29,11 +48,24 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`the shop is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  app.log.info(
+    `the shop is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${config.env}, ${database.driver})`,
+  );
+}
+
+/** A shop that began as a demo keeps the demo admin's password: production refuses to serve it. */
+async function refuseDemoAdminPassword(db: Db, config: Readonly<Config>) {
+  const admin = await findUserByEmail(db, config.admin.email);
+  if (admin?.isAdmin && (await verify(admin.passwordHash, DEMO_ADMIN_PASSWORD).catch(() => false))) {
+    throw new StartRefused(
+      `The admin ${admin.email} still has the demo password ${DEMO_ADMIN_PASSWORD}. ` +
+        'Sign in and change it (profile page) in a development start, then start in production again.',
+    );
+  }
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DataDirLocked || err instanceof StartRefused) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,6 +1,9 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { UserRow } from './db/schema.js';
+import type { OutboxWorker } from './features/notifications/outbox-worker.js';
+import type { Payments } from './features/payments/service.js';
+import type { DeliveryDirectory } from './features/delivery/service.js';
 import type { CatalogCache } from './features/products/catalog-cache.js';
 
 declare module 'fastify' {
@@ -8,6 +11,10 @@ declare module 'fastify' {
     config: Readonly<Config>;
     db: Db;
     catalogCache: CatalogCache;
+    outbox: OutboxWorker;
+    payments: Payments;
+    /** The Nova Poshta directory (features/delivery): the branch search and the order's check of the branch. */
+    deliveryDirectory: DeliveryDirectory;
   }
   interface FastifyRequest {
     /** Memoised by plugins/auth.ts getSessionUser; undefined until first asked. */

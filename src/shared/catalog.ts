@@ -1,4 +1,4 @@
-/** Product taxonomy of the shop (SPEC.md §9). Values are stable API strings; labels live in the locales. */
+/** Product taxonomy of the shop (docs/domain.md). Values are stable API strings; labels live in the locales. */
 
 export const HOP_PRODUCERS = [
   'Germany',
@@ -54,7 +54,7 @@ export function producersFor(category: ProductCategory): readonly string[] | nul
   return null;
 }
 
-/** Which price unit a category is sold by (SPEC.md §9). */
+/** Which price unit a category is sold by (docs/domain.md). */
 export type PriceUnit = 'perKg' | 'perHalfKg' | 'perItem';
 export function priceUnitOf(category: string): PriceUnit {
   if (category === 'Hops') return 'perKg';

@@ -1,66 +1,76 @@
 import { z } from 'zod';
+import { msg } from './validation-messages.js';
+import { NovaPoshtaRefSchema } from './delivery.js';
+import { ORDER_STATUSES, TRACKING_NUMBER } from './order-status.js';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
+import { PhoneSchema } from './phone.js';
+import { EmailSchema } from './users.js';
 
 export * from './payment-methods.js';
+export * from './order-status.js';
 
 /**
- * Orders as both sides see them (SPEC.md §3, DESIGN.md §4). The create payload keeps SPEC.md's
- * shape, but the server trusts only product ids and quantities from it: names, images, prices and
- * totals come from the database and the shared pricing rules.
+ * Orders as both sides see them (docs/api.md). The create payload keeps the original field names
+ * (docs/orders.md), but the server trusts only product ids and quantities from it: names, images,
+ * prices and totals come from the database and the shared pricing rules.
  */
 
 export const MAX_ORDER_LINES = 100;
 export const MAX_LINE_QTY = 1000;
-
-/** A Ukrainian mobile number: +380 and nine digits. Spaces, dashes and brackets are forgiven. */
-export const UA_PHONE = /^\+380\d{9}$/;
-export const PhoneSchema = z
-  .string({ error: 'Вкажіть номер телефону' })
-  .transform((phone) => phone.replace(/[\s()-]/g, ''))
-  .pipe(
-    z
-      .string()
-      .min(1, 'Вкажіть номер телефону')
-      .regex(UA_PHONE, 'Номер телефону має бути у форматі +380XXXXXXXXX'),
-  );
 
 const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(max, `Не довше ${max} символів`);
+    .max(max, msg('maxChars', { max }));
 
-/** SPEC.md §3 shippingAddress: address is the recipient's full name, country the chosen branch. */
+/** shippingAddress (docs/orders.md): address is the recipient's full name, country the chosen branch. */
 export const ShippingAddressSchema = z.object({
-  address: requiredText('Вкажіть ім’я та прізвище отримувача', 200),
-  city: requiredText('Вкажіть населений пункт', 100),
+  address: requiredText(msg('recipientRequired'), 200),
+  city: requiredText(msg('cityRequired'), 100),
   phoneNumber: PhoneSchema,
-  country: requiredText('Оберіть відділення Нової пошти', 300),
-  postalCode: z.string().trim().max(20, 'Не довше 20 символів').optional().default(''),
-});
+  country: requiredText(msg('branchRequired'), 300),
+  postalCode: z.string().trim().max(20, msg('maxChars', { max: 20 })).optional().default(''),
+  /**
+   * The settlement and the branch chosen from Nova Poshta's directory (docs/delivery.md); the server
+   * checks that the branch belongs to the settlement. Both absent: a branch typed by hand while
+   * Nova Poshta was unreachable.
+   */
+  settlementRef: NovaPoshtaRefSchema.optional(),
+  warehouseRef: NovaPoshtaRefSchema.optional(),
+}).refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] });
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 
 export const OrderLineInputSchema = z.object({
-  product: z.uuid({ error: 'Некоректний ідентифікатор товару' }),
+  product: z.uuid({ error: msg('productIdInvalid') }),
   qty: z
-    .number({ error: 'Кількість має бути числом' })
-    .int('Кількість має бути цілим числом')
-    .min(1, 'Кількість щонайменше 1')
-    .max(MAX_LINE_QTY, `Кількість не більше ${MAX_LINE_QTY}`),
+    .number({ error: msg('qtyNotNumber') })
+    .int(msg('qtyNotInteger'))
+    .min(1, msg('qtyMin'))
+    .max(MAX_LINE_QTY, msg('qtyMax', { max: MAX_LINE_QTY })),
 });
 
 /** POST /api/orders. Any other fields (names, prices, totals) are accepted and ignored. */
 export const OrderCreateSchema = z.object({
   orderItems: z
-    .array(OrderLineInputSchema, { error: 'Додайте товари до замовлення' })
-    .min(1, 'Кошик порожній')
-    .max(MAX_ORDER_LINES, `Не більше ${MAX_ORDER_LINES} позицій в одному замовленні`),
+    .array(OrderLineInputSchema, { error: msg('orderItemsRequired') })
+    .min(1, msg('cartEmpty'))
+    .max(MAX_ORDER_LINES, msg('tooManyLines', { max: MAX_ORDER_LINES })),
   shippingAddress: ShippingAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Оберіть спосіб оплати' }).default(DEFAULT_PAYMENT_METHOD),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('paymentMethodRequired') }).default(DEFAULT_PAYMENT_METHOD),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
+
+/** POST /api/orders/guest: the same order, and the guest's e-mail (docs/delivery.md). */
+export const GuestOrderCreateSchema = OrderCreateSchema.extend({ email: EmailSchema });
+export type GuestOrderCreate = z.input<typeof GuestOrderCreateSchema>;
+
+/** The secret of a guest order's link: 32 random bytes, base64url. */
+export const GuestOrderParamsSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, msg('orderLinkInvalid')),
+});
 
 export const OrderItemSchema = z.object({
   _id: z.string(),
@@ -81,8 +91,15 @@ export const PaymentResultSchema = z.object({
 });
 export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 
+/** The last status Nova Poshta reported for the waybill, and when the shop read it. */
+export const TrackingSchema = z.object({ status: z.string(), updatedAt: z.string() });
+export type Tracking = z.infer<typeof TrackingSchema>;
+
 export const OrderSchema = z.object({
   _id: z.string(),
+  /** The readable number ("Замовлення №1024"). */
+  number: z.number(),
+  status: z.enum(ORDER_STATUSES),
   /** null once the customer's account has been deleted. */
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
   shippingAddress: z.object({
@@ -91,11 +108,20 @@ export const OrderSchema = z.object({
     postalCode: z.string(),
     country: z.string(),
     phoneNumber: z.string(),
+    /** Nova Poshta's refs of the settlement and branch (null for a branch typed by hand). */
+    settlementRef: z.string().nullable(),
+    warehouseRef: z.string().nullable(),
   }),
+  /** The e-mail of a guest who ordered without an account (null otherwise). */
+  guestEmail: z.string().nullable(),
   paymentMethod: z.string(),
   orderItems: z.array(OrderItemSchema),
+  /** The money fields below are hryvnia with 2 decimals. */
+  currency: z.literal('UAH'),
   itemsPrice: z.number(),
   shippingPrice: z.number(),
+  /** Delivery is paid to Nova Poshta on pickup at its tariff (shippingPrice is 0 then, not "free"). */
+  shippingByCarrier: z.boolean(),
   taxPrice: z.number(),
   totalPrice: z.number(),
   isPaid: z.boolean(),
@@ -103,17 +129,49 @@ export const OrderSchema = z.object({
   paymentResult: PaymentResultSchema.nullable(),
   isDelivered: z.boolean(),
   deliveredAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  /** The Nova Poshta waybill (ТТН) once shipped. */
+  trackingNumber: z.string().nullable(),
+  tracking: TrackingSchema.nullable(),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;
+
+/** A guest's new order, with the secret of its link: shown once, never stored in the clear. */
+export const GuestOrderSchema = OrderSchema.extend({ accessToken: z.string() });
+export type GuestOrder = z.infer<typeof GuestOrderSchema>;
 
 /** Lists (my orders, admin order list) leave the lines out. */
 export const OrderSummarySchema = OrderSchema.omit({ orderItems: true, paymentResult: true });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
+/** GET /api/orders (admin): newest first, a page at a time, the catalogue's shape. */
+export const ORDERS_PAGE_SIZE = 20;
+export const OrderListQuerySchema = z.object({
+  pageNumber: z.coerce.number({ error: msg('pageInvalid') }).int(msg('pageInvalid')).min(1, msg('pageInvalid')).max(100_000, msg('pageInvalid')).default(1),
+  status: z.enum(ORDER_STATUSES, { error: msg('orderStatusUnknown') }).optional(),
+  q: z.string().trim().max(100, msg('maxChars', { max: 100 })).optional().default(''),
+});
+export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
+export const OrderListSchema = z.object({ orders: z.array(OrderSummarySchema), page: z.number(), pages: z.number() });
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+/** PUT /api/orders/{id}/ship: the waybill number typed by the admin. */
+export const ShipOrderSchema = z.object({
+  trackingNumber: z
+    .string({ error: msg('trackingNumberRequired') })
+    .transform((value) => value.replace(/\s/g, ''))
+    .pipe(z.string().regex(TRACKING_NUMBER, msg('trackingNumberInvalid'))),
+});
+export type ShipOrder = z.input<typeof ShipOrderSchema>;
+
+/** The Idempotency-Key header of POST /api/orders: one checkout, one order. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
+
 /** PUT /api/orders/{id}/pay with PayPal's capture details; the server checks them with PayPal itself. */
 export const PayPalPaySchema = z.object({
-  id: z.string().trim().min(1, 'Немає ідентифікатора платежу').max(64).regex(/^[A-Za-z0-9-]+$/, 'Некоректний ідентифікатор платежу'),
+  id: z.string().trim().min(1, msg('paymentIdRequired')).max(64).regex(/^[A-Za-z0-9-]+$/, msg('paymentIdInvalid')),
   status: z.string().max(64).optional(),
   update_time: z.string().max(64).optional(),
   payer: z
@@ -125,26 +183,25 @@ export type PayPalPay = z.infer<typeof PayPalPaySchema>;
 /** PUT /api/orders/{id}/pay with `{ test: true }`: the 'Test Pay Order' button, only in test mode. */
 export const TestPaySchema = z.object({ test: z.literal(true) });
 
-export const PayOrderSchema = z.union([TestPaySchema, PayPalPaySchema], { error: 'Некоректні дані платежу' });
+export const PayOrderSchema = z.union([TestPaySchema, PayPalPaySchema], { error: msg('paymentDataInvalid') });
 export type PayOrder = z.infer<typeof PayOrderSchema>;
+
+/** POST /api/orders/{id}/paypal: the PayPal order created for our order's total in dollars. */
+export const PayPalCreatedSchema = z.object({
+  id: z.string(),
+  amount: z.object({ currency_code: z.literal('USD'), value: z.string() }),
+  /** UAH per dollar, the NBU rate the total was converted at. */
+  rate: z.number(),
+});
+export type PayPalCreated = z.infer<typeof PayPalCreatedSchema>;
+
+/** POST /api/orders/{id}/paypal/capture */
+export const PayPalCaptureSchema = z.object({ id: PayPalPaySchema.shape.id });
+
+/** POST /api/orders/{id}/liqpay: the signed form the browser posts to LiqPay's checkout. */
+export const LiqPayCheckoutSchema = z.object({ data: z.string(), signature: z.string(), checkoutUrl: z.string() });
+export type LiqPayCheckout = z.infer<typeof LiqPayCheckoutSchema>;
 
 /** GET /api/config/paypal */
 export const PayPalConfigSchema = z.object({ clientId: z.string().nullable(), testMode: z.boolean() });
 export type PayPalConfig = z.infer<typeof PayPalConfigSchema>;
-
-/** GET /api/delivery/branches?city= */
-export const BranchSchema = z.object({ ref: z.string(), number: z.string(), description: z.string() });
-export type Branch = z.infer<typeof BranchSchema>;
-export const BranchListSchema = z.object({
-  branches: z.array(BranchSchema),
-  /** true when the answer comes from the offline demo directory, not from Nova Poshta. */
-  demo: z.boolean(),
-});
-export type BranchList = z.infer<typeof BranchListSchema>;
-export const BranchQuerySchema = z.object({
-  city: z
-    .string()
-    .max(100, 'Назва населеного пункту не довша за 100 символів')
-    .optional()
-    .transform((c) => c?.trim() ?? ''),
-});

@@ -1,7 +1,10 @@
 import { describe, expect, test } from 'vitest';
-import { computeOrderPrices, discountedPrice } from './pricing';
+import { computeOrderPrices, DEFAULT_PRICING, discountedPrice, formatRate, formatUah, formatUsd, uahMinorToUsdCents, type PricingRules } from './pricing';
 
-describe('pricing (SPEC.md §9)', () => {
+/** The seed shop's rule: 15 % tax on top, 10 грн delivery unless the items are above 100 грн. */
+const SEED_RULES: PricingRules = { taxRatePercent: 15, shippingFeeMinor: 10_00, freeShippingFromMinor: 100_01 };
+
+describe('pricing (docs/pricing.md)', () => {
   test('a discount takes its percentage off, rounded to the kopiyka', () => {
     expect(discountedPrice(1450, 10)).toBe(1305);
     expect(discountedPrice(99.99, 15)).toBe(84.99);
@@ -9,29 +12,72 @@ describe('pricing (SPEC.md §9)', () => {
     expect(discountedPrice(100, 100)).toBe(0);
   });
 
-  test('shipping is free above 100, tax is 15 %, total adds them up', () => {
-    expect(computeOrderPrices([{ price: 40, discount: 0, qty: 2 }])).toEqual({
+  test('default rules: prices are final, delivery at Nova Poshta’s tariff, free from 2 000 грн', () => {
+    expect(computeOrderPrices([{ price: 1305, discount: 0, qty: 1 }], DEFAULT_PRICING)).toEqual({
+      itemsPrice: 1305,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 1305,
+      shippingByCarrier: true,
+    });
+    expect(computeOrderPrices([{ price: 1000, discount: 0, qty: 2 }], DEFAULT_PRICING)).toEqual({
+      itemsPrice: 2000,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 2000,
+      shippingByCarrier: false,
+    });
+    expect(computeOrderPrices([{ price: 1999.99, discount: 0, qty: 1 }], DEFAULT_PRICING).shippingByCarrier).toBe(true);
+  });
+
+  test('the seed’s rules are settings: 15 % tax, 10 грн delivery unless items are above 100', () => {
+    expect(computeOrderPrices([{ price: 40, discount: 0, qty: 2 }], SEED_RULES)).toEqual({
       itemsPrice: 80,
       shippingPrice: 10,
       taxPrice: 12,
       totalPrice: 102,
+      shippingByCarrier: false,
     });
-    expect(computeOrderPrices([{ price: 100.01, discount: 0, qty: 1 }]).shippingPrice).toBe(0);
+    expect(computeOrderPrices([{ price: 100.01, discount: 0, qty: 1 }], SEED_RULES).shippingPrice).toBe(0);
     // Exactly 100 is not "above 100".
-    expect(computeOrderPrices([{ price: 100, discount: 0, qty: 1 }]).shippingPrice).toBe(10);
+    expect(computeOrderPrices([{ price: 100, discount: 0, qty: 1 }], SEED_RULES).shippingPrice).toBe(10);
+    expect(computeOrderPrices([{ price: 1305, discount: 0, qty: 2 }], SEED_RULES).totalPrice).toBe(3001.5);
   });
 
-  test('sums never drift with binary fractions', () => {
-    const prices = computeOrderPrices([
-      { price: 0.1, discount: 0, qty: 3 },
-      { price: 0.2, discount: 0, qty: 1 },
-    ]);
+  test('a flat fee without a free threshold is always charged', () => {
+    const rules = { taxRatePercent: 0, shippingFeeMinor: 70_00, freeShippingFromMinor: null };
+    expect(computeOrderPrices([{ price: 9000, discount: 0, qty: 1 }], rules)).toMatchObject({ shippingPrice: 70, totalPrice: 9070 });
+  });
+
+  test('sums never drift with binary fractions; tax rounds to the kopiyka', () => {
+    const prices = computeOrderPrices(
+      [
+        { price: 0.1, discount: 0, qty: 3 },
+        { price: 0.2, discount: 0, qty: 1 },
+      ],
+      SEED_RULES,
+    );
     expect(prices.itemsPrice).toBe(0.5);
     expect(prices.taxPrice).toBe(0.08);
     expect(prices.totalPrice).toBe(10.58);
   });
 
   test('discounts apply per unit before multiplying by quantity', () => {
-    expect(computeOrderPrices([{ price: 1450, discount: 10, qty: 3 }]).itemsPrice).toBe(3915);
+    expect(computeOrderPrices([{ price: 1450, discount: 10, qty: 3 }], DEFAULT_PRICING).itemsPrice).toBe(3915);
+  });
+
+  test('hryvnia to US cents at the NBU rate, rounded to the cent', () => {
+    expect(uahMinorToUsdCents(1501_76, 41.2345)).toBe(36_42);
+    expect(uahMinorToUsdCents(2610_00, 41.2345)).toBe(63_30);
+    expect(uahMinorToUsdCents(1, 41.2345)).toBe(0);
+    expect(() => uahMinorToUsdCents(100, 0)).toThrow(RangeError);
+  });
+
+  test('money is written the Ukrainian way: "1 305 грн", kopiykas only when there are some; dollars only for PayPal', () => {
+    expect(formatUah(1305)).toBe('1\u00a0305\u00a0грн');
+    expect(formatUah(3001.5)).toBe('3\u00a0001,50\u00a0грн');
+    expect(formatUah(0.08)).toBe('0,08\u00a0грн');
+    expect(formatUsd(36.42)).toBe('$36,42');
+    expect(formatRate(41.2345)).toBe('41,23');
   });
 });

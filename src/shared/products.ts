@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { msg } from './validation-messages.js';
+import { PRODUCT_REF } from './product-path.js';
 import { CATEGORY_FILTERS, FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor } from './catalog.js';
 
-/** A product as the API sends it (SPEC.md §3). */
+/** A product as the API sends it (docs/domain.md). */
 export const ReviewSchema = z.object({
   _id: z.string(),
   name: z.string(),
@@ -14,6 +16,8 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 export const ProductSchema = z.object({
   _id: z.string(),
+  /** The readable part of the product's address (docs/seo.md). */
+  slug: z.string(),
   name: z.string(),
   image: z.string(),
   description: z.string(),
@@ -54,12 +58,12 @@ export const ProductListQuerySchema = z.object({
     .optional()
     .transform((k) => k?.trim().slice(0, MAX_KEYWORD_LENGTH) || undefined),
   pageNumber: z.coerce
-    .number({ error: 'Номер сторінки має бути числом' })
-    .int('Номер сторінки має бути цілим числом')
-    .min(1, 'Номер сторінки починається з 1')
+    .number({ error: msg('pageNotNumber') })
+    .int(msg('pageNotInteger'))
+    .min(1, msg('pageFromOne'))
     .max(MAX_PAGE_NUMBER)
     .default(1),
-  category: z.enum(CATEGORY_FILTERS, { error: 'Невідома категорія' }).optional(),
+  category: z.enum(CATEGORY_FILTERS, { error: msg('categoryUnknown') }).optional(),
   producer: z
     .string()
     .max(100)
@@ -77,8 +81,13 @@ export const ProductListQuerySchema = z.object({
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
 
+/** A product's page and detail answer take its slug or, for old links, its id. */
+export const ProductRefParamsSchema = z.object({
+  id: z.string().regex(PRODUCT_REF, { error: msg('productNotFound') }),
+});
+
 export const IdParamsSchema = z.object({
-  id: z.uuid({ error: 'Некоректний ідентифікатор' }),
+  id: z.uuid({ error: msg('idInvalid') }),
 });
 
 export const PRODUCT_NAME_MAX = 200;
@@ -88,57 +97,57 @@ export const REVIEW_COMMENT_MAX = 1000;
 export const MIN_CROP_YEAR = 2000;
 export const maxCropYear = () => new Date().getFullYear() + 1;
 
-const number = (what: string) => z.number({ error: `${what}: вкажіть число` });
+const number = (field: string) => z.number({ error: msg('numberRequired', { field }) });
 
 /**
- * Every field an admin edits (SPEC.md §7 PUT /api/products/{id}). The edit form and the server
+ * Every field an admin edits (PUT /api/products/{id}, docs/api.md). The edit form and the server
  * validate with this same schema, so the form shows exactly the server's rules.
  */
 export const ProductUpdateSchema = z
   .object({
     name: z
-      .string({ error: 'Вкажіть назву' })
+      .string({ error: msg('productNameRequired') })
       .trim()
-      .min(2, 'Назва: щонайменше 2 символи')
-      .max(PRODUCT_NAME_MAX, `Назва: не довше ${PRODUCT_NAME_MAX} символів`),
-    price: number('Ціна').min(0, 'Ціна не може бути від’ємною').max(1_000_000, 'Ціна завелика'),
-    discount: number('Знижка')
-      .int('Знижка: ціле число відсотків')
-      .min(0, 'Знижка: від 0 до 100 %')
-      .max(100, 'Знижка: від 0 до 100 %'),
+      .min(2, msg('productNameTooShort'))
+      .max(PRODUCT_NAME_MAX, msg('productNameTooLong', { max: PRODUCT_NAME_MAX })),
+    price: number('price').min(0, msg('priceNegative')).max(1_000_000, msg('priceTooBig')),
+    discount: number('discount')
+      .int(msg('discountInteger'))
+      .min(0, msg('discountRange'))
+      .max(100, msg('discountRange')),
     image: z
-      .string({ error: 'Вкажіть зображення' })
+      .string({ error: msg('imageRequired') })
       .trim()
-      .max(500, 'Шлях до зображення задовгий')
+      .max(500, msg('imagePathTooLong'))
       // Same-origin paths only: the shop's content policy shows no images from elsewhere.
-      .regex(/^\/(?![/\\])\S*$/, 'Зображення: завантажте файл або вкажіть шлях, що починається з «/»'),
-    origin: z.string({ error: 'Вкажіть виробника' }).trim().min(1, 'Вкажіть виробника').max(100, 'Виробник: не довше 100 символів'),
-    category: z.enum(PRODUCT_CATEGORIES, { error: 'Оберіть категорію зі списку' }),
+      .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid')),
+    origin: z.string({ error: msg('producerRequired') }).trim().min(1, msg('producerRequired')).max(100, msg('producerTooLong')),
+    category: z.enum(PRODUCT_CATEGORIES, { error: msg('categoryRequired') }),
     description: z
-      .string({ error: 'Вкажіть опис' })
+      .string({ error: msg('descriptionRequired') })
       .trim()
-      .min(1, 'Вкажіть опис')
-      .max(PRODUCT_DESCRIPTION_MAX, `Опис: не довше ${PRODUCT_DESCRIPTION_MAX} символів`),
-    countInStock: number('Кількість на складі')
-      .int('Кількість на складі: ціле число')
-      .min(0, 'Кількість на складі не може бути від’ємною')
-      .max(1_000_000, 'Кількість на складі завелика'),
-    weight: number('Вага').positive('Вага має бути більшою за 0').max(1000, 'Вага: не більше 1000 кг'),
-    cropYear: number('Рік урожаю')
-      .int('Рік урожаю: ціле число')
-      .min(MIN_CROP_YEAR, `Рік урожаю: не раніше ${MIN_CROP_YEAR}`)
-      .refine((year) => year <= maxCropYear(), 'Рік урожаю ще не настав')
+      .min(1, msg('descriptionRequired'))
+      .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
+    countInStock: number('countInStock')
+      .int(msg('stockInteger'))
+      .min(0, msg('stockNegative'))
+      .max(1_000_000, msg('stockTooBig')),
+    weight: number('weight').positive(msg('weightPositive')).max(1000, msg('weightTooBig')),
+    cropYear: number('cropYear')
+      .int(msg('cropYearInteger'))
+      .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))
+      .refine((year) => year <= maxCropYear(), msg('cropYearInFuture'))
       .nullable()
       .default(null),
-    alfa: number('Альфа-кислоти').min(0, 'Альфа-кислоти: від 0 до 25 %').max(25, 'Альфа-кислоти: від 0 до 25 %').nullable().default(null),
+    alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().default(null),
     ferment_temp: z
       .string()
       .trim()
-      .max(50, 'Температура бродіння: не довше 50 символів')
+      .max(50, msg('fermentTempTooLong'))
       .nullable()
       .default(null)
       .transform((v) => v || null),
-    ferment_type: z.enum(FERMENT_TYPES, { error: 'Тип бродіння: верхове або низове' }).nullable().default(null),
+    ferment_type: z.enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') }).nullable().default(null),
   })
   .superRefine((product, ctx) => {
     const producers = producersFor(product.category);
@@ -146,25 +155,25 @@ export const ProductUpdateSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['origin'],
-        message: `Виробник не підходить до категорії: оберіть ${producers.join(', ')}`,
+        message: msg('producerWrongCategory', { producers: producers.join(', ') }),
       });
     }
   });
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
-/** A shopper's review (SPEC.md §7 POST /api/products/{id}/reviews). */
+/** A shopper's review (POST /api/products/{id}/reviews, docs/api.md). */
 export const ReviewCreateSchema = z.object({
   rating: z
-    .number({ error: 'Оберіть оцінку' })
-    .int('Оцінка: ціле число від 1 до 5')
-    .min(1, 'Оцінка: від 1 до 5')
-    .max(5, 'Оцінка: від 1 до 5'),
+    .number({ error: msg('ratingRequired') })
+    .int(msg('ratingInteger'))
+    .min(1, msg('ratingRange'))
+    .max(5, msg('ratingRange')),
   comment: z
-    .string({ error: 'Напишіть коментар' })
+    .string({ error: msg('commentRequired') })
     .trim()
-    .min(1, 'Напишіть коментар')
-    .max(REVIEW_COMMENT_MAX, `Коментар: не довше ${REVIEW_COMMENT_MAX} символів`),
+    .min(1, msg('commentRequired'))
+    .max(REVIEW_COMMENT_MAX, msg('commentTooLong', { max: REVIEW_COMMENT_MAX })),
 });
 export type ReviewCreate = z.infer<typeof ReviewCreateSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { latinForm, productSearchColumns, queryWordKeys, searchWords, skeletonForm } from './search-text';
+import { categoriesNamedBy, latinForm, productSearchColumns, queryWordKeys, queryWords, searchWords, skeletonForm } from './search-text';
 
 describe('search text forms', () => {
   test('Cyrillic and Latin spellings of a name share a skeleton', () => {
@@ -43,5 +43,31 @@ describe('search text forms', () => {
   test('a short skeleton must match a whole word: "кег" does not find "кг"', () => {
     const columns = productSearchColumns('Хміль, 1 кг');
     expect(queryWordKeys('кег').any.some((key) => columns.searchKeys.includes(key))).toBe(false);
+    expect(queryWordKeys('кеги').any.some((key) => columns.searchKeys.includes(key))).toBe(false);
+  });
+
+  test('a category word names its category, in either language, also in the plural', () => {
+    expect(categoriesNamedBy('кеги')).toEqual(['Kegs']);
+    expect(categoriesNamedBy('kegs')).toEqual(['Kegs']);
+    expect(categoriesNamedBy('головки')).toEqual(['Heads']);
+    expect(categoriesNamedBy('дріжджі')).toEqual(['Yeast']);
+    expect(categoriesNamedBy('каскад')).toEqual([]);
+    expect(categoriesNamedBy('xyzzy')).toEqual([]);
+  });
+
+  test('model names match with or without punctuation and spaces', () => {
+    const yeast = productSearchColumns('Дріжджі Fermentis SafAle US-05, 500 г', 'Fermentis');
+    const lager = productSearchColumns('Дріжджі Fermentis SafLager W-34/70, 500 г', 'Fermentis');
+    const matchesAll = (columns: { searchKeys: string[] }, query: string) =>
+      queryWords(query).every((word) => queryWordKeys(word).any.some((key) => columns.searchKeys.includes(key)));
+    for (const query of ['us05', 'US-05', 'us 05', 'US05']) expect(matchesAll(yeast, query), query).toBe(true);
+    for (const query of ['w34/70', 'w3470', 'W-34/70', 'w34']) expect(matchesAll(lager, query), query).toBe(true);
+    expect(matchesAll(yeast, 'us06')).toBe(false);
+    expect(queryWords('W-34/70 s 04')).toEqual(['w34', '70', 's04']);
+  });
+
+  test('nonsense shares no whole-word skeleton with a real word: "xyzzy" is not "Czech"', () => {
+    const czech = productSearchColumns('Хміль Saaz (Чехія)', 'Czech Republic');
+    expect(queryWordKeys('xyzzy').any.some((key) => czech.searchKeys.includes(key))).toBe(false);
   });
 });

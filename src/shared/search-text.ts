@@ -1,3 +1,5 @@
+import type { ProductCategory } from './catalog.js';
+
 /**
  * Text forms that make catalogue search forgiving (Cyrillic or Latin, small typos).
  * - latinForm: lower-case Latin transliteration, used for substring and trigram matching.
@@ -78,23 +80,100 @@ export function skeletonForm(word: string): string {
 const MAX_KEY_LENGTH = 15;
 
 /**
+ * Words shoppers use for each category, in both languages: a query word naming a category finds
+ * that category's products and ranks them first (docs/decisions/001-search.md).
+ */
+export const CATEGORY_SEARCH_WORDS: Record<ProductCategory, string> = {
+  Hops: 'хміль hops hop',
+  Yeast: 'дріжджі yeast',
+  Malt: 'солод malt',
+  Kegs: 'кеги кег keg kegs',
+  Fittings: 'фітинги фітинг fittings fitting',
+  Heads: 'заправні головки головка coupler couplers',
+  Coolers: 'охолоджувачі охолоджувач чилери чилер chiller chillers cooler',
+  BeerTaps: 'пивні крани кран tap taps',
+  Defoamers: 'піногасники піногасник defoamer',
+  Reducers: 'редуктори редуктор regulator regulators',
+  BeerColumns: 'пивні колони колона tower towers',
+  Accessories: 'аксесуари приладдя accessories',
+};
+
+/** Abbreviations and units ("кг", "мл", "шт") have no vowel: they never stand for a longer word. */
+const hasVowel = (latin: string) => /[aeiouy]/.test(latin);
+
+/**
+ * Model names are written with or without punctuation and spaces ("US-05", "us05", "US 05"):
+ * a name also stores its model parts written together: a short letter code (up to three letters)
+ * or a number followed by one or two numbers ("US-05" → "us05", "W-34/70" → "w3470", "34/70" → "3470").
+ */
+function joinedModelWords(words: string[]): string[] {
+  const joined: string[] = [];
+  const isNumber = (w: string) => /^\d+$/.test(w);
+  const isCode = (w: string) => isNumber(w) || (w.length <= 3 && /^\p{L}+$/u.test(w));
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (!isCode(words[i]) || !isNumber(words[i + 1])) continue;
+    joined.push(words[i] + words[i + 1]);
+    if (i + 2 < words.length && isNumber(words[i + 2])) joined.push(words[i] + words[i + 1] + words[i + 2]);
+  }
+  return joined;
+}
+
+function addWordKeys(keys: Set<string>, word: string) {
+  const latin = latinForm(word).slice(0, MAX_KEY_LENGTH);
+  const skeleton = skeletonForm(word).slice(0, MAX_KEY_LENGTH);
+  for (let n = 2; n <= latin.length; n++) keys.add(`l${latin.slice(0, n)}`);
+  for (let n = 3; n <= skeleton.length; n++) keys.add(`s${skeleton.slice(0, n)}`);
+  if (latin) keys.add(`=${latin}`);
+  if (skeleton.length >= 2 && hasVowel(latin)) keys.add(`~${latin[0]}${skeleton}`);
+}
+
+/**
  * The stored search columns of a product.
  * - searchText: Latin forms, padded with spaces, for the trigram fallback that catches typos.
  * - searchKeys: every prefix of every word's Latin form ("l…") and consonant skeleton ("s…"),
- *   and the whole words ("=…", "~…"), so a query word matches by one GIN array lookup.
+ *   the whole words ("=…", "~…") and model names written together, so a query word matches by
+ *   one GIN array lookup.
  */
 export function productSearchColumns(...fields: string[]): { searchText: string; searchKeys: string[] } {
   const words = fields.flatMap(searchWords);
   const keys = new Set<string>();
-  for (const word of words) {
-    const latin = latinForm(word).slice(0, MAX_KEY_LENGTH);
-    const skeleton = skeletonForm(word).slice(0, MAX_KEY_LENGTH);
-    for (let n = 2; n <= latin.length; n++) keys.add(`l${latin.slice(0, n)}`);
-    for (let n = 3; n <= skeleton.length; n++) keys.add(`s${skeleton.slice(0, n)}`);
-    if (latin) keys.add(`=${latin}`);
-    if (skeleton.length >= 2) keys.add(`~${skeleton}`);
-  }
+  for (const word of [...words, ...joinedModelWords(words)]) addWordKeys(keys, word);
   return { searchText: ` ${words.map(latinForm).join(' ')} `, searchKeys: [...keys] };
+}
+
+/** The keys of each category's words, made once. */
+const CATEGORY_KEYS = Object.entries(CATEGORY_SEARCH_WORDS).map(([category, words]) => {
+  const keys = new Set<string>();
+  for (const word of searchWords(words)) addWordKeys(keys, word);
+  return { category: category as ProductCategory, keys };
+});
+
+/**
+ * The categories a query word names ("кеги", "kegs", "головки"): their products match that word
+ * whatever their name says, and rank first. Matched through the category column, not the keys,
+ * so the stored keys stay small.
+ */
+export function categoriesNamedBy(word: string): ProductCategory[] {
+  const { any } = queryWordKeys(word);
+  return CATEGORY_KEYS.filter(({ keys }) => any.some((key) => keys.has(key))).map(({ category }) => category);
+}
+
+/**
+ * The words of a shopper's query. A lone letter is the start of a model name ("W-34/70", "S 04"),
+ * so it is joined to the word after it, as the product's joined model names are stored.
+ */
+export function queryWords(keyword: string): string[] {
+  const words: string[] = [];
+  let pending = '';
+  for (const word of searchWords(keyword)) {
+    if (word.length === 1 && !/\d/.test(word)) pending += word;
+    else {
+      words.push(pending + word);
+      pending = '';
+    }
+  }
+  if (pending) words.push(pending);
+  return words;
 }
 
 /**
@@ -106,9 +185,11 @@ export function queryWordKeys(word: string): { any: string[]; exact: string[]; l
   const skeleton = skeletonForm(word).slice(0, MAX_KEY_LENGTH);
   const any: string[] = [];
   if (latin.length >= 2) any.push(`l${latin}`);
-  // A short skeleton says little ("кег" and "кг" both read "kg"): it must match a whole word.
+  // A short skeleton says little ("кег" and "кг" both read "kg"): it must match a whole word
+  // that starts with the same letter ("xyzzy" and "Czech" both read "ks").
+  const whole = skeleton.length >= 2 && hasVowel(latin) ? `~${latin[0]}${skeleton}` : null;
   if (skeleton.length >= 3) any.push(`s${skeleton}`);
-  else if (skeleton.length === 2 && latin.length >= 4) any.push(`~${skeleton}`);
-  const exact = [`=${latin}`, ...(skeleton.length >= 2 ? [`~${skeleton}`] : [])];
+  else if (whole && latin.length >= 4) any.push(whole);
+  const exact = [`=${latin}`, ...(whole ? [whole] : [])];
   return { any, exact, latin };
 }

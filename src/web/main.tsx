@@ -10,7 +10,7 @@ import { useLanguage } from './i18n';
 import { router } from './router';
 import { useAuth } from './stores/auth';
 
-// Any 401 means the session is gone: sign out here too (SPEC.md §4, §8).
+// Any 401 means the session is gone: sign out here too (docs/errors.md).
 setUnauthorizedListener(() => {
   if (useAuth.getState().userInfo) {
     useAuth.getState().signOut();
@@ -18,6 +18,12 @@ setUnauthorizedListener(() => {
   }
 });
 document.documentElement.lang = useLanguage.getState().language;
+
+// The server embeds the answers the first screen needs (docs/seo.md): no second round-trip for them.
+const pageData = document.getElementById('page-data');
+if (pageData?.textContent) {
+  for (const { key, value } of JSON.parse(pageData.textContent) as { key: unknown[]; value: unknown }[]) queryClient.setQueryData(key, value);
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,10 +1,11 @@
-/** Every URL of the shop in one place (SPEC.md §2). */
+/** Every URL of the shop in one place (docs/screens.md). */
 export const paths = {
   home: '/',
   homePage: (page: number) => `/page/${page}`,
   search: (keyword: string) => `/search/${encodeURIComponent(keyword)}`,
   searchPage: (keyword: string, page: number) => `/search/${encodeURIComponent(keyword)}/page/${page}`,
-  product: (id: string) => `/product/${id}`,
+  /** A product's page by its slug; its id works too (old links), the page then shows the slug. */
+  product: (slugOrId: string) => `/product/${slugOrId}`,
   hops: '/hops',
   yeast: '/yeast',
   malt: '/malt',
@@ -16,11 +17,14 @@ export const paths = {
   login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: (redirect?: string) =>
     redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register',
+  forgotPassword: '/forgot-password',
   profile: '/profile',
   shipping: '/shipping',
   payment: '/payment',
   placeOrder: '/placeorder',
   order: (id: string) => `/order/${id}`,
+  /** A guest's order: the secret in the link opens it (docs/delivery.md). */
+  guestOrder: (token: string) => `/order/guest/${token}`,
   admin: {
     orders: '/admin/orderlist',
     products: '/admin/productlist',
@@ -28,5 +32,6 @@ export const paths = {
     productEdit: (id: string) => `/admin/product/${id}/edit`,
     users: '/admin/userlist',
     userEdit: (id: string) => `/admin/user/${id}/edit`,
+    settings: '/admin/settings',
   },
 } as const;

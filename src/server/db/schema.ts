@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES } from '../../shared/order-status.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -25,6 +28,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** +380XXXXXXXXX (src/shared/phone.ts); pre-fills the recipient at checkout. */
+    phone: text('phone'),
     /** Bumped on logout and password change: every older session token stops working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
@@ -39,6 +44,8 @@ export const products = pgTable(
     id: id(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    /** The readable address (docs/seo.md), from the name; null only until the start-up refresh. */
+    slug: text('slug'),
     image: text('image').notNull(),
     description: text('description').notNull(),
     /** UAH in kopiykas. */
@@ -66,6 +73,7 @@ export const products = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.countInStock} > 0`),
     index('products_category_idx').on(t.category, t.origin),
+    uniqueIndex('products_slug_key').on(t.slug),
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_keys_idx').using('gin', t.searchKeys),
     index('products_rating_idx').on(t.rating.desc()),
@@ -90,35 +98,76 @@ export const reviews = pgTable(
   (t) => [uniqueIndex('reviews_product_user_key').on(t.productId, t.userId)],
 );
 
+/** Placed, paid (or confirmed), shipped, delivered, or cancelled with its stock returned: docs/orders.md. */
+export const orderNumberSeq = pgSequence('order_number_seq', { startWith: 1001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
+    /** Read out on the phone ("Замовлення №1024"); ids stay in URLs. */
+    number: integer('number').notNull().default(sql`nextval('order_number_seq')`),
     /** Kept when the customer is deleted, so the shop's books stay whole. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    address: text('address').notNull(),
-    city: text('city').notNull(),
+    recipientName: text('recipient_name').notNull(),
+    recipientPhone: text('recipient_phone').notNull().default(''),
+    cityName: text('city_name').notNull(),
+    /** The Nova Poshta branch or locker as the shopper saw it. */
+    branchDescription: text('branch_description').notNull(),
     postalCode: text('postal_code').notNull().default(''),
-    country: text('country').notNull(),
-    phone: text('phone').notNull().default(''),
+    /** Nova Poshta's references for the settlement, city and branch, when chosen from its directory. */
+    settlementRef: text('settlement_ref'),
+    cityRef: text('city_ref'),
+    warehouseRef: text('warehouse_ref'),
     paymentMethod: text('payment_method').notNull(),
     itemsMinor: integer('items_minor').notNull(),
     shippingMinor: integer('shipping_minor').notNull(),
     taxMinor: integer('tax_minor').notNull(),
     totalMinor: integer('total_minor').notNull(),
+    /** Delivery is paid to Nova Poshta on pickup (shippingMinor is 0 then, not free delivery). */
+    shippingByCarrier: boolean('shipping_by_carrier').notNull().default(false),
+    /** The PayPal order created for this order: its id, its amount in US cents and the UAH/USD rate used. */
+    paypalOrderId: text('paypal_order_id'),
+    paypalAmountCents: integer('paypal_amount_cents'),
+    paypalRate: doublePrecision('paypal_rate'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /** The payment provider's capture id; unique so one payment never pays two orders. */
     paymentId: text('payment_id'),
     paymentResult: jsonb('payment_result'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true, mode: 'date' }),
+    /** The Nova Poshta waybill (ТТН): 14 digits. */
+    trackingNumber: text('tracking_number'),
+    /** Nova Poshta's reference of a waybill the shop created itself. */
+    waybillRef: text('waybill_ref'),
+    /** The last tracking status read from Nova Poshta, and when: a cache shared by every instance. */
+    trackingStatus: text('tracking_status'),
+    trackingCheckedAt: timestamp('tracking_checked_at', { withTimezone: true, mode: 'date' }),
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** The checkout's Idempotency-Key: the same key from the same customer places one order. */
+    idempotencyKey: text('idempotency_key'),
+    /** A guest's e-mail (no account): docs/delivery.md. */
+    guestEmail: text('guest_email'),
+    /** SHA-256 of the secret in a guest order's link; the secret itself is never stored. */
+    accessTokenHash: text('access_token_hash'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('orders_number_key').on(t.number),
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
     uniqueIndex('orders_payment_id_key').on(t.paymentId),
+    uniqueIndex('orders_access_token_key').on(t.accessTokenHash).where(sql`${t.accessTokenHash} IS NOT NULL`),
+    uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('orders_tracking_number_idx').on(t.trackingNumber).where(sql`${t.trackingNumber} IS NOT NULL`),
+    index('orders_recipient_phone_idx').on(t.recipientPhone),
+    index('orders_recipient_name_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
+    index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled')`),
   ],
 );
 
@@ -139,8 +188,62 @@ export const orderItems = pgTable(
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
+/** The shop's settings (src/shared/settings.ts): one row, validated on every write and read. */
+export const shopSettings = pgTable(
+  'shop_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    value: jsonb('value').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('shop_settings_single_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * Notices waiting to be sent (docs/notifications.md): written in the transaction of the change that
+ * causes them, sent by a worker with retries, so none is lost or sent twice.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: id(),
+    channel: text('channel', { enum: ['email', 'telegram'] }).notNull(),
+    /** An e-mail address, or a Telegram chat id. */
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    check('outbox_messages_channel_check', sql`${t.channel} IN ('email', 'telegram')`),
+  ],
+);
+
+/** A password-reset link: only its hash is kept; single use, valid one hour. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OutboxMessageRow = typeof outboxMessages.$inferSelect;

@@ -1,10 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { Forbidden, Unauthorized } from '../errors.js';
-import type { UserRow } from '../db/schema.js';
-import { findUserById } from '../features/users/repository.js';
+import { eq } from 'drizzle-orm';
+import { users, type UserRow } from '../db/schema.js';
 
-/** Session: a signed JWT in an httpOnly, SameSite=Strict cookie (DESIGN.md §2). */
+/** Session: a signed JWT in an httpOnly, SameSite=Strict cookie (docs/decisions/007-sessions.md). */
 export const SESSION_COOKIE = 'jwt';
 export const SESSION_DAYS = 30;
 const SESSION_SECONDS = SESSION_DAYS * 24 * 60 * 60;
@@ -58,7 +58,8 @@ async function readSession(request: FastifyRequest): Promise<UserRow | null> {
   } catch {
     return null;
   }
-  const user = await findUserById(request.server.db, claims.sub);
+  // Read here rather than through the users feature: plugins sit below features and import none.
+  const [user] = await request.server.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
   return user && user.tokenVersion === claims.ver ? user : null;
 }
 
@@ -74,7 +75,12 @@ export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   return user;
 }
 
-/** preHandler hooks for route options: `{ preHandler: signedIn }`. */
+/**
+ * The one guard idiom (docs/deploy.md): a route that needs a session says so in its options,
+ * `{ onRequest: signedIn }` or `{ onRequest: adminOnly }`. onRequest runs before the body is read
+ * or validated, so an anonymous caller gets 401 and a customer on an admin route 403 whatever they
+ * sent. The handler then takes the user with `await requireUser(request)` (already loaded, no query).
+ */
 export const signedIn = async (request: FastifyRequest) => {
   await requireUser(request);
 };

@@ -1,18 +1,27 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/client.js';
+import { localizeMessage, parseMessage } from '../../shared/validation-messages.js';
 import { AppError } from '../errors.js';
 
-/** Maps every failure to `{ message, code }` (DESIGN.md §4); never leaks internals on a 5xx. */
-export function registerErrorHandling(app: FastifyInstance, isProduction: boolean) {
+/** Maps every failure to `{ message, code }` (docs/errors.md); never leaks internals on a 5xx. */
+export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ message: error.message, code: error.code, errors: error.details });
+      return reply.status(error.statusCode).send({ message: error.message, code: error.code, params: error.params, errors: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message,
-      }));
+      // Each field carries the stable key of its message as `code` (with `params` for the blanks),
+      // so a client can word it in its own language; `message` is the Ukrainian text.
+      const errors = error.validation.map((issue) => {
+        const parsed = parseMessage(issue.message ?? '');
+        return {
+          path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+          message: localizeMessage(issue.message ?? ''),
+          code: parsed?.code ?? 'invalid',
+          ...(parsed?.params ? { params: parsed.params } : {}),
+        };
+      });
       const first = errors[0];
       const where = first?.path ? `${first.path}: ` : '';
       return reply.status(400).send({
@@ -34,17 +43,23 @@ export function registerErrorHandling(app: FastifyInstance, isProduction: boolea
     if (sqlState && ['22P02', '22003', '22021', '22P05', '22001', '54000'].includes(sqlState)) {
       return reply.status(400).send({ message: 'Некоректні дані', code: 'BAD_INPUT' });
     }
+    // PostgreSQL restarting or unreachable: the request changed nothing (its transaction rolled
+    // back with the connection) and may be retried in a moment.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({ message: 'Сервіс тимчасово недоступний. Спробуйте за кілька секунд', code: 'DB_UNAVAILABLE' });
+    }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
+      // The log has the details; the body never carries stacks, SQL or parameters.
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({
-        message: 'Внутрішня помилка сервера',
-        code: 'INTERNAL',
-        ...(isProduction ? {} : { stack: error.stack }),
-      });
+      return reply.status(500).send({ message: 'Внутрішня помилка сервера', code: 'INTERNAL' });
     }
     // Fastify's own 4xx: malformed JSON, too large a body, wrong content type, rate limit...
-    return reply.status(status).send({ message: clientErrorMessage(error, status), code: error.code ?? 'BAD_REQUEST' });
+    return reply.status(status).send({ message: clientErrorMessage(error, status), code: error.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST') });
   });
 }
 

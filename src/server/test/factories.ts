@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import type { Db } from '../db/client.js';
 import { orderItems, orders, type ProductRow, type UserRow } from '../db/schema.js';
-import { computeOrderPrices, discountedPriceMinor, fromMinor, toMinor } from '../../shared/pricing.js';
+import { DEFAULT_PRICING, discountedPriceMinor, fromMinor, priceOrderMinor } from '../../shared/pricing.js';
 import { signSessionToken, SESSION_COOKIE } from '../plugins/auth.js';
 import { insertProducts, type NewProduct } from '../features/products/repository.js';
 import { insertUser } from '../features/users/repository.js';
@@ -51,21 +51,20 @@ export async function sessionCookie(user: UserRow, secret: string): Promise<stri
  * features (deleting a product or a user) that must not depend on the checkout routes.
  */
 export async function createOrder(db: Db, user: UserRow, lines: { product: ProductRow; qty: number }[]) {
-  const prices = computeOrderPrices(
+  const prices = priceOrderMinor(
     lines.map(({ product, qty }) => ({ price: fromMinor(product.priceMinor), discount: product.discount, qty })),
+    DEFAULT_PRICING,
   );
   const [order] = await db
     .insert(orders)
     .values({
       userId: user.id,
-      address: user.name,
-      city: 'Київ',
-      country: 'Відділення №1',
+      recipientName: user.name,
+      recipientPhone: '+380671234567',
+      cityName: 'Київ',
+      branchDescription: 'Відділення №1',
       paymentMethod: 'PayPal',
-      itemsMinor: toMinor(prices.itemsPrice),
-      shippingMinor: toMinor(prices.shippingPrice),
-      taxMinor: toMinor(prices.taxPrice),
-      totalMinor: toMinor(prices.totalPrice),
+      ...prices,
     })
     .returning();
   if (lines.length) {

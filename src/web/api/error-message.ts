@@ -1,14 +1,42 @@
-import { currentMessages } from '../i18n';
-import { ApiError } from './client';
+import { localizeMessage, msg, isMessageKey, type Locale } from '../../shared/validation-messages';
+import { currentMessages, useLanguage, type Messages } from '../i18n';
+import { ApiError, type FieldIssue } from './client';
 
-/** What to tell the shopper about a failure: the server's message, else our own words (SPEC.md §8). */
-export function errorMessage(error: unknown): string {
-  const t = currentMessages().common;
-  if (error instanceof ApiError) {
-    if (error.status === 'FETCH_ERROR') return t.networkError;
-    if (error.status === 'TIMEOUT_ERROR') return t.timeoutError;
-    if (error.status === 'PARSING_ERROR') return t.parsingError;
-    return error.message || t.genericError;
+type Codes = Messages['errors']['codes'];
+
+/**
+ * What to tell the shopper about a failure, in the chosen language (docs/errors.md): our own
+ * words for the server's `code`, the server's message only for a code we do not know.
+ */
+export function errorMessage(error: unknown, messages: Messages = currentMessages(), locale: Locale = useLanguage.getState().language): string {
+  const t = messages.common;
+  if (!(error instanceof ApiError)) return t.genericError;
+  if (error.status === 'FETCH_ERROR') return t.networkError;
+  if (error.status === 'TIMEOUT_ERROR') return t.timeoutError;
+  if (error.status === 'PARSING_ERROR') return t.parsingError;
+  if (error.code === 'VALIDATION_ERROR' && error.errors?.length) {
+    const first = error.errors[0];
+    const text = fieldMessage(issueMessage(first), locale);
+    return messages.errors.validation(first.path ? `${first.path}: ${text}` : text);
   }
-  return error instanceof Error && error.message ? error.message : t.genericError;
+  const text = error.code && Object.hasOwn(messages.errors.codes, error.code) ? messages.errors.codes[error.code as keyof Codes] : undefined;
+  if (typeof text === 'string') return text;
+  if (typeof text === 'function') return text(error.params ?? {});
+  return error.message || t.genericError;
+}
+
+/** A server's field issue as a form message: its key when we know it, else its text. */
+export function issueMessage(issue: FieldIssue): string {
+  return issue.code && isMessageKey(issue.code) ? msg(issue.code, issue.params) : issue.message;
+}
+
+/** A form field's message (a shared schema's key, or text already in words) in the chosen language. */
+export function fieldMessage(message: string | undefined, locale: Locale = useLanguage.getState().language): string {
+  return message ? localizeMessage(message, locale) : '';
+}
+
+/** The same, re-rendered when the shopper switches the language. */
+export function useFieldMessage(): (message: string | undefined) => string {
+  const locale = useLanguage((s) => s.language);
+  return (message) => fieldMessage(message, locale);
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './client';
 
-/** Results stay fresh 5 seconds (SPEC.md §7); client errors are not retried. */
+/** Results stay fresh 5 seconds (docs/domain.md); client errors are not retried. */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,12 +1,18 @@
+import { useShopSettings } from '../api/settings';
 import { useLanguage, useT, type Language } from '../i18n';
 
 export function Footer() {
   const t = useT();
   const { language, setLanguage } = useLanguage();
+  const shop = useShopSettings().data?.shop;
+  const legal = shop ? [shop.legalName, shop.taxId && t.common.taxId(shop.taxId)].filter(Boolean).join(', ') : '';
   return (
     <footer className="bg-body-tertiary border-top py-3 mt-4">
       <div className="container d-flex flex-wrap justify-content-between align-items-center gap-2">
-        <p className="mb-0">{t.common.footer(new Date().getFullYear())}</p>
+        <div>
+          <p className="mb-0">{t.common.footer(new Date().getFullYear(), shop?.name ?? t.common.shopName)}</p>
+          {legal && <p className="mb-0 small text-body-secondary">{legal}</p>}
+        </div>
         <div role="group" aria-label={t.common.language} className="btn-group btn-group-sm">
           {(['uk', 'en'] as Language[]).map((lang) => (
             <button

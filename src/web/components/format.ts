@@ -1,9 +1,51 @@
-const money = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const money2 = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { useLanguage, type Language } from '../i18n';
 
-/** 1450 → "1 450", 12.5 → "12,5". */
-export const formatMoney = (amount: number) => money.format(amount);
-/** Always two decimals, for sums: 12.5 → "12,50". */
-export const formatSum = (amount: number) => money2.format(amount);
-/** SPEC.md §9: dates are shown as their first 10 characters. */
-export const formatDate = (iso: string | null | undefined) => (iso ? iso.substring(0, 10) : '');
+const whole = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+/** Money is written by the shared formatters (docs/pricing.md): "1 305 грн", "$36,42". */
+export { formatRate, formatUah, formatUsd } from '../../shared/pricing';
+
+/** A bare number the Ukrainian way, for prices followed by their unit: 1450 → "1 450", 12.5 → "12,5". */
+export const formatMoney = (amount: number) => whole.format(amount);
+
+/**
+ * The shop lives in Kyiv: a moment is shown as the Kyiv calendar day and clock, whatever the
+ * browser's own zone, so an order placed at 01:30 Kyiv time (22:30 or 23:30 UTC) shows that day.
+ */
+const TIME_ZONE = 'Europe/Kyiv';
+const locales: Record<Language, string> = { uk: 'uk-UA', en: 'en-GB' };
+const day = { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const formatters = {
+  date: new Map<Language, Intl.DateTimeFormat>(),
+  dateTime: new Map<Language, Intl.DateTimeFormat>(),
+};
+
+function formatter(kind: keyof typeof formatters, language: Language): Intl.DateTimeFormat {
+  let format = formatters[kind].get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locales[language], kind === 'date' ? day : { ...day, hour: '2-digit', minute: '2-digit' });
+    formatters[kind].set(language, format);
+  }
+  return format;
+}
+
+function format(kind: keyof typeof formatters, iso: string | null | undefined, language: Language): string {
+  if (!iso) return '';
+  const moment = new Date(iso);
+  return Number.isNaN(moment.getTime()) ? '' : formatter(kind, language).format(moment);
+}
+
+/** The Kyiv day of an ISO moment: "15.03.2025" in Ukrainian, "15/03/2025" in English. */
+export const formatDate = (iso: string | null | undefined, language: Language) => format('date', iso, language);
+
+/** The Kyiv day and time: "15.03.2025, 01:30" in Ukrainian, "15/03/2025, 01:30" in English. */
+export const formatDateTime = (iso: string | null | undefined, language: Language) => format('dateTime', iso, language);
+
+/** Both formatters bound to the shopper's chosen language. */
+export function useDateFormat() {
+  const language = useLanguage((s) => s.language);
+  return {
+    date: (iso: string | null | undefined) => formatDate(iso, language),
+    dateTime: (iso: string | null | undefined) => formatDateTime(iso, language),
+  };
+}

@@ -10,15 +10,25 @@ export function mayVisit(path: string, user: UserInfo | null): boolean {
 }
 
 /**
- * Where to go after signing in: only a path of this shop, never another site
- * (`//evil.example` and `https://…` are refused), so the query cannot be used for phishing.
+ * Where to go after signing in: only a path of this shop, never another site, so the query
+ * cannot be used for phishing. Browsers read `//host`, `/\host` and such with tabs or line
+ * breaks inside (which they drop) as another site; the path is resolved the way a browser would
+ * and must stay on this origin.
  */
 export function safeRedirect(value: string | null): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home;
-  return value;
+  // eslint-disable-next-line no-control-regex
+  if (!value || !value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return paths.home;
+  const base = 'https://shop.invalid';
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    return paths.home;
+  }
+  return url.origin === base ? url.pathname + url.search + url.hash : paths.home;
 }
 
-/** Signed-in routes: anyone else goes to /login and comes back after (SPEC.md §2 guards). */
+/** Signed-in routes: anyone else goes to /login and comes back after (docs/screens.md). */
 export function RequireAuth() {
   const signedIn = useAuth((s) => s.userInfo !== null);
   const location = useLocation();

@@ -1,21 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FaShoppingCart } from 'react-icons/fa';
 import { Link, NavLink, useLocation } from 'react-router';
-import { UserMenu } from '../features/account/components/user-menu';
 import { useT } from '../i18n';
 import { paths } from '../paths';
 import { cartCount, useCart } from '../stores/cart';
+import { useShopSettings } from '../api/settings';
 import { MenuDropdown } from './menu-dropdown';
 import { SearchBox } from './search-box';
 
-/** Header (SPEC.md §2 layout). Plain Bootstrap markup: it is on every first page load. */
-export function Header() {
+/**
+ * Header (docs/screens.md, layout). Plain Bootstrap markup: it is on every first page load.
+ * The account corner comes from the app (router.tsx): shared components do not reach into features.
+ */
+export function Header({ accountMenu }: { accountMenu: ReactNode }) {
   const t = useT();
   const count = useCart((s) => cartCount(s.cartItems));
-  const [expanded, setExpanded] = useState(false);
+  const shop = useShopSettings().data?.shop;
+  const contacts = [shop?.phone, shop?.email].filter(Boolean).join(' · ');
   const { pathname, search } = useLocation();
-  // The phone menu folds away once the shopper has gone somewhere.
-  useEffect(() => setExpanded(false), [pathname, search]);
+  // The phone menu is open only on the page it was opened on: it folds away once the shopper has
+  // gone somewhere.
+  const here = pathname + search;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const expanded = openOn === here;
 
   return (
     <header className="site-header">
@@ -27,10 +34,12 @@ export function Header() {
           <Link to={paths.home} className="navbar-brand d-flex align-items-center gap-2">
             <img src="/logo.svg" alt="" width={40} height={40} />
             <span>
-              {t.common.shopName}
-              <small className="d-none d-xl-block fw-light" style={{ fontSize: '0.7rem' }}>
-                {t.common.phone} · {t.common.email}
-              </small>
+              {shop?.name ?? t.common.shopName}
+              {contacts && (
+                <small className="d-none d-xl-block fw-light" style={{ fontSize: '0.7rem' }}>
+                  {contacts}
+                </small>
+              )}
             </span>
           </Link>
           <button
@@ -39,7 +48,7 @@ export function Header() {
             aria-controls="main-navbar"
             aria-expanded={expanded}
             aria-label={t.common.menu}
-            onClick={() => setExpanded((e) => !e)}
+            onClick={() => setOpenOn(expanded ? null : here)}
           >
             <span className="navbar-toggler-icon" />
           </button>
@@ -56,7 +65,7 @@ export function Header() {
                   </span>
                 )}
               </Link>
-              <UserMenu />
+              {accountMenu}
             </div>
           </div>
         </div>
@@ -66,7 +75,7 @@ export function Header() {
   );
 }
 
-/** The category row under the header (SPEC.md §2 layout). */
+/** The category row under the header (docs/screens.md, layout). */
 function CategoryMenu() {
   const t = useT();
   const items = [

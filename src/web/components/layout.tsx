@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { Footer } from './footer';
@@ -6,10 +6,11 @@ import { Header } from './header';
 import { Loader } from './loader';
 import { SideMenu } from './side-menu';
 
-export function Layout() {
+/** The page frame; `accountMenu` is the header's account corner, which the account feature owns. */
+export function Layout({ accountMenu }: { accountMenu: ReactNode }) {
   return (
     <div className="d-flex flex-column min-vh-100">
-      <Header />
+      <Header accountMenu={accountMenu} />
       <div className="container flex-grow-1 py-3">
         <div className="row">
           <aside className="col-lg-3 col-xl-2 d-none d-lg-block">

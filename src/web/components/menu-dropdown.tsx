@@ -6,11 +6,28 @@ export interface MenuLink {
   label: string;
 }
 
+/** A menu entry that does something here rather than go somewhere (sign out). */
+export interface MenuAction {
+  label: string;
+  onClick: () => void;
+  disabled?: boolean;
+}
+
 /**
  * A small disclosure menu for the header (Other, account, admin). Bootstrap's own dropdown pulls a
  * positioning engine into every page; this needs none. Escape or a click outside closes it.
  */
-export function MenuDropdown({ label, links, children, align = 'start' }: { label: ReactNode; links: MenuLink[]; children?: ReactNode; align?: 'start' | 'end' }) {
+export function MenuDropdown({
+  label,
+  links,
+  actions = [],
+  align = 'start',
+}: {
+  label: ReactNode;
+  links: MenuLink[];
+  actions?: MenuAction[];
+  align?: 'start' | 'end';
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -53,7 +70,21 @@ export function MenuDropdown({ label, links, children, align = 'start' }: { labe
             </Link>
           </li>
         ))}
-        {children && <li onClick={() => setOpen(false)}>{children}</li>}
+        {actions.map((action) => (
+          <li key={action.label}>
+            <button
+              type="button"
+              className="dropdown-item"
+              disabled={action.disabled}
+              onClick={() => {
+                setOpen(false);
+                action.onClick();
+              }}
+            >
+              {action.label}
+            </button>
+          </li>
+        ))}
       </ul>
     </div>
   );

@@ -11,7 +11,7 @@ export function Message({ variant = 'info', children }: { variant?: Variant; chi
   );
 }
 
-/** The red alert of SPEC.md §8: the server's message, or ours for network trouble. */
+/** The red alert (docs/errors.md): the server's message, or ours for network trouble. */
 export function ErrorMessage({ error }: { error: unknown }) {
   return <Message variant="danger">{errorMessage(error)}</Message>;
 }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../i18n';
 
-/** Page links; shown only when there is more than one page (SPEC.md §2). */
+/** Page links; shown only when there is more than one page (docs/screens.md). */
 export function Paginate({ page, pages, hrefFor }: { page: number; pages: number; hrefFor: (page: number) => string }) {
   const t = useT();
   if (pages <= 1) return null;

@@ -3,7 +3,7 @@ import { discountedPrice } from '../../shared/pricing';
 import { useT } from '../i18n';
 import { formatMoney } from './format';
 
-/** The price after discount with its unit, and the crossed-out old price when discounted (SPEC.md §9). */
+/** The price after discount with its unit, and the crossed-out old price when discounted (docs/domain.md). */
 export function Price({ price, discount, category, large = false }: { price: number; discount: number; category: string; large?: boolean }) {
   const t = useT();
   const unit = t.catalog.units[priceUnitOf(category)];

@@ -5,12 +5,21 @@ import { paths } from '../paths';
 import { Price } from './price';
 import { Rating } from './rating';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `eager`: the card is in the first screen, so its picture may be the largest paint (docs/seo.md). */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const t = useT();
   return (
     <div className="card product-card h-100 position-relative">
-      <Link to={paths.product(product._id)} tabIndex={-1} aria-hidden>
-        <img className="card-img-top" src={product.image} alt="" loading="lazy" width={300} height={300} />
+      <Link to={paths.product(product.slug)} tabIndex={-1} aria-hidden>
+        <img
+          className="card-img-top"
+          src={product.image}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          width={300}
+          height={300}
+        />
       </Link>
       {product.discount > 0 && (
         <span className="badge text-bg-danger discount-badge">
@@ -19,7 +28,7 @@ export function ProductCard({ product }: { product: Product }) {
       )}
       <div className="card-body d-flex flex-column">
         <h3 className="card-title">
-          <Link to={paths.product(product._id)} className="text-reset text-decoration-none stretched-link-none">
+          <Link to={paths.product(product.slug)} className="text-reset text-decoration-none stretched-link-none">
             {product.name}
           </Link>
         </h3>

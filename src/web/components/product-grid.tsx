@@ -4,7 +4,7 @@ import { Loader } from './loader';
 import { Paginate } from './paginate';
 import { ProductCard } from './product-card';
 
-/** Cards in the 12/6/4/3 grid (SPEC.md §2), with loading, error, empty and pagination states. */
+/** Cards in the 12/6/4/3 grid (docs/screens.md), with loading, error, empty and pagination states. */
 export function ProductGrid({
   data,
   isPending,

@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n';
 import { paths } from '../paths';
 
-/** Empty submit goes home; otherwise /search/{trimmed keyword} (SPEC.md §2). */
+/** Empty submit goes home; otherwise /search/{trimmed keyword} (docs/screens.md). */
 export function SearchBox() {
   const t = useT();
   const navigate = useNavigate();

@@ -3,7 +3,7 @@ import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS, YEAST_PRODUCERS } from '../../shar
 import { useT } from '../i18n';
 import { paths } from '../paths';
 
-/** The left menu: every category with its producers or sub-categories (SPEC.md §2 layout). */
+/** The left menu: every category with its producers or sub-categories (docs/screens.md, layout). */
 export function SideMenu() {
   const t = useT();
   const { pathname, search } = useLocation();

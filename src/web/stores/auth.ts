@@ -10,7 +10,7 @@ export const SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 
 interface AuthState {
   userInfo: UserInfo | null;
-  /** When the session cookie expires; past it the client signs out by itself (SPEC.md §4). */
+  /** When the session cookie expires; past it the client signs out by itself (docs/decisions/007-sessions.md). */
   expiresAt: number | null;
   setCredentials: (user: UserInfo) => void;
   signOut: () => void;
@@ -26,7 +26,7 @@ export const useAuth = create<AuthState>()(
       // The server sets a fresh cookie with every answer that returns user info.
       setCredentials: (userInfo) => set({ userInfo, expiresAt: Date.now() + SESSION_MS }),
       signOut: () => {
-        // Signing out forgets everything this browser kept for the user (SPEC.md §4);
+        // Signing out forgets everything this browser kept for the user (docs/decisions/007-sessions.md);
         // only the chosen language is not the user's secret and stays.
         const language = localStorage.getItem('language');
         localStorage.clear();

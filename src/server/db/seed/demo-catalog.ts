@@ -1,7 +1,7 @@
 /**
  * Demo catalogue seeded into an empty database.
  *
- * Units (SPEC §9): hops are priced per kg ("грн/кг"), yeast per 0.5 kg
+ * Units (docs/domain.md): hops are priced per kg ("грн/кг"), yeast per 0.5 kg
  * ("грн/0,5 кг"); everything else is priced per item / package.
  * `weight` is always the package weight in kg.
  * Every product has a picture at /images/products/<slug>.svg

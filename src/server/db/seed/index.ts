@@ -3,8 +3,10 @@ import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { toMinor } from '../../../shared/pricing.js';
 import type { Db } from '../client.js';
-import { products, reviews, users } from '../schema.js';
-import { insertProducts, recomputeRatings } from '../../features/products/repository.js';
+import { DEFAULT_SETTINGS, type ShopSettings } from '../../../shared/settings.js';
+import { products, reviews, shopSettings, users } from '../schema.js';
+import { insertProducts } from '../../features/products/repository.js';
+import { recomputeRatings } from '../../features/reviews/repository.js';
 import { findUserByEmail, insertUser } from '../../features/users/repository.js';
 import { demoCatalog } from './demo-catalog.js';
 import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
@@ -16,10 +18,18 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
   const existing = await findUserByEmail(db, admin.email);
   if (existing) {
     await db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id));
-  } else {
-    await insertUser(db, { name: 'Адміністратор', email: admin.email, passwordHash: await hash(admin.password), isAdmin: true });
+    return true;
   }
-  return true;
+  const passwordHash = await hash(admin.password);
+  try {
+    await insertUser(db, { name: 'Адміністратор', email: admin.email, passwordHash, isAdmin: true });
+    return true;
+  } catch (error) {
+    // Several instances starting at once on a new database: another one created it first.
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code === '23505') return false;
+    throw error;
+  }
 }
 
 export async function isCatalogEmpty(db: Db): Promise<boolean> {
@@ -67,6 +77,22 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
     );
     if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
     await recomputeRatings(tx, inserted.map((p) => p.id));
+    // A demo shop's details, unless the admin has saved real ones.
+    await tx.insert(shopSettings).values({ id: 1, value: DEMO_SETTINGS }).onConflictDoNothing();
     return inserted.length;
   });
 }
+
+/** Demo details, marked as such: a real shop enters its own at /admin/settings. */
+const DEMO_SETTINGS: ShopSettings = {
+  ...DEFAULT_SETTINGS,
+  shop: {
+    name: 'Хмільна крамниця',
+    phone: '+380 67 123 45 67',
+    email: 'shop@example.com',
+    address: 'Київ, вул. Пивоварна, 1 (лише самовивіз за домовленістю)',
+    legalName: 'ФОП Коваленко Ірина Петрівна (демо)',
+    taxId: '3012345678',
+  },
+  transfer: { cardNumber: '5168000000000000', iban: 'UA213052990000026007000000000', recipient: 'Коваленко Ірина Петрівна (демо)' },
+};

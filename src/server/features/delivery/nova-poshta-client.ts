@@ -1,72 +1,227 @@
 import { z } from 'zod';
-import type { Branch } from '../../../shared/orders.js';
+import type { Branch, BranchType, City } from '../../../shared/delivery.js';
 import { UpstreamError } from '../../errors.js';
 
 /**
- * Nova Poshta's JSON API (https://developers.novaposhta.ua/view/model/a0cf0f5f-8512-11ec-8ced-005056b2dbe1):
- * every call is a POST of `{ apiKey, modelName, calledMethod, methodProperties }`; the answer is
- * `{ success, data, errors, ... }` with HTTP 200 even when it failed.
+ * Nova Poshta's JSON API (docs/delivery.md): every call is a POST of `{ apiKey, modelName,
+ * calledMethod, methodProperties }`; the answer is `{ success, data, errors, info, ... }` with
+ * HTTP 200 even when it failed.
  */
 
 /** Under the 5 s the shopper is promised, leaving room for our own work. */
-const TIMEOUT_MS = 4_000;
+export const NOVA_POSHTA_TIMEOUT_MS = 4_000;
+/** Rows per getWarehouses page: Nova Poshta serves a few hundred at most, so big cities take several pages. */
+export const WAREHOUSE_PAGE_SIZE = 500;
+/** A runaway answer (a page that never ends) stops here. */
+const MAX_WAREHOUSE_PAGES = 40;
 
-const WarehouseSchema = z.object({
-  Ref: z.string(),
-  Number: z.union([z.string(), z.number()]).transform(String),
-  Description: z.string(),
-});
-
-const AnswerSchema = z.object({
-  success: z.boolean(),
-  data: z.array(z.unknown()).default([]),
-  errors: z.array(z.string()).default([]),
-});
+/** AddressGeneral.getWarehouseTypes: the refs of the kinds of points. */
+export const WAREHOUSE_TYPE_REFS = {
+  branch: '841339c7-591a-42e2-8233-7a0a00f0ed6f',
+  cargo: '9a68df70-0267-42a8-bb5c-37f427e36ee4',
+  locker: 'f9316480-5f2d-425d-bc2c-ac7cd29decf0',
+  /** PrivatBank's parcel lockers, also served by Nova Poshta. */
+  privatLocker: '95dc212d-479c-4ffb-a8ab-8c1b9073d0bc',
+} as const;
 
 export interface NovaPoshtaSettings {
   apiUrl: string;
   apiKey: string;
 }
 
-export async function fetchBranches(settings: NovaPoshtaSettings, city: string): Promise<Branch[]> {
+const AnswerSchema = z.object({
+  success: z.boolean(),
+  data: z.array(z.unknown()).default([]),
+  errors: z.array(z.string()).default([]),
+  info: z.unknown().optional(),
+});
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * One call of the API. Refusals, HTTP errors and nonsense are a 502 UpstreamError, a timeout a 504;
+ * both with a Ukrainian message for the shopper. Returns `data` and `info` of the answer.
+ */
+export async function callNovaPoshta(
+  settings: NovaPoshtaSettings,
+  modelName: string,
+  calledMethod: string,
+  methodProperties: Record<string, unknown>,
+  options: CallOptions = {},
+): Promise<{ data: unknown[]; info: unknown }> {
+  const signal = options.signal ?? AbortSignal.timeout(NOVA_POSHTA_TIMEOUT_MS);
   let response: Response;
+  let body: unknown;
   try {
     response = await fetch(settings.apiUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({
-        apiKey: settings.apiKey,
-        modelName: 'AddressGeneral',
-        calledMethod: 'getWarehouses',
-        // Nova Poshta reads '@' as "no city given".
-        methodProperties: { CityName: city || '@' },
-      }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      body: JSON.stringify({ apiKey: settings.apiKey, modelName, calledMethod, methodProperties }),
+      signal,
     });
+    body = response.ok ? await response.json().catch(() => null) : null;
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-      throw new UpstreamError('Нова пошта не відповіла вчасно. Спробуйте ще раз або введіть відділення вручну', 'NOVA_POSHTA_TIMEOUT', 504);
-    }
-    throw unavailable(`unreachable: ${(error as Error).message}`);
+    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw novaPoshtaTimeout();
+    throw novaPoshtaUnavailable(`${calledMethod} unreachable: ${(error as Error).message}`);
   }
-  if (!response.ok) throw unavailable(`HTTP ${response.status}`);
-  const answer = AnswerSchema.safeParse(await response.json().catch(() => null));
-  if (!answer.success) throw unavailable('unexpected answer shape');
-  if (!answer.data.success) throw unavailable(`refused: ${answer.data.errors.join('; ')}`);
-  // One odd record must not hide all the others.
-  return answer.data.data.flatMap((item) => {
-    const warehouse = WarehouseSchema.safeParse(item);
-    return warehouse.success
-      ? [{ ref: warehouse.data.Ref, number: warehouse.data.Number, description: warehouse.data.Description }]
-      : [];
-  });
+  if (!response.ok) throw novaPoshtaUnavailable(`${calledMethod}: HTTP ${response.status}`);
+  const answer = AnswerSchema.safeParse(body);
+  if (!answer.success) throw novaPoshtaUnavailable(`${calledMethod}: unexpected answer shape`);
+  if (!answer.data.success) throw novaPoshtaUnavailable(`${calledMethod} refused: ${answer.data.errors.join('; ')}`);
+  return { data: answer.data.data, info: answer.data.info };
 }
 
-function unavailable(detail: string): UpstreamError {
+export function novaPoshtaTimeout(): UpstreamError {
+  return new UpstreamError('Нова пошта не відповіла вчасно. Спробуйте ще раз або введіть відділення вручну', 'NOVA_POSHTA_TIMEOUT', 504);
+}
+
+export function novaPoshtaUnavailable(detail: string): UpstreamError {
   const error = new UpstreamError(
-    'Не вдалося отримати відділення Нової пошти. Спробуйте ще раз або введіть відділення вручну',
+    'Не вдалося отримати довідник Нової пошти. Спробуйте ще раз або введіть відділення вручну',
     'NOVA_POSHTA_UNAVAILABLE',
   );
   error.cause = detail;
   return error;
+}
+
+const text = z.string().catch('');
+const SettlementSchema = z.object({
+  Ref: z.string().min(1),
+  DeliveryCity: text,
+  MainDescription: z.string().min(1),
+  Area: text,
+  Region: text,
+  SettlementTypeCode: text,
+  Warehouses: z.coerce.number().catch(0),
+});
+const SettlementPageSchema = z.object({ Addresses: z.array(z.unknown()).default([]) });
+
+/** Address.searchSettlements: settlements whose name starts with what the shopper typed. */
+export async function searchSettlements(settings: NovaPoshtaSettings, name: string, limit: number): Promise<City[]> {
+  const { data } = await callNovaPoshta(settings, 'Address', 'searchSettlements', { CityName: name, Limit: String(limit), Page: '1' });
+  const page = SettlementPageSchema.safeParse(data[0] ?? {});
+  if (!page.success) throw novaPoshtaUnavailable('searchSettlements: unexpected answer shape');
+  // One odd record must not hide all the others.
+  return page.data.Addresses.flatMap((item) => {
+    const s = SettlementSchema.safeParse(item);
+    if (!s.success) return [];
+    return [
+      {
+        ref: s.data.Ref.toLowerCase(),
+        cityRef: s.data.DeliveryCity.toLowerCase(),
+        name: s.data.MainDescription,
+        area: s.data.Area,
+        region: s.data.Region,
+        type: s.data.SettlementTypeCode,
+        warehouses: s.data.Warehouses,
+      },
+    ];
+  });
+}
+
+const weight = z.coerce.number().catch(0);
+const WarehouseSchema = z.object({
+  Ref: z.string().min(1),
+  Number: z.union([z.string(), z.number()]).transform(String),
+  Description: z.string(),
+  ShortAddress: text,
+  TypeOfWarehouse: text,
+  CategoryOfWarehouse: text,
+  PlaceMaxWeightAllowed: weight,
+  TotalMaxWeightAllowed: weight,
+  SettlementRef: text,
+  SettlementDescription: text,
+  CityRef: text,
+  CityDescription: text,
+});
+
+/** A point as the shop keeps it: the public Branch plus the refs the order and the waybill need. */
+export interface Warehouse extends Branch {
+  settlementRef: string;
+  cityRef: string;
+  /** The settlement's name as the directory writes it: the order keeps it. */
+  settlementName: string;
+}
+
+export interface WarehouseFilter {
+  settlementRef?: string;
+  cityRef?: string;
+  /** The older lookup by a city's name. */
+  cityName?: string;
+  findByString?: string;
+  typeRef?: string;
+}
+
+/**
+ * AddressGeneral.getWarehouses, every page: the first page tells the total, the others are asked
+ * at once. One deadline covers the whole walk.
+ */
+export async function getWarehouses(settings: NovaPoshtaSettings, filter: WarehouseFilter, pageSize = WAREHOUSE_PAGE_SIZE): Promise<Warehouse[]> {
+  const signal = AbortSignal.timeout(NOVA_POSHTA_TIMEOUT_MS);
+  const props: Record<string, string> = {};
+  if (filter.settlementRef) props.SettlementRef = filter.settlementRef;
+  if (filter.cityRef) props.CityRef = filter.cityRef;
+  if (filter.cityName !== undefined) props.CityName = filter.cityName;
+  if (filter.findByString) props.FindByString = filter.findByString;
+  if (filter.typeRef) props.TypeOfWarehouseRef = filter.typeRef;
+  const page = (n: number, limit: number) =>
+    callNovaPoshta(settings, 'AddressGeneral', 'getWarehouses', { ...props, Limit: String(limit), Page: String(n) }, { signal });
+
+  const first = await page(1, pageSize);
+  const rows = [...first.data];
+  const total = totalCount(first.info);
+  if (total !== null) {
+    // A server that serves fewer rows than asked pages by what it served.
+    const size = first.data.length > 0 && first.data.length < Math.min(pageSize, total) ? first.data.length : pageSize;
+    const pages = Math.min(Math.ceil(total / size), MAX_WAREHOUSE_PAGES);
+    const rest = await Promise.all(Array.from({ length: Math.max(pages - 1, 0) }, (_, i) => page(i + 2, size)));
+    for (const answer of rest) rows.push(...answer.data);
+  } else {
+    // No total given: read on until a page comes back short.
+    let last = first.data.length;
+    for (let n = 2; last >= pageSize && n <= MAX_WAREHOUSE_PAGES; n++) {
+      const answer = await page(n, pageSize);
+      rows.push(...answer.data);
+      last = answer.data.length;
+    }
+  }
+  const seen = new Set<string>();
+  return rows.flatMap((item) => {
+    const w = WarehouseSchema.safeParse(item);
+    if (!w.success || seen.has(w.data.Ref)) return [];
+    seen.add(w.data.Ref);
+    return [
+      {
+        ref: w.data.Ref.toLowerCase(),
+        number: w.data.Number,
+        description: w.data.Description,
+        address: w.data.ShortAddress,
+        type: warehouseType(w.data.TypeOfWarehouse, w.data.CategoryOfWarehouse),
+        maxWeightKg: maxWeight(w.data.PlaceMaxWeightAllowed, w.data.TotalMaxWeightAllowed),
+        settlementRef: w.data.SettlementRef.toLowerCase(),
+        cityRef: w.data.CityRef.toLowerCase(),
+        settlementName: w.data.SettlementDescription || w.data.CityDescription,
+      },
+    ];
+  });
+}
+
+function totalCount(info: unknown): number | null {
+  const parsed = z.object({ totalCount: z.coerce.number().int().min(0) }).safeParse(info);
+  return parsed.success ? parsed.data.totalCount : null;
+}
+
+export function warehouseType(typeRef: string, category: string): BranchType {
+  const ref = typeRef.toLowerCase();
+  if (ref === WAREHOUSE_TYPE_REFS.locker || ref === WAREHOUSE_TYPE_REFS.privatLocker || category === 'Postomat') return 'locker';
+  if (ref === WAREHOUSE_TYPE_REFS.cargo) return 'cargo';
+  return 'branch';
+}
+
+/** The tighter of the per-parcel and total limits; Nova Poshta writes 0 for "no limit". */
+export function maxWeight(place: number, total: number): number | null {
+  const limits = [place, total].filter((kg) => Number.isFinite(kg) && kg > 0);
+  return limits.length ? Math.min(...limits) : null;
 }

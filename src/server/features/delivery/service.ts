@@ -1,42 +1,147 @@
-import type { BranchList } from '../../../shared/orders.js';
-import { cityKey, demoBranches } from './demo-branches.js';
-import { fetchBranches, type NovaPoshtaSettings } from './nova-poshta-client.js';
+import type { Branch, BranchList, BranchQuery, CityList } from '../../../shared/delivery.js';
+import { MIN_CITY_QUERY, branchMatches, normalizeText } from '../../../shared/delivery.js';
+import { BadInput } from '../../errors.js';
+import { demoSettlements, demoWarehousesByName, demoWarehousesOf } from './demo-directory.js';
+import { getWarehouses, searchSettlements, type NovaPoshtaSettings, type Warehouse } from './nova-poshta-client.js';
 
 const HOUR_MS = 60 * 60 * 1000;
-const MAX_CACHED_CITIES = 1000;
+/** Suggestions per typed prefix: enough to tell apart villages of one name. */
+const CITY_SUGGESTIONS = 30;
+const RETRY_AFTER_FAILURE_MS = 60_000;
+
+export interface DirectoryOptions {
+  /** How long a settlement's points are kept before Nova Poshta is asked again (it changes daily). */
+  warehousesTtlMs?: number;
+  /** How long a typed prefix's suggestions are kept. */
+  citiesTtlMs?: number;
+  /** How long an old copy still answers while Nova Poshta is down. */
+  staleMs?: number;
+}
 
 /**
- * Branch lookup: Nova Poshta when a key is set, else the offline demo directory. Answers are kept
- * per city for an hour, and shoppers asking for the same city at once share one request.
- * Failures are not cached: the next try asks again.
+ * The Nova Poshta directory as the shop reads it (docs/delivery.md): Nova Poshta when a key is set,
+ * else the offline demo directory. Nova Poshta asks integrators to keep a local copy: the points of
+ * a settlement are fetched whole (every page) once and searched here, so typing a branch number
+ * answers in milliseconds; shoppers asking at once share one request; failures are not kept, and a
+ * copy past its time still answers while Nova Poshta fails.
  */
-export class BranchDirectory {
-  private readonly cache = new Map<string, { expiresAt: number; answer: Promise<BranchList> }>();
+export class DeliveryDirectory {
+  private readonly warehouses: TtlCache<Warehouse[]>;
+  private readonly cities: TtlCache<CityList['cities']>;
 
   constructor(
     private readonly settings: { apiUrl: string; apiKey: string | undefined },
-    private readonly ttlMs = HOUR_MS,
-  ) {}
+    options: DirectoryOptions = {},
+  ) {
+    const stale = options.staleMs ?? 72 * HOUR_MS;
+    this.warehouses = new TtlCache(options.warehousesTtlMs ?? 6 * HOUR_MS, stale, 500);
+    this.cities = new TtlCache(options.citiesTtlMs ?? 24 * HOUR_MS, stale, 5000);
+  }
 
   get isDemo(): boolean {
     return !this.settings.apiKey;
   }
 
-  find(city: string): Promise<BranchList> {
-    if (this.isDemo) return Promise.resolve({ branches: demoBranches(city), demo: true });
-    const key = cityKey(city);
-    const now = Date.now();
-    const cached = this.cache.get(key);
-    if (cached && cached.expiresAt > now) return cached.answer;
+  private get novaPoshta(): NovaPoshtaSettings {
+    return this.settings as NovaPoshtaSettings;
+  }
 
-    const answer = fetchBranches(this.settings as NovaPoshtaSettings, city.trim()).then((branches) => ({ branches, demo: false }));
-    this.cache.delete(key);
-    this.cache.set(key, { expiresAt: now + this.ttlMs, answer });
-    answer.catch(() => {
-      if (this.cache.get(key)?.answer === answer) this.cache.delete(key);
-    });
-    // A Map keeps insertion order: the first key is the oldest.
-    if (this.cache.size > MAX_CACHED_CITIES) this.cache.delete(this.cache.keys().next().value!);
-    return answer;
+  /** Settlements for the city combobox; fewer than two letters find nothing. */
+  async findCities(query: string): Promise<CityList> {
+    const q = normalizeText(query);
+    if (q.length < MIN_CITY_QUERY) return { cities: [], demo: this.isDemo };
+    if (this.isDemo) return { cities: demoSettlements(q), demo: true };
+    const cities = await this.cities.get(q, () => searchSettlements(this.novaPoshta, q, CITY_SUGGESTIONS));
+    return { cities, demo: false };
+  }
+
+  /** Every point of a settlement (from the copy when it has one). */
+  warehousesOf(settlementRef: string): Promise<Warehouse[]> {
+    if (this.isDemo) return Promise.resolve(demoWarehousesOf(settlementRef));
+    return this.warehouses.get(`ref:${settlementRef}`, () => getWarehouses(this.novaPoshta, { settlementRef }));
+  }
+
+  /** The point with this ref if it belongs to the settlement, else null. */
+  async findWarehouse(settlementRef: string, warehouseRef: string): Promise<Warehouse | null> {
+    return (await this.warehousesOf(settlementRef)).find((w) => w.ref === warehouseRef) ?? null;
+  }
+
+  /**
+   * The point the shopper chose, as the directory describes it; a ref that is not a point of that
+   * settlement (another city's branch, a closed one, a made-up ref) is refused.
+   */
+  async requireBranch(settlementRef: string, warehouseRef: string): Promise<Warehouse> {
+    const found = await this.findWarehouse(settlementRef, warehouseRef);
+    if (!found) {
+      throw new BadInput('Обране відділення не належить до цього населеного пункту або вже не працює. Оберіть відділення ще раз', 'BRANCH_NOT_IN_SETTLEMENT');
+    }
+    return found;
+  }
+
+  async findBranches(query: BranchQuery & { ref?: string }): Promise<BranchList> {
+    let all: Warehouse[];
+    if (query.cityRef) all = await this.warehousesOf(query.cityRef);
+    else if (!query.city) all = [];
+    else if (this.isDemo) all = demoWarehousesByName(query.city);
+    else {
+      const cityName = query.city;
+      all = await this.warehouses.get(`name:${normalizeText(cityName)}`, () => getWarehouses(this.novaPoshta, { cityName }));
+    }
+    const matching = all
+      .filter((w) => (!query.type || w.type === query.type) && (!query.ref || w.ref === query.ref) && branchMatches(w, query.q))
+      .sort(byNumber);
+    return { branches: matching.slice(0, query.limit).map(toBranch), total: matching.length, demo: this.isDemo };
+  }
+}
+
+function toBranch(w: Warehouse): Branch {
+  return { ref: w.ref, number: w.number, description: w.description, address: w.address, type: w.type, maxWeightKg: w.maxWeightKg };
+}
+
+function byNumber(a: Warehouse, b: Warehouse): number {
+  return Number(a.number) - Number(b.number) || a.description.localeCompare(b.description, 'uk');
+}
+
+/**
+ * Answers kept for `ttlMs`, one request per key at a time. A failed refresh serves the old answer
+ * while it is younger than `staleMs`; with nothing to fall back on, the failure goes to the caller
+ * and is not kept.
+ */
+class TtlCache<T> {
+  private readonly entries = new Map<string, { at: number; value?: T; retryAt?: number; pending?: Promise<T> }>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly staleMs: number,
+    private readonly maxEntries: number,
+  ) {}
+
+  get(key: string, load: () => Promise<T>): Promise<T> {
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry?.pending) return entry.pending;
+    const usable = entry?.value !== undefined && now - entry.at < this.staleMs ? entry : undefined;
+    if (usable && (now - usable.at < this.ttlMs || now < (usable.retryAt ?? 0))) return Promise.resolve(usable.value!);
+
+    const pending = load().then(
+      (value) => {
+        this.entries.set(key, { at: Date.now(), value });
+        return value;
+      },
+      (error: unknown) => {
+        if (!usable) {
+          this.entries.delete(key);
+          throw error;
+        }
+        // Serve the old copy, and let Nova Poshta rest a minute before the next try.
+        this.entries.set(key, { at: usable.at, value: usable.value, retryAt: Date.now() + RETRY_AFTER_FAILURE_MS });
+        return usable.value!;
+      },
+    );
+    // A Map keeps insertion order: re-inserting marks the key as the newest; the first is the oldest.
+    this.entries.delete(key);
+    this.entries.set(key, { at: usable?.at ?? now, value: usable?.value, pending });
+    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    return pending;
   }
 }

@@ -1,37 +1,62 @@
 import { describe, expect, test } from 'vitest';
-import { AppError } from '../../errors.js';
-import { assertTransition, canTransition, ORDER_TRANSITIONS, orderStatusOf, type OrderStatus } from './order-status.js';
+import { adminActions, canTransition, ORDER_STATUSES, type OrderStatus } from '../../../shared/order-status.js';
+import type { AppError } from '../../errors.js';
+import { assertTransition } from './order-status.js';
 
-const statuses: OrderStatus[] = ['unpaid', 'paid', 'delivered'];
+const allowedSteps = (paymentMethod: string) =>
+  ORDER_STATUSES.flatMap((from) =>
+    ORDER_STATUSES.filter((to) => canTransition({ status: from, paymentMethod }, to)).map((to) => `${from}→${to}`),
+  );
 
-describe('order state transitions', () => {
-  test('only unpaid → paid → delivered is allowed', () => {
-    const allowed = statuses.flatMap((from) => statuses.filter((to) => canTransition(from, to)).map((to) => `${from}→${to}`));
-    expect(allowed).toEqual(['unpaid→paid', 'paid→delivered']);
-    expect(ORDER_TRANSITIONS.delivered).toEqual([]);
+describe('order status transitions', () => {
+  test('paid online: pending → paid → shipped → delivered, cancellable until shipped', () => {
+    expect(allowedSteps('PayPal')).toEqual([
+      'pending→paid',
+      'pending→cancelled',
+      'paid→shipped',
+      'paid→delivered',
+      'paid→cancelled',
+      'shipped→delivered',
+    ]);
+  });
+
+  test('cash on delivery may also ship before it is paid', () => {
+    expect(allowedSteps('NovaPoshta')).toEqual([
+      'pending→paid',
+      'pending→shipped',
+      'pending→cancelled',
+      'paid→shipped',
+      'paid→delivered',
+      'paid→cancelled',
+      'shipped→delivered',
+    ]);
   });
 
   test('a refused step is a 409 with a Ukrainian message and a stable code', () => {
-    const refusal = (from: OrderStatus, to: OrderStatus) => {
+    const refusal = (status: OrderStatus, to: OrderStatus, paymentMethod = 'PayPal') => {
       try {
-        assertTransition(from, to);
+        assertTransition({ status, paymentMethod }, to);
       } catch (error) {
         return error as AppError;
       }
-      throw new Error(`${from}→${to} was allowed`);
+      throw new Error(`${status}→${to} was allowed`);
     };
-    expect(refusal('unpaid', 'delivered')).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_PAID' });
-    expect(refusal('unpaid', 'delivered').message).toMatch(/не оплачене/);
-    expect(refusal('paid', 'paid')).toMatchObject({ statusCode: 409, code: 'ORDER_ALREADY_PAID' });
-    expect(refusal('delivered', 'delivered')).toMatchObject({ statusCode: 409, code: 'ORDER_ALREADY_DELIVERED' });
-    expect(refusal('delivered', 'unpaid')).toMatchObject({ statusCode: 409, code: 'ORDER_BAD_TRANSITION' });
-    expect(() => assertTransition('unpaid', 'paid')).not.toThrow();
-    expect(() => assertTransition('paid', 'delivered')).not.toThrow();
+    expect(refusal('pending', 'shipped')).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_PAID' });
+    expect(refusal('pending', 'shipped').message).toMatch(/не оплачене/);
+    expect(refusal('pending', 'delivered', 'NovaPoshta')).toMatchObject({ code: 'ORDER_NOT_SHIPPED' });
+    expect(refusal('paid', 'paid')).toMatchObject({ code: 'ORDER_ALREADY_PAID' });
+    expect(refusal('shipped', 'shipped')).toMatchObject({ code: 'ORDER_ALREADY_SHIPPED' });
+    expect(refusal('shipped', 'cancelled')).toMatchObject({ code: 'ORDER_ALREADY_SHIPPED' });
+    expect(refusal('delivered', 'delivered')).toMatchObject({ code: 'ORDER_ALREADY_DELIVERED' });
+    expect(refusal('delivered', 'cancelled')).toMatchObject({ code: 'ORDER_ALREADY_DELIVERED' });
+    for (const to of ORDER_STATUSES) expect(refusal('cancelled', to)).toMatchObject({ statusCode: 409, code: 'ORDER_CANCELLED' });
+    expect(() => assertTransition({ status: 'pending', paymentMethod: 'NovaPoshta' }, 'shipped')).not.toThrow();
   });
 
-  test('the status follows the flags', () => {
-    expect(orderStatusOf({ isPaid: false, isDelivered: false })).toBe('unpaid');
-    expect(orderStatusOf({ isPaid: true, isDelivered: false })).toBe('paid');
-    expect(orderStatusOf({ isPaid: true, isDelivered: true })).toBe('delivered');
+  test('the admin confirms only offline payments', () => {
+    expect(adminActions({ status: 'pending', paymentMethod: 'PrivatBank' })).toEqual({ markPaid: true, ship: false, deliver: false, cancel: true });
+    expect(adminActions({ status: 'pending', paymentMethod: 'PayPal' })).toEqual({ markPaid: false, ship: false, deliver: false, cancel: true });
+    expect(adminActions({ status: 'pending', paymentMethod: 'NovaPoshta' })).toEqual({ markPaid: true, ship: true, deliver: false, cancel: true });
+    expect(adminActions({ status: 'shipped', paymentMethod: 'NovaPoshta' })).toEqual({ markPaid: false, ship: false, deliver: true, cancel: false });
   });
 });

@@ -1,38 +1,30 @@
+import { CASH_ON_DELIVERY, canTransition, type OrderStatus } from '../../../shared/order-status.js';
 import { Conflict } from '../../errors.js';
 
-/**
- * An order's life (SPEC.md §4): unpaid → paid → delivered. Delivery is offered only once paid,
- * and nothing leaves 'delivered'. Every change of state goes through `assertTransition`.
- */
-export type OrderStatus = 'unpaid' | 'paid' | 'delivered';
-
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
-  unpaid: ['paid'],
-  paid: ['delivered'],
-  delivered: [],
-};
-
-export function orderStatusOf(order: { isPaid: boolean; isDelivered: boolean }): OrderStatus {
-  if (order.isDelivered) return 'delivered';
-  return order.isPaid ? 'paid' : 'unpaid';
+interface OrderState {
+  status: OrderStatus;
+  paymentMethod: string;
 }
 
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
+/** Why a step is refused, in words the shopper or admin understands, with a stable code. */
+function refusal(order: OrderState, to: OrderStatus): { message: string; code: string } {
+  const from = order.status;
+  if (from === 'cancelled') return { message: 'Замовлення скасоване', code: 'ORDER_CANCELLED' };
+  if (to === 'paid') return { message: 'Замовлення вже оплачене', code: 'ORDER_ALREADY_PAID' };
+  if (from === 'delivered') return { message: 'Замовлення вже доставлене', code: 'ORDER_ALREADY_DELIVERED' };
+  if (to === 'cancelled') return { message: 'Відправлене замовлення вже не можна скасувати', code: 'ORDER_ALREADY_SHIPPED' };
+  if (to === 'shipped' && from === 'shipped') return { message: 'Замовлення вже відправлене', code: 'ORDER_ALREADY_SHIPPED' };
+  if (to === 'shipped') return { message: 'Замовлення ще не оплачене: відправити його можна лише після оплати', code: 'ORDER_NOT_PAID' };
+  if (to === 'delivered' && from === 'pending' && order.paymentMethod !== CASH_ON_DELIVERY) {
+    return { message: 'Замовлення ще не оплачене: доставку можна позначити лише після оплати', code: 'ORDER_NOT_PAID' };
+  }
+  if (to === 'delivered') return { message: 'Замовлення ще не відправлене', code: 'ORDER_NOT_SHIPPED' };
+  return { message: 'Неможлива зміна стану замовлення', code: 'ORDER_BAD_TRANSITION' };
 }
 
-const refusals: Record<OrderStatus, Partial<Record<OrderStatus, { message: string; code: string }>>> = {
-  unpaid: { delivered: { message: 'Замовлення ще не оплачене: доставку можна позначити лише після оплати', code: 'ORDER_NOT_PAID' } },
-  paid: { paid: { message: 'Замовлення вже оплачене', code: 'ORDER_ALREADY_PAID' } },
-  delivered: {
-    paid: { message: 'Замовлення вже оплачене', code: 'ORDER_ALREADY_PAID' },
-    delivered: { message: 'Замовлення вже доставлене', code: 'ORDER_ALREADY_DELIVERED' },
-  },
-};
-
-/** Throws 409 with a message the shopper or admin understands when the step is not allowed. */
-export function assertTransition(from: OrderStatus, to: OrderStatus): void {
-  if (canTransition(from, to)) return;
-  const refusal = refusals[from][to] ?? { message: 'Неможлива зміна стану замовлення', code: 'ORDER_BAD_TRANSITION' };
-  throw new Conflict(refusal.message, refusal.code);
+/** Throws 409 when the transitions table (src/shared/order-status.ts) does not allow the step. */
+export function assertTransition(order: OrderState, to: OrderStatus): void {
+  if (canTransition(order, to)) return;
+  const { message, code } = refusal(order, to);
+  throw new Conflict(message, code);
 }

@@ -1,16 +1,20 @@
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
-import { fromMinor } from '../../../shared/pricing.js';
-import type { Order, OrderSummary, PaymentResult } from '../../../shared/orders.js';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus } from '../../../shared/order-status.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, products, users, type OrderItemRow, type OrderRow, type ProductRow } from '../../db/schema.js';
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
+export type OrderChanges = Partial<Omit<NewOrder, 'id' | 'number' | 'userId' | 'createdAt'>>;
 
 /** An order with its customer's name and e-mail (null once the account is gone). */
 export interface OrderWithUser {
   order: OrderRow;
   user: { id: string; name: string; email: string } | null;
+}
+
+export interface OrderWithItems extends OrderWithUser {
+  items: OrderItemRow[];
 }
 
 export async function findProductsByIds(tx: Tx, ids: string[]): Promise<ProductRow[]> {
@@ -29,6 +33,18 @@ export async function takeStock(tx: Tx, productId: string, qty: number): Promise
     .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
     .returning();
   return row ?? null;
+}
+
+/** Puts a cancelled order's units back on the shelf; lines of deleted products have nowhere to go. */
+export async function returnStock(tx: Tx, items: OrderItemRow[]): Promise<void> {
+  // Products in one global order, as placeOrder locks them, so the two never deadlock.
+  const lines = items.filter((item) => item.productId).sort((a, b) => a.productId!.localeCompare(b.productId!));
+  for (const line of lines) {
+    await tx
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
+      .where(eq(products.id, line.productId!));
+  }
 }
 
 export async function insertOrder(tx: Tx, values: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
@@ -61,6 +77,31 @@ export async function findOrderById(tx: Tx, id: string): Promise<OrderWithUser |
   return row ? withUser(row) : null;
 }
 
+export async function findOrderByAccessTokenHash(tx: Tx, accessTokenHash: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.accessTokenHash, accessTokenHash)).limit(1);
+  return row ?? null;
+}
+
+/** Gives a guest's order to an account, only while it has none (a second claim changes nothing). */
+export async function updateOrderOwner(tx: Tx, id: string, userId: string): Promise<void> {
+  await tx.update(orders).set({ userId }).where(and(eq(orders.id, id), isNull(orders.userId)));
+}
+
+/** The order row locked until the transaction ends: status changes of one order happen one at a time. */
+export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findOrderByIdempotencyKey(tx: Tx, userId: string, key: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findOrderItems(tx: Tx, orderId: string): Promise<OrderItemRow[]> {
   return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name, orderItems.id);
 }
@@ -75,13 +116,41 @@ export async function findOrdersOfUser(tx: Tx, userId: string): Promise<OrderWit
   return rows.map(withUser);
 }
 
-export async function findAllOrders(tx: Tx): Promise<OrderWithUser[]> {
-  const rows = await tx
-    .select(orderWithUserColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return rows.map(withUser);
+export interface OrderFilter {
+  status?: OrderStatus;
+  /** A number, phone, name, e-mail or ТТН. */
+  q: string;
+}
+
+/** What `q` matches: the number or ТТН exactly, the phone by its digits, the name or e-mail by a part. */
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const digits = q.replace(/[\s()+-]/g, '');
+  const conditions: SQL[] = [];
+  if (/^\d{1,9}$/.test(digits)) conditions.push(eq(orders.number, Number(digits)));
+  if (/^\d{14}$/.test(digits)) conditions.push(eq(orders.trackingNumber, digits));
+  // Phones are kept as +380XXXXXXXXX; the last digits are what people read out.
+  if (/^\d{5,12}$/.test(digits)) conditions.push(sql`${orders.recipientPhone} LIKE ${`%${digits}`}`);
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  conditions.push(ilike(orders.recipientName, pattern), ilike(users.email, pattern));
+  return or(...conditions);
+}
+
+/** One page of orders, newest first, and how many match in all. */
+export async function findOrdersPage(tx: Tx, filter: OrderFilter, page: { limit: number; offset: number }) {
+  const where = and(filter.status ? eq(orders.status, filter.status) : undefined, searchCondition(filter.q));
+  const [rows, [{ total }]] = await Promise.all([
+    tx
+      .select(orderWithUserColumns)
+      .from(orders)
+      .leftJoin(users, eq(users.id, orders.userId))
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    tx.select({ total: count() }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(where),
+  ]);
+  return { rows: rows.map(withUser), total };
 }
 
 export async function findOrderByPaymentId(tx: Tx, paymentId: string): Promise<OrderRow | null> {
@@ -89,65 +158,18 @@ export async function findOrderByPaymentId(tx: Tx, paymentId: string): Promise<O
   return row ?? null;
 }
 
-/** Marks an unpaid order paid; null when it was paid meanwhile (the caller lost a race). */
-export async function markPaid(
-  tx: Tx,
-  id: string,
-  payment: { paymentId: string; paymentResult: PaymentResult; paidAt: Date },
-): Promise<OrderRow | null> {
-  const [row] = await tx
-    .update(orders)
-    .set({ isPaid: true, paidAt: payment.paidAt, paymentId: payment.paymentId, paymentResult: payment.paymentResult })
-    .where(and(eq(orders.id, id), eq(orders.isPaid, false)))
-    .returning();
-  return row ?? null;
+export async function updateOrder(tx: Tx, id: string, changes: OrderChanges): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(changes).where(eq(orders.id, id)).returning();
+  return row;
 }
 
-/** Marks a paid, undelivered order delivered; null when that no longer holds. */
-export async function markDelivered(tx: Tx, id: string, deliveredAt: Date): Promise<OrderRow | null> {
-  const [row] = await tx
-    .update(orders)
-    .set({ isDelivered: true, deliveredAt })
-    .where(and(eq(orders.id, id), eq(orders.isPaid, true), eq(orders.isDelivered, false)))
-    .returning();
-  return row ?? null;
-}
-
-export function toOrderSummary({ order, user }: OrderWithUser): OrderSummary {
-  return {
-    _id: order.id,
-    user: user ? { _id: user.id, name: user.name, email: user.email } : null,
-    shippingAddress: {
-      address: order.address,
-      city: order.city,
-      postalCode: order.postalCode,
-      country: order.country,
-      phoneNumber: order.phone,
-    },
-    paymentMethod: order.paymentMethod,
-    itemsPrice: fromMinor(order.itemsMinor),
-    shippingPrice: fromMinor(order.shippingMinor),
-    taxPrice: fromMinor(order.taxMinor),
-    totalPrice: fromMinor(order.totalMinor),
-    isPaid: order.isPaid,
-    paidAt: order.paidAt?.toISOString() ?? null,
-    isDelivered: order.isDelivered,
-    deliveredAt: order.deliveredAt?.toISOString() ?? null,
-    createdAt: order.createdAt.toISOString(),
-  };
-}
-
-export function toOrder(row: OrderWithUser, items: OrderItemRow[]): Order {
-  return {
-    ...toOrderSummary(row),
-    paymentResult: (row.order.paymentResult as PaymentResult | null) ?? null,
-    orderItems: items.map((item) => ({
-      _id: item.id,
-      name: item.name,
-      qty: item.qty,
-      image: item.image,
-      price: fromMinor(item.priceMinor),
-      product: item.productId,
-    })),
-  };
+/** Pending orders of the given methods placed before `before`, oldest first. */
+export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], before: Date, limit: number): Promise<string[]> {
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), inArray(orders.paymentMethod, [...methods]), lte(orders.createdAt, before)))
+    .orderBy(asc(orders.createdAt))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }

@@ -1,51 +1,170 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { OrderCreateSchema, OrderSchema, OrderSummarySchema, PayOrderSchema } from '../../../shared/orders.js';
+import { randomBytes } from 'node:crypto';
+import {
+  GuestOrderCreateSchema,
+  GuestOrderParamsSchema,
+  GuestOrderSchema,
+  IDEMPOTENCY_KEY,
+  OrderCreateSchema,
+  OrderListQuerySchema,
+  OrderListSchema,
+  OrderSchema,
+  OrderSummarySchema,
+  PayOrderSchema,
+  ShipOrderSchema,
+  type ShippingAddress,
+} from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
-import { requireAdmin, requireUser } from '../../plugins/auth.js';
-import { PayPalClient } from '../payments/paypal-client.js';
-import { deliverOrder, listAllOrders, listMyOrders, payOrder, placeOrder, requireOrderFor } from './service.js';
+import type { PaymentMethod } from '../../../shared/payment-methods.js';
+import { BadInput } from '../../errors.js';
+import { adminOnly, requireUser, signedIn } from '../../plugins/auth.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { orderJson, orderSummaryJson } from './serializers.js';
+import { createOrderWaybill, withTracking } from './waybills.js';
+import {
+  cancelOrder,
+  checkIdempotencyKey,
+  claimGuestOrder,
+  confirmOfflinePayment,
+  deliverOrder,
+  guestTokenHash,
+  listMyOrders,
+  listOrders,
+  payOrder,
+  placeOrder,
+  requireGuestOrder,
+  requireOrderFor,
+  shipOrder,
+  type CheckedBranch,
+} from './service.js';
 
-/** The order calls of SPEC.md §7. Every route needs a session; lists and delivery need an admin. */
+/** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const paypal = new PayPalClient(app.config.paypal);
+  const ctx = { db: app.db, notices: noticeSettingsOf(app.config) };
+  const { payments } = app;
+  const novaPoshta = app.config.novaPoshta;
+  /** A method the shop cannot take now (docs/payments.md) is refused before anything is written. */
+  const requireMethod = async (method: PaymentMethod) => {
+    if (!(await payments.availableMethods(app.db)).includes(method)) {
+      throw new BadInput('Цей спосіб оплати зараз недоступний. Оберіть інший', 'PAYMENT_METHOD_UNAVAILABLE');
+    }
+  };
+  const orderResponse = { schema: { params: IdParamsSchema, response: { 200: OrderSchema } } };
+  const ownOrder = { onRequest: signedIn, ...orderResponse };
+  const adminOrder = { onRequest: adminOnly, ...orderResponse };
+
+  /** A branch chosen from the directory must be a point of the chosen settlement (docs/delivery.md). */
+  const checkBranch = async (address: ShippingAddress): Promise<CheckedBranch | undefined> => {
+    if (!address.warehouseRef || !address.settlementRef) return undefined;
+    const point = await app.deliveryDirectory.requireBranch(address.settlementRef, address.warehouseRef);
+    return {
+      settlementRef: address.settlementRef,
+      cityRef: point.cityRef,
+      warehouseRef: point.ref,
+      cityName: point.settlementName || address.city,
+      branchDescription: point.description,
+      maxWeightKg: point.maxWeightKg,
+    };
+  };
 
   app.post(
     '/api/orders',
-    { schema: { body: OrderCreateSchema, response: { 201: OrderSchema } } },
+    { onRequest: signedIn, schema: { body: OrderCreateSchema, response: { 200: OrderSchema, 201: OrderSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
-      const order = await placeOrder(app.db, user, request.body);
+      const key = checkIdempotencyKey(request.headers['idempotency-key'], IDEMPOTENCY_KEY);
+      await requireMethod(request.body.paymentMethod);
+      const branch = await checkBranch(request.body.shippingAddress);
+      const { order, replayed } = await placeOrder(ctx, { user }, request.body, key, branch);
+      if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send(orderJson(order));
       // Stock changed: this instance must not serve the old counts from its cache.
       app.catalogCache.invalidate();
-      return reply.status(201).send(order);
+      return reply.status(201).send(orderJson(order));
     },
   );
 
-  app.get('/api/orders/mine', { schema: { response: { 200: z.array(OrderSummarySchema) } } }, async (request) =>
-    listMyOrders(app.db, await requireUser(request)),
+  // Checkout without an account (docs/delivery.md): the order's page opens only through the secret
+  // in its link, returned once here; the database keeps only its hash.
+  app.post(
+    '/api/orders/guest',
+    {
+      schema: { body: GuestOrderCreateSchema, response: { 201: GuestOrderSchema } },
+      config: { rateLimit: { max: app.config.guestOrdersPerHour, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      await requireMethod(request.body.paymentMethod);
+      const branch = await checkBranch(request.body.shippingAddress);
+      const accessToken = randomBytes(32).toString('base64url');
+      const guest = { email: request.body.email, accessToken, accessTokenHash: guestTokenHash(accessToken) };
+      const { order } = await placeOrder(ctx, { guest }, request.body, undefined, branch);
+      app.catalogCache.invalidate();
+      return reply.status(201).send({ ...orderJson(order), accessToken });
+    },
   );
 
-  app.get('/api/orders', { schema: { response: { 200: z.array(OrderSummarySchema) } } }, async (request) => {
-    await requireAdmin(request);
-    return listAllOrders(app.db);
+  app.get('/api/orders/guest/:token', { schema: { params: GuestOrderParamsSchema, response: { 200: OrderSchema } } }, async (request) =>
+    orderJson(await withTracking(app.db, novaPoshta, await requireGuestOrder(app.db, request.params.token))),
+  );
+
+  app.post(
+    '/api/orders/guest/:token/claim',
+    { onRequest: signedIn, schema: { params: GuestOrderParamsSchema, response: { 200: OrderSchema } } },
+    async (request) => orderJson(await claimGuestOrder(app.db, await requireUser(request), request.params.token)),
+  );
+
+  app.get('/api/orders/mine', { onRequest: signedIn, schema: { response: { 200: z.array(OrderSummarySchema) } } }, async (request) =>
+    (await listMyOrders(app.db, await requireUser(request))).map(orderSummaryJson),
+  );
+
+  app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } } }, async (request) => {
+    const { orders, page, pages } = await listOrders(app.db, request.query);
+    return { orders: orders.map(orderSummaryJson), page, pages };
   });
 
-  app.get('/api/orders/:id', { schema: { params: IdParamsSchema, response: { 200: OrderSchema } } }, async (request) =>
-    requireOrderFor(app.db, await requireUser(request), request.params.id),
+  app.get('/api/orders/:id', ownOrder, async (request) =>
+    orderJson(await withTracking(app.db, novaPoshta, await requireOrderFor(app.db, await requireUser(request), request.params.id))),
   );
 
+  const paymentDeps = { verifyPayPal: payments.verifyPayPal, testMode: app.config.paymentsTestMode };
   app.put(
     '/api/orders/:id/pay',
-    { schema: { params: IdParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
+    { onRequest: signedIn, schema: { params: IdParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
+    async (request) => orderJson(await payOrder(ctx, { user: await requireUser(request), orderId: request.params.id }, request.body, paymentDeps)),
+  );
+  // The guest pays through the secret of the order's link instead of a session (docs/payments.md).
+  app.put(
+    '/api/orders/guest/:token/pay',
+    { schema: { params: GuestOrderParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
+    async (request) => orderJson(await payOrder(ctx, { guestToken: request.params.token }, request.body, paymentDeps)),
+  );
+
+  app.put('/api/orders/:id/mark-paid', adminOrder, async (request) => {
+    return orderJson(await confirmOfflinePayment(ctx, request.params.id));
+  });
+
+  app.put(
+    '/api/orders/:id/ship',
+    { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ShipOrderSchema, response: { 200: OrderSchema } } },
     async (request) => {
-      const user = await requireUser(request);
-      return payOrder(app.db, user, request.params.id, request.body, { paypal, testMode: app.config.paymentsTestMode });
+      return orderJson(await shipOrder(ctx, request.params.id, request.body.trackingNumber));
     },
   );
 
-  app.put('/api/orders/:id/deliver', { schema: { params: IdParamsSchema, response: { 200: OrderSchema } } }, async (request) => {
-    await requireAdmin(request);
-    return deliverOrder(app.db, request.params.id);
+  // "Створити ТТН": a Nova Poshta waybill for the order, which then ships under its number (docs/orders.md).
+  app.post('/api/orders/:id/waybill', adminOrder, async (request) => {
+    return orderJson(await createOrderWaybill(ctx, novaPoshta, request.params.id));
+  });
+
+  app.put('/api/orders/:id/deliver', adminOrder, async (request) => {
+    return orderJson(await deliverOrder(ctx, request.params.id));
+  });
+
+  app.put('/api/orders/:id/cancel', ownOrder, async (request) => {
+    const user = await requireUser(request);
+    const order = await cancelOrder(ctx, user, request.params.id);
+    // The stock came back: the catalogue must show it.
+    app.catalogCache.invalidate();
+    return orderJson(order);
   });
 };

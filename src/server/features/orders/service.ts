@@ -1,48 +1,126 @@
-import { randomUUID } from 'node:crypto';
-import { computeOrderPrices, discountedPriceMinor, fromMinor, toMinor } from '../../../shared/pricing.js';
-import type { Order, OrderCreateSchema, OrderSummary, PayOrder } from '../../../shared/orders.js';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import type { Db, Tx } from '../../db/client.js';
-import type { UserRow } from '../../db/schema.js';
-import { Conflict, Forbidden, NotFound } from '../../errors.js';
-import type { PayPalClient } from '../payments/paypal-client.js';
-import { verifyPayPalPayment } from '../payments/service.js';
-import { assertTransition, orderStatusOf } from './order-status.js';
+import { parcelWeightKg } from '../../../shared/delivery.js';
+import { discountedPriceMinor, fromMinor, priceOrderMinor, pricingRulesOf } from '../../../shared/pricing.js';
 import {
-  findAllOrders,
+  isCashOnDelivery,
+  isOfflineMethod,
+  ORDERS_PAGE_SIZE,
+  PAYMENT_METHODS,
+  shopperCanCancel,
+  type OrderCreateSchema,
+  type OrderListQuerySchema,
+  type OrderStatus,
+  type PayOrder,
+  type PaymentResult,
+} from '../../../shared/orders.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { OrderRow, UserRow } from '../../db/schema.js';
+import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.js';
+import { getSettings } from '../settings/repository.js';
+import { queueOrderNotices, type NoticeSettings } from '../notifications/queue-order-notices.js';
+import type { OrderEvent } from '../notifications/order-notices.js';
+import { assertTransition } from './order-status.js';
+import {
+  findExpiredOrderIds,
+  findOrderByAccessTokenHash,
   findOrderById,
+  findOrderByIdempotencyKey,
   findOrderByPaymentId,
   findOrderItems,
   findOrdersOfUser,
+  findOrdersPage,
   findProductsByIds,
   insertOrder,
-  markDelivered,
-  markPaid,
+  lockOrder,
+  returnStock,
   takeStock,
-  toOrder,
-  toOrderSummary,
+  updateOrder,
+  updateOrderOwner,
   type NewOrderItem,
+  type OrderChanges,
+  type OrderWithItems,
   type OrderWithUser,
 } from './repository.js';
 
 type OrderCreate = z.output<typeof OrderCreateSchema>;
 
+/** What changing an order needs: the database, and who hears of the change (docs/notifications.md). */
+export interface OrdersContext {
+  db: Db;
+  notices: NoticeSettings;
+}
+
+/**
+ * Who places the order: a signed-in customer, or a guest known by e-mail and the secret of the
+ * order's link (only its hash is stored; the secret itself goes out once, in the letter on placing).
+ */
+export type Buyer = { user: UserRow } | { guest: { email: string; accessToken: string; accessTokenHash: string } };
+
+/** The branch checked against Nova Poshta's directory (docs/delivery.md): stored as the directory says. */
+export interface CheckedBranch {
+  settlementRef: string;
+  cityRef: string;
+  warehouseRef: string;
+  cityName: string;
+  branchDescription: string;
+  maxWeightKg: number | null;
+}
+type OrderListQuery = z.output<typeof OrderListQuerySchema>;
+
 /**
  * Places an order in one transaction: prices from the database and the shared rules, stock taken
  * line by line with a conditional update. Any shortfall rolls everything back with a 409 naming
  * the product. Only product ids and quantities of the payload are used.
+ *
+ * With an idempotency key, the same key from the same customer always answers with the one order
+ * it placed (`replayed`), even when two submits race: the unique index lets one of them commit.
  */
-export async function placeOrder(db: Db, user: UserRow, payload: OrderCreate): Promise<Order> {
+export async function placeOrder(
+  { db, notices }: OrdersContext,
+  buyer: Buyer,
+  payload: OrderCreate,
+  idempotencyKey?: string,
+  branch?: CheckedBranch,
+): Promise<{ order: OrderWithItems; replayed: boolean }> {
+  // A guest has no account to scope a key to: guests go without one.
+  const user = 'user' in buyer ? buyer.user : null;
+  if (!user) return { order: await requireOrder(db, await insertNewOrder(db, notices, buyer, payload, undefined, branch)), replayed: false };
+  if (idempotencyKey) {
+    const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
+    if (earlier) return { order: await requireOrder(db, earlier.id), replayed: true };
+  }
+  let orderId: string;
+  try {
+    orderId = await insertNewOrder(db, notices, buyer, payload, idempotencyKey, branch);
+  } catch (error) {
+    const earlier = idempotencyKey && isUniqueViolation(error) ? await findOrderByIdempotencyKey(db, user.id, idempotencyKey) : null;
+    if (!earlier) throw error;
+    return { order: await requireOrder(db, earlier.id), replayed: true };
+  }
+  return { order: await requireOrder(db, orderId), replayed: false };
+}
+
+async function insertNewOrder(
+  db: Db,
+  notices: NoticeSettings,
+  buyer: Buyer,
+  payload: OrderCreate,
+  idempotencyKey: string | undefined,
+  branch: CheckedBranch | undefined,
+): Promise<string> {
   // The same product twice in one payload counts once, with the quantities added.
   const wanted = new Map<string, number>();
   for (const line of payload.orderItems) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
   // Locking rows in one global order keeps two multi-line orders from deadlocking each other.
   const ids = [...wanted.keys()].sort();
 
-  const orderId = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const rules = pricingRulesOf((await getSettings(tx)).pricing);
     const known = new Map((await findProductsByIds(tx, ids)).map((p) => [p.id, p]));
     const gone = ids.filter((id) => !known.has(id));
     if (gone.length) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
+    if (branch) assertBranchTakes(branch, parcelWeightKg(ids.map((id) => ({ weight: known.get(id)!.weight, qty: wanted.get(id)! }))));
 
     const items: NewOrderItem[] = [];
     const lines = [];
@@ -51,7 +129,7 @@ export async function placeOrder(db: Db, user: UserRow, payload: OrderCreate): P
       const product = await takeStock(tx, id, qty);
       if (!product) {
         const name = known.get(id)!.name;
-        throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK');
+        throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
       }
       // The locked row is the price the shopper pays, even if an admin edited it a moment ago.
       lines.push({ price: fromMinor(product.priceMinor), discount: product.discount, qty });
@@ -63,86 +141,270 @@ export async function placeOrder(db: Db, user: UserRow, payload: OrderCreate): P
         qty,
       });
     }
-    const prices = computeOrderPrices(lines);
+    const prices = priceOrderMinor(lines, rules);
     const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
     const order = await insertOrder(
       tx,
       {
-        userId: user.id,
-        address,
-        city,
+        ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email, accessTokenHash: buyer.guest.accessTokenHash }),
+        recipientName: address,
+        recipientPhone: phoneNumber,
+        // A branch from the directory is stored as the directory names it, with its refs; else as typed.
+        cityName: branch?.cityName ?? city,
+        branchDescription: branch?.branchDescription ?? country,
+        settlementRef: branch?.settlementRef ?? null,
+        cityRef: branch?.cityRef ?? null,
+        warehouseRef: branch?.warehouseRef ?? null,
         postalCode,
-        country,
-        phone: phoneNumber,
         paymentMethod: payload.paymentMethod,
-        itemsMinor: toMinor(prices.itemsPrice),
-        shippingMinor: toMinor(prices.shippingPrice),
-        taxMinor: toMinor(prices.taxPrice),
-        totalMinor: toMinor(prices.totalPrice),
+        ...prices,
+        idempotencyKey: idempotencyKey ?? null,
       },
       items,
     );
+    await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
     return order.id;
   });
-  return requireOrder(db, orderId);
 }
 
-/** The full order; for anyone but its owner or an admin it does not exist (404, not 403). */
-export async function requireOrderFor(tx: Tx, user: UserRow, id: string): Promise<Order> {
-  const found = await findVisibleOrder(tx, user, id);
-  return toOrder(found, await findOrderItems(tx, id));
+/** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */
+function assertBranchTakes(branch: CheckedBranch, weightKg: number) {
+  if (branch.maxWeightKg === null || weightKg <= branch.maxWeightKg) return;
+  const kg = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
+  throw new Conflict(
+    `Посилка важить ${kg(weightKg)} кг, а «${branch.branchDescription}» приймає до ${kg(branch.maxWeightKg)} кг. Оберіть інше відділення`,
+    'PARCEL_TOO_HEAVY',
+    { weightKg, maxWeightKg: branch.maxWeightKg, branch: branch.branchDescription },
+  );
 }
 
-export async function listMyOrders(tx: Tx, user: UserRow): Promise<OrderSummary[]> {
-  return (await findOrdersOfUser(tx, user.id)).map(toOrderSummary);
+/** What the database keeps of a guest order's secret: its SHA-256, never the secret itself. */
+export const guestTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A guest's order by the secret of its link; anything else does not exist. The row is found by the
+ * secret's hash, so the lookup's timing says nothing about the secret; the match is confirmed in
+ * constant time all the same.
+ */
+async function requireGuestOrderRow(tx: Tx, accessToken: string): Promise<OrderRow> {
+  const hash = Buffer.from(guestTokenHash(accessToken));
+  const found = await findOrderByAccessTokenHash(tx, hash.toString());
+  const stored = Buffer.from(found?.accessTokenHash ?? '');
+  if (!found || stored.length !== hash.length || !timingSafeEqual(stored, hash)) throw orderNotFound();
+  return found;
 }
 
-export async function listAllOrders(tx: Tx): Promise<OrderSummary[]> {
-  return (await findAllOrders(tx)).map(toOrderSummary);
-}
-
-export interface PaymentDeps {
-  paypal: PayPalClient;
-  testMode: boolean;
+export async function requireGuestOrder(tx: Tx, accessToken: string): Promise<OrderWithItems> {
+  return requireOrder(tx, (await requireGuestOrderRow(tx, accessToken)).id);
 }
 
 /**
- * Pays an order: its owner only, once. A test payment needs test mode; a PayPal payment is checked
- * with PayPal itself and may pay one order only.
+ * A guest who signed up (or in) takes their order into the account: the link proves it is theirs.
+ * An order already in an account stays where it is.
  */
-export async function payOrder(db: Db, user: UserRow, id: string, payment: PayOrder, deps: PaymentDeps): Promise<Order> {
-  const { order } = await findVisibleOrder(db, user, id);
-  if (order.userId !== user.id) throw new Forbidden('Оплатити замовлення може лише його покупець', 'NOT_YOUR_ORDER');
-  assertTransition(orderStatusOf(order), 'paid');
+export async function claimGuestOrder(db: Db, user: UserRow, accessToken: string): Promise<OrderWithItems> {
+  const found = await requireGuestOrderRow(db, accessToken);
+  await updateOrderOwner(db, found.id, user.id);
+  // Read again: of two accounts claiming at once, only the first has it.
+  const claimed = await requireOrder(db, found.id);
+  if (claimed.order.userId !== user.id) throw new Conflict('Це замовлення вже додано до іншого облікового запису', 'ORDER_ALREADY_CLAIMED');
+  return claimed;
+}
 
-  let verified;
+/** The full order; for anyone but its owner or an admin it does not exist (404, not 403). */
+export async function requireOrderFor(tx: Tx, user: UserRow, id: string): Promise<OrderWithItems> {
+  const found = await findVisibleOrder(tx, user, id);
+  return { ...found, items: await findOrderItems(tx, id) };
+}
+
+export async function listMyOrders(tx: Tx, user: UserRow): Promise<OrderWithUser[]> {
+  return findOrdersOfUser(tx, user.id);
+}
+
+/** Admin: one page of orders, newest first, filtered by status and a search for number, phone, name, e-mail or ТТН. */
+export async function listOrders(tx: Tx, query: OrderListQuery) {
+  const { rows, total } = await findOrdersPage(
+    tx,
+    { status: query.status, q: query.q },
+    { limit: ORDERS_PAGE_SIZE, offset: (query.pageNumber - 1) * ORDERS_PAGE_SIZE },
+  );
+  return { orders: rows, page: query.pageNumber, pages: Math.ceil(total / ORDERS_PAGE_SIZE) };
+}
+
+export interface PaymentDeps {
+  /** Asks PayPal about a payment the browser reports; throws 4xx/5xx when it does not pay this order. */
+  verifyPayPal: (paypalOrderId: string, order: OrderRow) => Promise<VerifiedPayment>;
+  testMode: boolean;
+}
+
+/** A payment a provider confirmed: its id (unique among orders) and what the order page shows of it. */
+export interface VerifiedPayment {
+  paymentId: string;
+  paymentResult: PaymentResult;
+}
+
+/**
+ * Who pays: the signed-in owner of the order with this id, or whoever holds the secret of a guest
+ * order's link (docs/payments.md); the secret stands in for the session.
+ */
+export type Payer = { user: UserRow; orderId: string } | { guestToken: string };
+
+/** Where the payer sees the order: the account's order page, or the guest's secret link. */
+export const orderPagePath = (payer: Payer, order: OrderRow) =>
+  'guestToken' in payer ? `/order/guest/${payer.guestToken}` : `/order/${order.id}`;
+
+/**
+ * PUT /api/orders/{id}/pay (or the guest link's /pay): the payer only, once. A test payment needs
+ * test mode; a PayPal payment is checked with PayPal itself against the dollar amount stored when
+ * it was created.
+ */
+export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrder, deps: PaymentDeps): Promise<OrderWithItems> {
+  const { db } = ctx;
+  const order = await requirePayableOrder(db, payer);
+  let verified: VerifiedPayment;
   if ('test' in payment) {
     if (!deps.testMode) throw new Forbidden('Тестову оплату вимкнено', 'TEST_PAYMENTS_DISABLED');
     const testId = `TEST-${randomUUID()}`;
+    const email = 'user' in payer ? payer.user.email : (order.guestEmail ?? '');
     verified = {
       paymentId: `test:${testId}`,
-      paymentResult: { id: testId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: user.email },
+      paymentResult: { id: testId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: email },
     };
   } else {
-    verified = await verifyPayPalPayment(deps.paypal, payment.id, { orderId: order.id, totalMinor: order.totalMinor });
-    if (await findOrderByPaymentId(db, verified.paymentId)) {
-      throw new Conflict('Цей платіж уже зараховано за інше замовлення', 'PAYMENT_REUSED');
-    }
+    verified = await deps.verifyPayPal(payment.id, order);
   }
-
-  const paid = await markPaid(db, order.id, { ...verified, paidAt: new Date() });
-  if (!paid) throw new Conflict('Замовлення вже оплачене', 'ORDER_ALREADY_PAID');
-  return requireOrder(db, order.id);
+  return markOrderPaid(ctx, order.id, verified);
 }
 
-/** Admin: marks a paid order delivered (SPEC.md §4: delivery is offered only once paid). */
-export async function deliverOrder(db: Db, id: string): Promise<Order> {
-  const found = await findOrderById(db, id);
+/**
+ * The payer's order, still payable: for a signed-in shopper their own (404 for others' orders, 403
+ * for an admin), for a guest the order of the link (404 for an unknown secret); 409 once paid or
+ * cancelled.
+ */
+export async function requirePayableOrder(tx: Tx, payer: Payer): Promise<OrderRow> {
+  let order: OrderRow;
+  if ('user' in payer) {
+    order = (await findVisibleOrder(tx, payer.user, payer.orderId)).order;
+    if (order.userId !== payer.user.id) throw new Forbidden('Оплатити замовлення може лише його покупець', 'NOT_YOUR_ORDER');
+  } else {
+    order = await requireGuestOrderRow(tx, payer.guestToken);
+  }
+  assertTransition(order, 'paid');
+  return order;
+}
+
+export async function findOrderRow(tx: Tx, id: string): Promise<OrderRow | null> {
+  return (await findOrderById(tx, id))?.order ?? null;
+}
+
+/** Keeps the PayPal order created for an order, with its dollar amount and rate, to check the capture against. */
+export async function recordPayPalOrder(tx: Tx, id: string, paypal: { orderId: string; amountCents: number; rate: number }) {
+  await updateOrder(tx, id, { paypalOrderId: paypal.orderId, paypalAmountCents: paypal.amountCents, paypalRate: paypal.rate });
+}
+
+/**
+ * The one way an order becomes paid: a verified online payment (with the provider's id and
+ * details) or the admin confirming an offline one. A status transition like any other.
+ */
+export async function markOrderPaid(ctx: OrdersContext, id: string, payment?: VerifiedPayment): Promise<OrderWithItems> {
+  if (payment) {
+    const holder = await findOrderByPaymentId(ctx.db, payment.paymentId);
+    if (holder && holder.id !== id) throw paymentReused();
+  }
+  try {
+    return await changeStatus(ctx, id, 'paid', {
+      event: 'paid',
+      changes: (_, now) => ({
+        isPaid: true,
+        paidAt: now,
+        ...(payment ? { paymentId: payment.paymentId, paymentResult: payment.paymentResult } : {}),
+      }),
+    });
+  } catch (error) {
+    // Two orders raced to claim one payment: the unique index kept the second out.
+    if (isUniqueViolation(error)) throw paymentReused();
+    throw error;
+  }
+}
+
+/** Admin: confirms the payment of an offline method (bank transfer, cash on delivery). */
+export async function confirmOfflinePayment(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
+  const found = await findOrderById(ctx.db, id);
   if (!found) throw orderNotFound();
-  assertTransition(orderStatusOf(found.order), 'delivered');
-  const delivered = await markDelivered(db, id, new Date());
-  // Someone else changed it between our read and write: report the state it is in now.
-  if (!delivered) assertTransition(orderStatusOf((await findOrderById(db, id))!.order), 'delivered');
+  if (!isOfflineMethod(found.order.paymentMethod)) {
+    throw new Conflict('Онлайн-оплату підтверджує платіжна система, а не адміністратор', 'ORDER_PAID_ONLINE');
+  }
+  return markOrderPaid(ctx, id);
+}
+
+/** Admin: hands the parcel to Nova Poshta under a waybill number (ТТН). */
+export async function shipOrder(ctx: OrdersContext, id: string, trackingNumber: string, waybillRef: string | null = null): Promise<OrderWithItems> {
+  return changeStatus(ctx, id, 'shipped', {
+    event: 'shipped',
+    changes: (_, now) => ({ shippedAt: now, trackingNumber, waybillRef, trackingStatus: null, trackingCheckedAt: null }),
+  });
+}
+
+/** Admin: the shopper has the parcel. Cash on delivery is paid at that moment. */
+export async function deliverOrder(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
+  return changeStatus(ctx, id, 'delivered', {
+    changes: (order, now) => ({
+      isDelivered: true,
+      deliveredAt: now,
+      ...(!order.isPaid && isCashOnDelivery(order.paymentMethod) ? { isPaid: true, paidAt: now } : {}),
+    }),
+  });
+}
+
+/**
+ * Cancels an order and puts its stock back, in one transaction, exactly once: the order row is
+ * locked, so a second cancel (or a racing shipment) waits and then finds it no longer allowed.
+ * The admin may cancel until it ships; the shopper only their own order while it is pending.
+ */
+export async function cancelOrder(ctx: OrdersContext, user: UserRow, id: string): Promise<OrderWithItems> {
+  return changeStatus(ctx, id, 'cancelled', {
+    authorize(order) {
+      if (user.isAdmin) return;
+      if (order.userId !== user.id) throw orderNotFound();
+      if (order.status !== 'cancelled' && !shopperCanCancel(order)) {
+        throw new Conflict('Це замовлення вже оплачене або відправлене: щоб скасувати його, зверніться до магазину', 'ORDER_NOT_CANCELLABLE');
+      }
+    },
+    ...cancellation,
+  });
+}
+
+/** Cancelling: the stock goes back in the same transaction, and the shopper is told. */
+const cancellation = {
+  event: 'cancelled',
+  changes: (_: OrderRow, now: Date): OrderChanges => ({ cancelledAt: now }),
+  effects: async (tx: Tx, order: OrderRow) => returnStock(tx, await findOrderItems(tx, order.id)),
+} satisfies Omit<StatusChange, 'authorize'>;
+
+interface StatusChange {
+  /** Throws when this user may not touch the order (checked on the locked row). */
+  authorize?: (order: OrderRow) => void;
+  changes: (order: OrderRow, now: Date) => OrderChanges;
+  /** The notices to queue with the change. */
+  event?: OrderEvent;
+  /** More writes in the same transaction (stock). */
+  effects?: (tx: Tx, order: OrderRow) => Promise<void>;
+}
+
+/**
+ * Every status change: lock the order row, check the transitions table on what is really there,
+ * write the change and its effects, all in one transaction.
+ */
+async function changeStatus({ db, notices }: OrdersContext, id: string, to: OrderStatus, step: StatusChange): Promise<OrderWithItems> {
+  await db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw orderNotFound();
+    step.authorize?.(order);
+    assertTransition(order, to);
+    await step.effects?.(tx, order);
+    const changed = await updateOrder(tx, id, { status: to, ...step.changes(order, new Date()) });
+    if (step.event) await queueOrderNotices(tx, notices, step.event, changed);
+  });
   return requireOrder(db, id);
 }
 
@@ -152,10 +414,48 @@ async function findVisibleOrder(tx: Tx, user: UserRow, id: string): Promise<Orde
   return found;
 }
 
-async function requireOrder(tx: Tx, id: string): Promise<Order> {
+async function requireOrder(tx: Tx, id: string): Promise<OrderWithItems> {
   const found = await findOrderById(tx, id);
   if (!found) throw orderNotFound();
-  return toOrder(found, await findOrderItems(tx, id));
+  return { ...found, items: await findOrderItems(tx, id) };
+}
+
+/** A header the shop did not make: refused before anything is written. */
+export function checkIdempotencyKey(key: string | string[] | undefined, pattern: RegExp): string | undefined {
+  if (key === undefined) return undefined;
+  if (typeof key !== 'string' || !pattern.test(key)) {
+    throw new BadInput('Некоректний заголовок Idempotency-Key', 'BAD_IDEMPOTENCY_KEY');
+  }
+  return key;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const orderNotFound = () => new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+const paymentReused = () => new Conflict('Цей платіж уже зараховано за інше замовлення', 'PAYMENT_REUSED');
+
+/**
+ * Cancels online-paid orders (PayPal, card, LiqPay) left unpaid longer than `ttlMs`, returning
+ * their stock, with the shopper told. Offline methods wait for the admin. Safe on several
+ * instances at once: each cancel locks its order and re-checks it is still pending.
+ */
+export async function expireUnpaidOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
+  const online = PAYMENT_METHODS.filter((method) => !isOfflineMethod(method));
+  const ids = await findExpiredOrderIds(ctx.db, online, new Date(now.getTime() - ttlMs), EXPIRY_BATCH);
+  let cancelled = 0;
+  for (const id of ids) {
+    try {
+      await changeStatus(ctx, id, 'cancelled', cancellation);
+      cancelled++;
+    } catch (error) {
+      // Paid or cancelled meanwhile (here or on another instance): nothing to do.
+      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+    }
+  }
+  return cancelled;
+}
+
+const EXPIRY_BATCH = 100;

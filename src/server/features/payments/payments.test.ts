@@ -1,44 +1,65 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { Order } from '../../../shared/orders.js';
+import type { Order, PayPalCreated } from '../../../shared/orders.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { startFakeNbu, type FakeNbu } from '../../test/fakes/nbu.js';
 import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal.js';
 
 let paypal: FakePayPal;
+let nbu: FakeNbu;
 // Filled before the apps are built: describeWithApp reads it in its own beforeAll.
 const env: Record<string, string> = {};
+const brokenRateEnv: Record<string, string> = {};
 
 beforeAll(async () => {
-  paypal = await startFakePayPal();
+  [paypal, nbu] = await Promise.all([startFakePayPal(), startFakeNbu()]);
   Object.assign(env, {
     PAYPAL_API_URL: paypal.url,
     PAYPAL_CLIENT_ID: paypal.clientId,
     PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    EXCHANGE_RATE_URL: nbu.url,
   });
+  // A rate endpoint that answers garbage (its own failures are covered in exchange-rate.test.ts).
+  Object.assign(brokenRateEnv, { ...env, EXCHANGE_RATE_URL: nbu.url.replace('/exchange', '/no-such-path') });
 });
-afterAll(() => paypal?.close());
+afterAll(async () => {
+  await paypal?.close();
+  await nbu?.close();
+});
 afterEach(() => {
   paypal.down = false;
+  paypal.autoApprove = false;
   expect(paypal.unhandled, 'requests the fake PayPal does not know').toEqual([]);
 });
 
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3: вул. Угорська, 22' };
 
-/** A signed-in shopper with a fresh unpaid order of 100 UAH: items 100, delivery 10, tax 15 → 125. */
+/** A signed-in shopper with a fresh unpaid order of 1 000 грн (prices final, delivery at the carrier's tariff): $24.25 at 41.2345. */
 async function unpaidOrder(app: FastifyInstance) {
   const user = await createUser(app.db);
   const cookie = await sessionCookie(user, app.config.jwtSecret);
-  const product = await createProduct(app.db, { priceMinor: 100_00 });
+  const product = await createProduct(app.db, { priceMinor: 1000_00 });
   const res = await app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: { cookie },
     payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'PayPal' },
   });
+  expect(res.statusCode).toBe(201);
   const order = res.json() as Order;
-  expect(order.totalPrice).toBe(125);
+  expect(order).toMatchObject({ currency: 'UAH', totalPrice: 1000, shippingPrice: 0, shippingByCarrier: true, taxPrice: 0 });
   return { user, cookie, order };
+}
+
+async function createPayPal(app: FastifyInstance, cookie: string, orderId: string) {
+  const res = await app.inject({ method: 'POST', url: `/api/orders/${orderId}/paypal`, headers: { cookie } });
+  return { status: res.statusCode, body: res.json() as PayPalCreated & { code?: string; message?: string } };
+}
+
+async function capture(app: FastifyInstance, cookie: string, orderId: string, paypalOrderId: string) {
+  const res = await app.inject({ method: 'POST', url: `/api/orders/${orderId}/paypal/capture`, headers: { cookie }, payload: { id: paypalOrderId } });
+  return { status: res.statusCode, body: res.json() as Order & { code?: string; message?: string } };
 }
 
 async function pay(app: FastifyInstance, cookie: string, orderId: string, paypalOrderId: string) {
@@ -46,7 +67,7 @@ async function pay(app: FastifyInstance, cookie: string, orderId: string, paypal
     method: 'PUT',
     url: `/api/orders/${orderId}/pay`,
     headers: { cookie },
-    // What the browser reports after capture; the server asks PayPal rather than believing it.
+    // What an older browser reports after capture; the server asks PayPal rather than believing it.
     payload: { id: paypalOrderId, status: 'COMPLETED', update_time: new Date().toISOString(), payer: { email_address: 'buyer@example.com' } },
   });
   return { status: res.statusCode, body: res.json() as Order & { code?: string; message?: string } };
@@ -57,96 +78,143 @@ async function isPaid(app: FastifyInstance, cookie: string, orderId: string) {
 }
 
 describeWithApp(
-  'PayPal payments',
+  'PayPal payments in dollars at the NBU rate',
   (ctx) => {
-    test('GET /api/config/paypal gives the public client id and test mode, never the secret', async () => {
-      const res = await ctx().app.inject({ url: '/api/config/paypal' });
+    test('GET /api/config/payments lists what the shop takes now, with the rate; never a secret', async () => {
+      const res = await ctx().app.inject({ url: '/api/config/payments' });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ clientId: paypal.clientId, testMode: false });
+      // No transfer details in the settings yet: no PrivatBank; no LiqPay keys: no LiqPay.
+      expect(res.json()).toEqual({ methods: ['PayPal', 'Card', 'NovaPoshta'], paypalClientId: paypal.clientId, usdRate: 41.2345, testMode: false });
       expect(res.body).not.toContain(paypal.clientSecret);
+      const legacy = await ctx().app.inject({ url: '/api/config/paypal' });
+      expect(legacy.json()).toEqual({ clientId: paypal.clientId, testMode: false });
     });
 
-    test('a completed capture of the right amount in USD pays the order', async () => {
+    test('the server creates the PayPal order for the total in dollars, the buyer approves, the server captures: paid', async () => {
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
-      const id = paypal.addOrder({ value: '125.00', customId: order._id, email: 'payer@example.com' });
-      const { status, body } = await pay(app, cookie, order._id, id);
-      expect(status).toBe(200);
-      expect(body.isPaid).toBe(true);
-      expect(body.paidAt).toBeTruthy();
-      expect(body.paymentResult).toMatchObject({ id, status: 'COMPLETED', email_address: 'payer@example.com' });
-      expect(paypal.orderLookups).toContain(id);
+      const created = await createPayPal(app, cookie, order._id);
+      expect(created.status).toBe(200);
+      expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
+      expect(paypal.created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
+
+      // Not approved by the buyer yet: PayPal refuses to capture, nothing is paid.
+      const early = await capture(app, cookie, order._id, created.body.id);
+      expect(early.status).toBe(400);
+      expect(early.body.code).toBe('PAYMENT_NOT_COMPLETED');
+      expect(await isPaid(app, cookie, order._id)).toBe(false);
+
+      paypal.approve(created.body.id);
+      const captured = await capture(app, cookie, order._id, created.body.id);
+      expect(captured.status).toBe(200);
+      expect(captured.body.isPaid).toBe(true);
+      expect(captured.body.paymentResult).toMatchObject({ id: created.body.id, status: 'COMPLETED' });
+      expect(paypal.captures).toContain(created.body.id);
+
+      const again = await capture(app, cookie, order._id, created.body.id);
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('ORDER_ALREADY_PAID');
     });
 
-    test('the browser’s word is not enough: wrong amount, wrong currency, unknown id, unfinished payment, other order', async () => {
+    test('a capture for another order, or of another amount, pays nothing', async () => {
+      const { app } = ctx();
+      paypal.autoApprove = true;
+      const mine = await unpaidOrder(app);
+      const other = await unpaidOrder(app);
+      const othersPayPal = (await createPayPal(app, other.cookie, other.order._id)).body.id;
+      await createPayPal(app, mine.cookie, mine.order._id);
+      const foreign = await capture(app, mine.cookie, mine.order._id, othersPayPal);
+      expect(foreign.status).toBe(400);
+      expect(foreign.body.code).toBe('PAYMENT_OTHER_ORDER');
+      expect(paypal.captures).not.toContain(othersPayPal);
+
+      const created = (await createPayPal(app, mine.cookie, mine.order._id)).body.id;
+      paypal.captureValueOverride = '1.00';
+      const short = await capture(app, mine.cookie, mine.order._id, created);
+      expect(short.status).toBe(400);
+      expect(short.body.code).toBe('PAYMENT_WRONG_AMOUNT');
+      expect(short.body.message).toMatch(/[а-яіїє]/i);
+      expect(await isPaid(app, mine.cookie, mine.order._id)).toBe(false);
+      expect(await isPaid(app, other.cookie, other.order._id)).toBe(false);
+    });
+
+    test('someone else’s order: 404 for creating and capturing; an admin does not pay a customer’s order', async () => {
+      const { app } = ctx();
+      const { order } = await unpaidOrder(app);
+      const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      expect((await createPayPal(app, stranger, order._id)).status).toBe(404);
+      expect((await capture(app, stranger, order._id, 'ABCDEF1234567890')).status).toBe(404);
+      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      expect((await createPayPal(app, admin, order._id)).status).toBe(403);
+      expect((await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal` })).statusCode).toBe(401);
+    });
+
+    test('PUT /pay with a PayPal id still works, checked against the stored dollar amount', async () => {
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
+      // Before a PayPal order was created through the shop there is no amount to check against.
+      const unknownAmount = await pay(app, cookie, order._id, paypal.addOrder({ value: '24.25', customId: order._id }));
+      expect(unknownAmount.status).toBe(400);
+      expect(unknownAmount.body.code).toBe('PAYPAL_NOT_CREATED');
+      await createPayPal(app, cookie, order._id);
+
       const cases: [string, string, number, string][] = [
-        ['wrong amount', paypal.addOrder({ value: '1.00' }), 400, 'PAYMENT_WRONG_AMOUNT'],
-        ['a cent short', paypal.addOrder({ value: '124.99' }), 400, 'PAYMENT_WRONG_AMOUNT'],
-        ['wrong currency', paypal.addOrder({ value: '125.00', currency: 'EUR' }), 400, 'PAYMENT_WRONG_CURRENCY'],
+        ['the UAH number as dollars', paypal.addOrder({ value: '1000.00', customId: order._id }), 400, 'PAYMENT_WRONG_AMOUNT'],
+        ['a cent short', paypal.addOrder({ value: '24.24' }), 400, 'PAYMENT_WRONG_AMOUNT'],
+        ['wrong currency', paypal.addOrder({ value: '24.25', currency: 'EUR' }), 400, 'PAYMENT_WRONG_CURRENCY'],
         ['unknown id', 'NOSUCHORDER12345', 400, 'PAYMENT_NOT_FOUND'],
-        ['approved, not captured', paypal.addOrder({ value: '125.00', status: 'APPROVED' }), 400, 'PAYMENT_NOT_COMPLETED'],
-        ['for another order', paypal.addOrder({ value: '125.00', customId: '00000000-0000-4000-8000-000000000000' }), 400, 'PAYMENT_OTHER_ORDER'],
+        ['approved, not captured', paypal.addOrder({ value: '24.25', status: 'APPROVED' }), 400, 'PAYMENT_NOT_COMPLETED'],
+        ['for another order', paypal.addOrder({ value: '24.25', customId: '00000000-0000-4000-8000-000000000000' }), 400, 'PAYMENT_OTHER_ORDER'],
       ];
       for (const [name, id, statusCode, code] of cases) {
         const { status, body } = await pay(app, cookie, order._id, id);
         expect(status, name).toBe(statusCode);
         expect(body.code, name).toBe(code);
-        expect(body.message, name).toMatch(/[а-яіїє]/i);
       }
       expect(await isPaid(app, cookie, order._id)).toBe(false);
       // A malformed id never reaches PayPal.
       const lookups = paypal.orderLookups.length;
       expect((await pay(app, cookie, order._id, '../../v1/oauth2/token')).status).toBe(400);
       expect(paypal.orderLookups.length).toBe(lookups);
-    });
 
-    test('one PayPal payment pays one order only; a paid order is not paid again', async () => {
-      const { app } = ctx();
-      const first = await unpaidOrder(app);
-      const id = paypal.addOrder({ value: '125.00' });
-      expect((await pay(app, first.cookie, first.order._id, id)).status).toBe(200);
-      const again = await pay(app, first.cookie, first.order._id, paypal.addOrder({ value: '125.00' }));
-      expect(again.status).toBe(409);
-      expect(again.body.code).toBe('ORDER_ALREADY_PAID');
+      const good = paypal.addOrder({ value: '24.25', customId: order._id, email: 'payer@example.com' });
+      const paid = await pay(app, cookie, order._id, good);
+      expect(paid.status).toBe(200);
+      expect(paid.body.paymentResult).toMatchObject({ id: good, email_address: 'payer@example.com' });
 
+      // One PayPal payment pays one order only.
       const second = await unpaidOrder(app);
-      const reused = await pay(app, second.cookie, second.order._id, id);
-      expect(reused.status).toBe(409);
-      expect(reused.body.code).toBe('PAYMENT_REUSED');
+      await createPayPal(app, second.cookie, second.order._id);
+      const reused = await pay(app, second.cookie, second.order._id, good);
+      expect(reused.status).toBe(400);
+      expect(reused.body.code).toBe('PAYMENT_OTHER_ORDER');
       expect(await isPaid(app, second.cookie, second.order._id)).toBe(false);
-    });
-
-    test('someone else’s order cannot be paid', async () => {
-      const { app } = ctx();
-      const { order } = await unpaidOrder(app);
-      const stranger = await createUser(app.db);
-      const res = await pay(app, await sessionCookie(stranger, app.config.jwtSecret), order._id, paypal.addOrder({ value: '125.00' }));
-      expect(res.status).toBe(404);
     });
 
     test('PayPal down: a 502 with a Ukrainian message, and the order stays unpaid', async () => {
       const { app } = ctx();
+      paypal.autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
-      const id = paypal.addOrder({ value: '125.00' });
+      const { body } = await createPayPal(app, cookie, order._id);
       paypal.down = true;
-      const { status, body } = await pay(app, cookie, order._id, id);
-      expect(status).toBe(502);
-      expect(body.code).toBe('PAYPAL_UNAVAILABLE');
-      expect(body.message).toMatch(/PayPal/);
+      const failed = await capture(app, cookie, order._id, body.id);
+      expect(failed.status).toBe(502);
+      expect(failed.body.code).toBe('PAYPAL_UNAVAILABLE');
+      expect(failed.body.message).toMatch(/PayPal/);
       paypal.down = false;
       expect(await isPaid(app, cookie, order._id)).toBe(false);
       // Back up: the same payment now goes through.
-      expect((await pay(app, cookie, order._id, id)).status).toBe(200);
+      expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
     });
 
     test('the OAuth token is reused between payments', async () => {
       const { app } = ctx();
+      paypal.autoApprove = true;
       const before = paypal.tokensIssued;
       for (let i = 0; i < 2; i++) {
         const { cookie, order } = await unpaidOrder(app);
-        expect((await pay(app, cookie, order._id, paypal.addOrder({ value: '125.00' }))).status).toBe(200);
+        const { body } = await createPayPal(app, cookie, order._id);
+        expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
       }
       expect(paypal.tokensIssued - before).toBeLessThanOrEqual(1);
     });
@@ -155,15 +223,57 @@ describeWithApp(
 );
 
 describeWithApp(
+  'PayPal without a rate',
+  (ctx) => {
+    test('no NBU rate: PayPal says so with a 502 and creates nothing; the config shows no rate', async () => {
+      const { app } = ctx();
+      expect((await app.inject({ url: '/api/config/payments' })).json()).toMatchObject({ usdRate: null });
+      const { cookie, order } = await unpaidOrder(app);
+      const created = paypal.created.size;
+      const res = await createPayPal(app, cookie, order._id);
+      expect(res.status).toBe(502);
+      expect(res.body.code).toBe('EXCHANGE_RATE_UNAVAILABLE');
+      expect(res.body.message).toMatch(/курс НБУ/);
+      expect(paypal.created.size).toBe(created);
+    });
+  },
+  { env: brokenRateEnv },
+);
+
+describeWithApp(
   'PayPal not configured',
   (ctx) => {
-    test('config says so, test mode is on in development, and a PayPal payment is refused with a 4xx', async () => {
+    test('only cash on delivery is offered, test mode is on in development, PayPal is refused with a 4xx', async () => {
       const { app } = ctx();
-      expect((await app.inject({ url: '/api/config/paypal' })).json()).toEqual({ clientId: null, testMode: true });
-      const { cookie, order } = await unpaidOrder(app);
+      expect((await app.inject({ url: '/api/config/payments' })).json()).toEqual({
+        methods: ['NovaPoshta'],
+        paypalClientId: null,
+        usdRate: null,
+        testMode: true,
+      });
+      const user = await createUser(app.db);
+      const cookie = await sessionCookie(user, app.config.jwtSecret);
+      const product = await createProduct(app.db);
+      const refused = await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie },
+        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'PayPal' },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+      const placed = await app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: { cookie },
+        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
+      });
+      expect(placed.statusCode).toBe(201);
+      const order = placed.json() as Order;
       const { status, body } = await pay(app, cookie, order._id, 'ABCDEF1234567890');
       expect(status).toBe(400);
       expect(body.code).toBe('PAYPAL_NOT_CONFIGURED');
+      expect((await createPayPal(app, cookie, order._id)).body.code).toBe('PAYPAL_NOT_CONFIGURED');
       expect(await isPaid(app, cookie, order._id)).toBe(false);
     });
   },

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { BadInput, UpstreamError } from '../../errors.js';
 
 /**
- * The bit of PayPal's REST API the shop needs to trust a payment: an OAuth token
- * (POST /v1/oauth2/token) and the order as PayPal knows it (GET /v2/checkout/orders/{id}).
- * https://developer.paypal.com/docs/api/orders/v2/#orders_get
+ * The bit of PayPal's Orders v2 REST API the shop uses (docs/payments.md): an OAuth token
+ * (POST /v1/oauth2/token), creating an order (POST /v2/checkout/orders), capturing it once the buyer
+ * approved (POST /v2/checkout/orders/{id}/capture) and reading it (GET /v2/checkout/orders/{id}).
+ * https://developer.paypal.com/docs/api/orders/v2/
  */
 
 const TIMEOUT_MS = 5_000;
@@ -12,7 +13,12 @@ const TIMEOUT_MS = 5_000;
 const TokenSchema = z.object({ access_token: z.string().min(1), expires_in: z.number().optional() });
 
 const AmountSchema = z.object({ currency_code: z.string(), value: z.string() });
-const CaptureSchema = z.object({ id: z.string(), status: z.string(), amount: AmountSchema.optional() });
+const CaptureSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  amount: AmountSchema.optional(),
+  custom_id: z.string().optional(),
+});
 
 export const PayPalOrderSchema = z.object({
   id: z.string(),
@@ -22,6 +28,7 @@ export const PayPalOrderSchema = z.object({
   purchase_units: z
     .array(
       z.object({
+        reference_id: z.string().optional(),
         custom_id: z.string().optional(),
         amount: AmountSchema.optional(),
         payments: z.object({ captures: z.array(CaptureSchema).optional() }).optional(),
@@ -48,13 +55,56 @@ export class PayPalClient {
 
   /** The order as PayPal has it; 400 when PayPal does not know the id. */
   async getOrder(id: string): Promise<PayPalOrder> {
-    let response = await this.request(`/v2/checkout/orders/${encodeURIComponent(id)}`, await this.accessToken());
+    return this.orderCall(`/v2/checkout/orders/${encodeURIComponent(id)}`, { method: 'GET' });
+  }
+
+  /**
+   * Creates an order to capture `value` dollars for our order `customId`. The request id makes a
+   * retried call return the same PayPal order instead of a second one.
+   */
+  async createOrder(order: { customId: string; value: string; description: string; requestId: string }): Promise<PayPalOrder> {
+    const body = {
+      intent: 'CAPTURE',
+      purchase_units: [
+        {
+          reference_id: order.customId,
+          custom_id: order.customId,
+          description: order.description,
+          amount: { currency_code: 'USD', value: order.value },
+        },
+      ],
+    };
+    return this.orderCall('/v2/checkout/orders', { method: 'POST', body, requestId: order.requestId });
+  }
+
+  /** Captures an approved order; one PayPal already captured is read back instead. */
+  async captureOrder(id: string): Promise<PayPalOrder> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(id)}/capture`;
+    try {
+      return await this.orderCall(path, { method: 'POST', body: {}, requestId: `capture-${id}` });
+    } catch (error) {
+      if (error instanceof PayPalRefusal && error.issue === 'ORDER_ALREADY_CAPTURED') return this.getOrder(id);
+      if (error instanceof PayPalRefusal && error.issue === 'ORDER_NOT_APPROVED') {
+        throw new BadInput('Платіж PayPal ще не підтверджено покупцем', 'PAYMENT_NOT_COMPLETED');
+      }
+      if (error instanceof PayPalRefusal) throw new BadInput('PayPal відхилив платіж', 'PAYMENT_DECLINED');
+      throw error;
+    }
+  }
+
+  private async orderCall(path: string, call: { method: 'GET' | 'POST'; body?: unknown; requestId?: string }): Promise<PayPalOrder> {
+    let response = await this.request(path, await this.accessToken(), call);
     if (response.status === 401) {
       // The cached token expired early or was revoked: one fresh try.
       this.token = null;
-      response = await this.request(`/v2/checkout/orders/${encodeURIComponent(id)}`, await this.accessToken());
+      response = await this.request(path, await this.accessToken(), call);
     }
     if (response.status === 404) throw new BadInput('PayPal не знає такого платежу', 'PAYMENT_NOT_FOUND');
+    if (response.status === 422) {
+      const refusal = (await response.json().catch(() => null)) as { details?: { issue?: unknown }[] } | null;
+      const issue = refusal?.details?.[0]?.issue;
+      throw new PayPalRefusal(typeof issue === 'string' ? issue : 'UNPROCESSABLE_ENTITY');
+    }
     if (!response.ok) throw upstream(`PayPal answered ${response.status}`);
     const parsed = PayPalOrderSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw upstream('PayPal answered an unexpected order shape');
@@ -85,10 +135,25 @@ export class PayPalClient {
     return this.token.value;
   }
 
-  private request(path: string, token: string): Promise<Response> {
+  private request(path: string, token: string, call: { method: 'GET' | 'POST'; body?: unknown; requestId?: string }): Promise<Response> {
     return send(`${trimSlash(this.settings.apiUrl)}${path}`, {
-      headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+      method: call.method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        accept: 'application/json',
+        // The full order back (not just id and links), so amounts and captures can be checked.
+        ...(call.body === undefined ? {} : { 'content-type': 'application/json', prefer: 'return=representation' }),
+        ...(call.requestId ? { 'paypal-request-id': call.requestId } : {}),
+      },
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
     });
+  }
+}
+
+/** PayPal's 422: the request was understood and refused (`details[0].issue` says why). */
+class PayPalRefusal extends Error {
+  constructor(readonly issue: string) {
+    super(`PayPal refused: ${issue}`);
   }
 }
 

@@ -1,53 +1,209 @@
-import { toMinor } from '../../../shared/pricing.js';
-import type { PaymentResult } from '../../../shared/orders.js';
-import { BadInput } from '../../errors.js';
-import type { PayPalClient } from './paypal-client.js';
+import { CURRENCY, fromMinor, toMinor, uahMinorToUsdCents } from '../../../shared/pricing.js';
+import { PAYMENT_METHODS, type LiqPayCheckout, type PayPalCreated, type PaymentMethod, type PaymentsConfig } from '../../../shared/orders.js';
+import { acceptsTransfers } from '../../../shared/settings.js';
+import type { Config } from '../../config.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import type { Db } from '../../db/client.js';
+import type { OrderRow } from '../../db/schema.js';
+import { BadInput, Conflict, NotFound } from '../../errors.js';
+import {
+  findOrderRow,
+  markOrderPaid,
+  orderPagePath,
+  recordPayPalOrder,
+  requirePayableOrder,
+  type Payer,
+  type VerifiedPayment,
+} from '../orders/service.js';
+import type { OrderWithItems } from '../orders/repository.js';
+import { getSettings } from '../settings/repository.js';
+import { ExchangeRates } from './exchange-rate.js';
+import { liqpayCheckout, verifyLiqPayCallback } from './liqpay.js';
+import { PayPalClient, type PayPalOrder } from './paypal-client.js';
 
-/** SPEC.md §1: shoppers pay the order's total as US dollars. */
-export const PAYMENT_CURRENCY = 'USD';
+/** PayPal takes no hryvnia: it charges dollars, converted at the NBU rate (docs/payments.md). */
+export const PAYPAL_CURRENCY = 'USD';
 
-export interface VerifiedPayment {
-  /** PayPal's order id: unique among orders, so one payment never pays two of them. */
-  paymentId: string;
-  paymentResult: PaymentResult;
-}
+const usdValue = (cents: number) => (cents / 100).toFixed(2);
+const orderReference = (order: OrderRow) => `№${order.number}`;
 
 /**
- * Asks PayPal itself about a payment the browser reports: it must be completed, in dollars, for
- * exactly the order's total, and (when PayPal carries our order id) for this very order.
- * The browser's own claims about status and amount are never trusted.
+ * Every way the shop takes money: which methods it can take now, PayPal's create and capture in
+ * dollars, LiqPay's signed checkout and callback in hryvnia. Orders become paid only through
+ * the orders feature's markOrderPaid.
  */
-export async function verifyPayPalPayment(
-  paypal: PayPalClient,
-  paypalOrderId: string,
-  expected: { orderId: string; totalMinor: number },
-): Promise<VerifiedPayment> {
-  if (!paypal.configured) throw new BadInput('Оплату через PayPal на цьому сервері не налаштовано', 'PAYPAL_NOT_CONFIGURED');
-  const remote = await paypal.getOrder(paypalOrderId);
-  const unit = remote.purchase_units[0];
-  const capture = unit.payments?.captures?.[0];
-  if (remote.status !== 'COMPLETED' || (capture && capture.status !== 'COMPLETED')) {
-    throw new BadInput('Платіж PayPal ще не завершено', 'PAYMENT_NOT_COMPLETED');
+export class Payments {
+  readonly paypal: PayPalClient;
+  readonly rates: ExchangeRates;
+
+  constructor(private readonly config: Readonly<Config>) {
+    this.paypal = new PayPalClient(config.paypal);
+    this.rates = new ExchangeRates(config.exchangeRate);
   }
-  const amount = capture?.amount ?? unit.amount;
-  if (!amount) throw new BadInput('PayPal не повідомив суму платежу', 'PAYMENT_WRONG_AMOUNT');
-  if (amount.currency_code !== PAYMENT_CURRENCY) {
-    throw new BadInput(`Платіж має бути в ${PAYMENT_CURRENCY}, а не в ${amount.currency_code}`, 'PAYMENT_WRONG_CURRENCY');
+
+  /** The methods this shop can take now: providers configured, transfer details filled in. */
+  async availableMethods(db: Db): Promise<PaymentMethod[]> {
+    const settings = await getSettings(db);
+    const can: Record<PaymentMethod, boolean> = {
+      LiqPay: this.config.liqpay !== null,
+      PayPal: this.paypal.configured,
+      Card: this.paypal.configured,
+      PrivatBank: acceptsTransfers(settings.transfer),
+      NovaPoshta: true,
+    };
+    return PAYMENT_METHODS.filter((method) => can[method]);
   }
-  const paidMinor = /^\d+(\.\d{1,2})?$/.test(amount.value) ? toMinor(Number(amount.value)) : NaN;
-  if (paidMinor !== expected.totalMinor) {
-    throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+
+  async publicConfig(db: Db): Promise<PaymentsConfig> {
+    const methods = await this.availableMethods(db);
+    return {
+      methods,
+      paypalClientId: this.paypal.configured ? (this.config.paypal.clientId ?? null) : null,
+      usdRate: this.paypal.configured ? await this.rates.usdRateOrNull() : null,
+      testMode: this.config.paymentsTestMode,
+    };
   }
-  if (unit.custom_id && unit.custom_id !== expected.orderId) {
-    throw new BadInput('Цей платіж зроблено за інше замовлення', 'PAYMENT_OTHER_ORDER');
+
+  /** POST …/paypal (owner or guest link): a PayPal order for the total in dollars at today's NBU rate. */
+  async createPayPalOrder(db: Db, payer: Payer): Promise<PayPalCreated> {
+    const order = await requirePayableOrder(db, payer);
+    this.requirePayPal();
+    const rate = await this.rates.usdRate();
+    const cents = uahMinorToUsdCents(order.totalMinor, rate);
+    if (cents < 1) throw new BadInput('Сума замовлення замала для оплати через PayPal', 'PAYMENT_WRONG_AMOUNT');
+    const created = await this.paypal.createOrder({
+      customId: order.id,
+      value: usdValue(cents),
+      description: `Замовлення ${orderReference(order)}`,
+      // Same order, amount and day: a retried click gets the same PayPal order back.
+      requestId: `${order.id}-${cents}`,
+    });
+    await recordPayPalOrder(db, order.id, { orderId: created.id, amountCents: cents, rate });
+    return { id: created.id, amount: { currency_code: PAYPAL_CURRENCY, value: usdValue(cents) }, rate };
   }
-  return {
-    paymentId: `paypal:${remote.id}`,
-    paymentResult: {
-      id: remote.id,
-      status: remote.status,
-      update_time: remote.update_time ?? new Date().toISOString(),
-      email_address: remote.payer?.email_address ?? '',
-    },
+
+  /** POST …/paypal/capture: captures the PayPal order created for this order, checks it, marks paid. */
+  async capturePayPalOrder(db: Db, payer: Payer, paypalOrderId: string): Promise<OrderWithItems> {
+    const order = await requirePayableOrder(db, payer);
+    this.requirePayPal();
+    if (order.paypalOrderId !== paypalOrderId) {
+      throw new BadInput('Цей платіж PayPal створено не для цього замовлення', 'PAYMENT_OTHER_ORDER');
+    }
+    const captured = await this.paypal.captureOrder(paypalOrderId);
+    const verified = this.checkPayPalOrder(captured, order);
+    return markOrderPaid({ db, notices: noticeSettingsOf(this.config) }, order.id, verified);
+  }
+
+  /** PUT /api/orders/{id}/pay with a PayPal id (older clients): the same checks, without capturing. */
+  verifyPayPal = async (paypalOrderId: string, order: OrderRow): Promise<VerifiedPayment> => {
+    this.requirePayPal();
+    return this.checkPayPalOrder(await this.paypal.getOrder(paypalOrderId), order);
   };
+
+  /**
+   * PayPal's word about an order, not the browser's: completed, in dollars, exactly the amount we
+   * created it for, and for this very order.
+   */
+  private checkPayPalOrder(remote: PayPalOrder, order: OrderRow): VerifiedPayment {
+    const unit = remote.purchase_units[0];
+    const capture = unit.payments?.captures?.[0];
+    if (remote.status !== 'COMPLETED' || (capture && capture.status !== 'COMPLETED')) {
+      throw new BadInput('Платіж PayPal ще не завершено', 'PAYMENT_NOT_COMPLETED');
+    }
+    const amount = capture?.amount ?? unit.amount;
+    if (!amount) throw new BadInput('PayPal не повідомив суму платежу', 'PAYMENT_WRONG_AMOUNT');
+    if (amount.currency_code !== PAYPAL_CURRENCY) {
+      throw new BadInput(`Платіж має бути в ${PAYPAL_CURRENCY}, а не в ${amount.currency_code}`, 'PAYMENT_WRONG_CURRENCY', {
+        expected: PAYPAL_CURRENCY,
+        got: amount.currency_code,
+      });
+    }
+    const customId = capture?.custom_id ?? unit.custom_id;
+    if (customId && customId !== order.id) throw new BadInput('Цей платіж зроблено за інше замовлення', 'PAYMENT_OTHER_ORDER');
+    if (order.paypalAmountCents === null) {
+      throw new BadInput('Для цього замовлення ще не створено платіж PayPal', 'PAYPAL_NOT_CREATED');
+    }
+    const paidCents = /^\d+(\.\d{1,2})?$/.test(amount.value) ? toMinor(Number(amount.value)) : NaN;
+    if (paidCents !== order.paypalAmountCents) {
+      throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+    }
+    return {
+      paymentId: `paypal:${remote.id}`,
+      paymentResult: {
+        id: remote.id,
+        status: remote.status,
+        update_time: remote.update_time ?? new Date().toISOString(),
+        email_address: remote.payer?.email_address ?? '',
+      },
+    };
+  }
+
+  private requirePayPal() {
+    if (!this.paypal.configured) throw new BadInput('Оплату через PayPal на цьому сервері не налаштовано', 'PAYPAL_NOT_CONFIGURED');
+  }
+
+  /**
+   * POST …/liqpay: the signed form for LiqPay's checkout, for the total in hryvnia. LiqPay returns
+   * the shopper to the page they paid from: a guest to the order's secret link.
+   */
+  async liqpayCheckout(db: Db, payer: Payer, origin: string): Promise<LiqPayCheckout> {
+    const order = await requirePayableOrder(db, payer);
+    const liqpay = this.config.liqpay;
+    if (!liqpay) throw new BadInput('Оплату карткою через LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
+    const settings = await getSettings(db);
+    const signed = liqpayCheckout(liqpay, {
+      orderId: order.id,
+      amount: fromMinor(order.totalMinor),
+      description: `${settings.shop.name}: замовлення ${orderReference(order)}`,
+      resultUrl: `${origin}${orderPagePath(payer, order)}`,
+      serverUrl: `${origin}/api/payments/liqpay/callback`,
+    });
+    return { ...signed, checkoutUrl: liqpay.checkoutUrl };
+  }
+
+  /**
+   * LiqPay's server callback: a valid signature, a final success, hryvnia, the exact total of a
+   * known order. Anything else changes nothing. Returns whether the order is paid now.
+   */
+  async liqpayCallback(db: Db, body: { data: string; signature: string }): Promise<{ paid: boolean }> {
+    const liqpay = this.config.liqpay;
+    if (!liqpay) throw new NotFound('LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
+    const data = verifyLiqPayCallback(liqpay.privateKey, body);
+    if (data.public_key !== undefined && data.public_key !== liqpay.publicKey) {
+      throw new BadInput('Платіж LiqPay іншого магазину', 'LIQPAY_BAD_DATA');
+    }
+    const order = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(data.order_id)
+      ? await findOrderRow(db, data.order_id)
+      : null;
+    if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    const succeeded = data.status === 'success' || (this.config.paymentsTestMode && data.status === 'sandbox');
+    // Failures, reversals and payments still in progress are reported too; they pay nothing.
+    if (!succeeded) return { paid: order.isPaid };
+    if (data.currency !== CURRENCY) {
+      throw new BadInput(`Платіж має бути в ${CURRENCY}, а не в ${data.currency}`, 'PAYMENT_WRONG_CURRENCY', { expected: CURRENCY, got: data.currency });
+    }
+    if (toMinor(data.amount) !== order.totalMinor) {
+      throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+    }
+    // A replayed callback, or one for an order paid or cancelled meanwhile, changes nothing.
+    if (order.status !== 'pending') return { paid: order.isPaid };
+    const paymentId = String(data.payment_id ?? data.transaction_id ?? order.id);
+    try {
+      await markOrderPaid({ db, notices: noticeSettingsOf(this.config) }, order.id, {
+        paymentId: `liqpay:${paymentId}`,
+        paymentResult: {
+          id: paymentId,
+          status: data.status,
+          update_time: new Date(data.end_date ?? Date.now()).toISOString(),
+          email_address: '',
+        },
+      });
+    } catch (error) {
+      // The same callback raced itself: the other one paid the order.
+      const now = await findOrderRow(db, order.id);
+      if (error instanceof Conflict && now?.isPaid) return { paid: true };
+      throw error;
+    }
+    return { paid: true };
+  }
 }

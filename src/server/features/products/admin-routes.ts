@@ -4,7 +4,7 @@ import { adminOnly, requireAdmin } from '../../plugins/auth.js';
 import { createProduct, deleteProduct, updateProductDetails } from './service.js';
 
 /**
- * Product administration (SPEC.md §7): create, edit, delete; admins only. Every write empties the
+ * Product administration (docs/api.md): create, edit, delete; admins only. Every write empties the
  * catalogue cache at once, so the admin sees the change on the next read.
  * The role is checked on request, before the body is read or validated.
  */

@@ -33,7 +33,7 @@ describeWithApp('product administration API', (ctx) => {
   const put = (id: string, payload: unknown, headers: Record<string, string>) =>
     ctx().app.inject({ method: 'PUT', url: `/api/products/${id}`, payload: payload as object, headers });
 
-  test('an admin creates a product with the defaults of SPEC.md §9; it is listed for admins at once', async () => {
+  test('an admin creates a product with the documented defaults; it is listed for admins at once', async () => {
     const { app } = ctx();
     const headers = await asAdmin();
     // Warm the cache first: the create must empty it.
@@ -174,6 +174,7 @@ describeWithApp('product administration API', (ctx) => {
       expect.objectContaining({ productId: null, name: 'Кег на видалення', image: '/uploads/keg-800.webp', priceMinor: 2500_00, qty: 2 }),
     ]);
     const [kept] = await app.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(kept.totalMinor).toBe(5750_00);
+    // Default pricing: shelf prices are final and delivery is free from 2 000 грн.
+    expect(kept.totalMinor).toBe(5000_00);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { CachedAnswer } from '../../plugins/compression.js';
 
 /**
  * Catalogue pages and searches, kept in memory as ready JSON. A database round-trip costs far more
@@ -8,8 +9,8 @@ import type { Database } from '../../db/client.js';
  * writes made here also call invalidate() at once, so a client reads its own writes.
  */
 export class CatalogCache {
-  private readonly entries = new Map<string, { json: string; expires: number }>();
-  private readonly loading = new Map<string, Promise<string>>();
+  private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
+  private readonly loading = new Map<string, Promise<CachedAnswer>>();
   private generation = 0;
   private enabled = true;
 
@@ -18,18 +19,24 @@ export class CatalogCache {
     private readonly maxEntries = 2_000,
   ) {}
 
+  /** The value `load` gives, as JSON. */
   async get(key: string, load: () => Promise<unknown>): Promise<string> {
+    return (await this.answer(key, async () => JSON.stringify(await load()))).text;
+  }
+
+  /** A ready answer (JSON, XML, text) that also keeps its compressed forms once made. */
+  async answer(key: string, load: () => Promise<string>): Promise<CachedAnswer> {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > Date.now()) return hit.json;
+    if (hit && hit.expires > Date.now()) return hit.answer;
     const pending = this.loading.get(key);
     if (pending) return pending;
 
     const generation = this.generation;
-    const promise = load().then((value) => {
-      const json = JSON.stringify(value);
+    const promise = load().then((text) => {
+      const answer = new CachedAnswer(text);
       // A write that landed while we were reading makes this result stale: do not keep it.
-      if (this.enabled && generation === this.generation) this.store(key, json);
-      return json;
+      if (this.enabled && generation === this.generation) this.store(key, answer);
+      return answer;
     });
     this.loading.set(key, promise);
     try {
@@ -51,44 +58,39 @@ export class CatalogCache {
     this.invalidate();
   }
 
-  private store(key: string, json: string) {
+  private store(key: string, answer: CachedAnswer) {
     if (this.entries.size >= this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    this.entries.set(key, { json, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, { answer, expires: Date.now() + this.ttlMs });
   }
 }
 
-/** Subscribes the cache to the products change feed, re-subscribing with back-off if it breaks. */
-export async function followCatalogChanges(database: Database, cache: CatalogCache, log: FastifyBaseLogger) {
-  let stop: (() => Promise<void>) | null = null;
-  let closed = false;
-  let retryMs = 500;
-
-  const subscribe = async (): Promise<void> => {
-    try {
-      stop = await database.listen('catalog_changed', () => cache.invalidate(), onLost);
-      retryMs = 500;
-      cache.setEnabled(true);
-    } catch (err) {
-      log.warn({ err }, 'catalogue change feed unavailable; retrying');
-      setTimeout(() => void (closed || subscribe()), retryMs).unref();
-      retryMs = Math.min(retryMs * 2, 30_000);
-    }
-  };
-  const onLost = () => {
-    if (closed) return;
-    cache.setEnabled(false);
-    log.warn('catalogue change feed lost; cache off until it is back');
-    void stop?.().catch(() => {});
-    setTimeout(() => void (closed || subscribe()), retryMs).unref();
-  };
-
+/**
+ * Subscribes the cache to the products change feed. The database layer re-subscribes by itself;
+ * while the feed is down the cache is off, so another instance's writes are never missed.
+ */
+export function followCatalogChanges(database: Database, cache: CatalogCache, log: FastifyBaseLogger) {
+  let up = false;
+  let firstUp!: () => void;
+  /** Resolves when the feed is first on: callers may wait a moment for it so the cache starts warm. */
+  const ready = new Promise<void>((resolve) => (firstUp = resolve));
   cache.setEnabled(false);
-  await subscribe();
-  return async () => {
-    closed = true;
-    await stop?.();
-  };
+  const stop = database.follow('catalog_changed', {
+    notify: () => cache.invalidate(),
+    up() {
+      if (!up) log.info('catalogue change feed on');
+      up = true;
+      cache.setEnabled(true);
+      firstUp();
+    },
+    down(err) {
+      // Logged once per outage, not at every retry.
+      if (up) log.warn({ err }, 'catalogue change feed lost; cache off until it is back');
+      up = false;
+      cache.setEnabled(false);
+    },
+  });
+  return { stop, ready };
 }

@@ -77,13 +77,15 @@ describeWithApp('catalogue API', (ctx) => {
     expect(long.status).toBe(200);
   });
 
-  test('a product by id; malformed ids are 400 and unknown ones 404', async () => {
+  test('a product by id or slug; malformed references are 400 and unknown ones 404', async () => {
     const { db } = ctx().app;
     const product = await createProduct(db, { name: 'Хміль Citra' });
     const ok = await ctx().app.inject({ url: `/api/products/${product.id}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ _id: product.id, name: 'Хміль Citra', price: 1000, reviews: [] });
-    expect((await ctx().app.inject({ url: '/api/products/not-an-id' })).statusCode).toBe(400);
+    expect((await ctx().app.inject({ url: `/api/products/${product.slug}` })).json()).toMatchObject({ _id: product.id });
+    expect((await ctx().app.inject({ url: '/api/products/Not_a%20slug' })).statusCode).toBe(400);
+    expect((await ctx().app.inject({ url: '/api/products/no-such-product' })).statusCode).toBe(404);
     const missing = await ctx().app.inject({ url: '/api/products/00000000-0000-4000-8000-000000000000' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Товар не знайдено');
@@ -129,12 +131,16 @@ describeWithApp('catalogue API', (ctx) => {
     const unknown = await ctx().app.inject({ url: '/api/nope' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toContain('не знайдено');
-    const malformed = await ctx().app.inject({
-      method: 'POST',
-      url: '/api/products',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"name":',
-    });
-    expect([400, 401, 404]).toContain(malformed.statusCode);
+    const send = (headers: Record<string, string>) =>
+      ctx().app.inject({ method: 'POST', url: '/api/products', headers: { ...headers, 'content-type': 'application/json' }, payload: '{"name":' });
+    // A visitor is turned away before the body is read at all.
+    const anonymous = await send({});
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json().code).toBe('NOT_SIGNED_IN');
+    // An admin gets past the guard, so the body is parsed and the parser's error is the answer.
+    const admin = await createUser(ctx().app.db, { isAdmin: true });
+    const malformed = await send({ cookie: await sessionCookie(admin, ctx().app.config.jwtSecret) });
+    expect(malformed.statusCode).toBe(400);
+    expect(typeof malformed.json().message).toBe('string');
   });
 });

@@ -1,10 +1,13 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { categoriesOf, type CategoryFilter } from '../../../shared/catalog.js';
-import { productSearchColumns, queryWordKeys, searchWords } from '../../../shared/search-text.js';
+import { categoriesNamedBy, productSearchColumns, queryWordKeys, queryWords } from '../../../shared/search-text.js';
+import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
-import type { Product, Review } from '../../../shared/products.js';
+import type { Product } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { products, reviews, type ProductRow, type ReviewRow } from '../../db/schema.js';
+import { products, type ProductRow } from '../../db/schema.js';
 
 /** Every column but the search ones, which are large and only ever read by SQL. */
 const { searchText: _searchText, searchKeys: _searchKeys, ...productColumns } = getTableColumns(products);
@@ -68,7 +71,7 @@ async function selectPage(
  * Whole-word matches rank first. When that finds nothing, trigram similarity catches typos.
  */
 function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL | null } {
-  const words = searchWords(keyword).slice(0, 8).map(queryWordKeys);
+  const words = queryWords(keyword).slice(0, 8).map((word) => ({ word, ...queryWordKeys(word) }));
   const usable = words.filter((w) => (fuzzy ? w.latin.length >= 3 : w.any.length > 0));
   // Only punctuation, or words too short to mean anything: nothing is named like that.
   if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null };
@@ -79,17 +82,38 @@ function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL
       rank: sql`word_similarity(${phrase}, ${products.searchText})`,
     };
   }
+  const matching = usable.map((w) => {
+    const named = categoriesNamedBy(w.word);
+    return { ...w, categories: named.length ? sql`${products.category} in (${sql.join(named.map((c) => sql`${c}`), sql`, `)})` : null };
+  });
   return {
-    where: sql.join(usable.map((w) => sql`${products.searchKeys} && ${textArray(w.any)}`), sql` and `),
-    rank: sql.join(usable.map((w) => sql`(${products.searchKeys} && ${textArray(w.exact)})::int`), sql` + `),
+    where: sql.join(
+      matching.map((w) => (w.categories ? sql`(${products.searchKeys} && ${textArray(w.any)} or ${w.categories})` : sql`${products.searchKeys} && ${textArray(w.any)}`)),
+      sql` and `,
+    ),
+    // A word naming the product's category counts most: "кеги" lists kegs before anything else.
+    rank: sql.join(
+      matching.map((w) => sql`${w.categories ? sql`(${w.categories})::int * 4 + ` : sql``}(${products.searchKeys} && ${textArray(w.exact)})::int`),
+      sql` + `,
+    ),
   };
 }
 
 const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
 
-export async function findProductById(tx: Tx, id: string, options: { forUpdate?: boolean } = {}): Promise<ProductRow | null> {
-  const query = tx.select().from(products).where(eq(products.id, id)).limit(1);
-  const [row] = options.forUpdate ? await query.for('update') : await query;
+/** The whole catalogue, newest first: the sitemap and the price feeds list it. */
+export async function listAllProducts(tx: Tx, options: { inStockOnly: boolean }): Promise<ProductRecord[]> {
+  return tx
+    .select(productColumns)
+    .from(products)
+    .where(options.inStockOnly ? gt(products.countInStock, 0) : undefined)
+    .orderBy(desc(products.createdAt), desc(products.id));
+}
+
+/** A product by its slug, or by its id (old `/product/{id}` links). */
+export async function findProductByRef(tx: Tx, ref: string): Promise<ProductRow | null> {
+  const byId = z.uuid().safeParse(ref).success;
+  const [row] = await tx.select().from(products).where(byId ? eq(products.id, ref) : eq(products.slug, ref)).limit(1);
   return row ?? null;
 }
 
@@ -104,47 +128,75 @@ export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord
     .limit(limit);
 }
 
-/**
- * Sets each product's rating (average to one decimal) and review count from the reviews it has:
- * the one place that rule lives (a new review, a deleted reviewer, the demo seed).
- */
-export async function recomputeRatings(tx: Tx, productIds: string[]): Promise<{ id: string; rating: number; numReviews: number }[]> {
-  if (productIds.length === 0) return [];
-  return tx
-    .update(products)
-    .set({
-      rating: sql`coalesce((select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews} where ${reviews.productId} = ${products.id}), 0)`,
-      numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
-      updatedAt: new Date(),
-    })
-    .where(inArray(products.id, productIds))
-    .returning({ id: products.id, rating: products.rating, numReviews: products.numReviews });
-}
+export type NewProduct = Omit<typeof products.$inferInsert, 'searchText' | 'searchKeys' | 'slug'>;
 
-export async function findReviews(tx: Tx, productId: string): Promise<ReviewRow[]> {
-  return tx.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt));
-}
-
-export type NewProduct = Omit<typeof products.$inferInsert, 'searchText' | 'searchSkeleton'>;
-
-/** Inserts products, deriving their search columns. */
+/** Inserts products, deriving their search columns and slugs. */
 export async function insertProducts(tx: Tx, values: NewProduct[]): Promise<ProductRow[]> {
   if (values.length === 0) return [];
+  const withIds = values.map((v) => ({ ...v, id: v.id ?? randomUUID() }));
+  const slugs = await uniqueSlugs(tx, withIds);
   return tx
     .insert(products)
-    .values(values.map((v) => ({ ...v, ...productSearchColumns(v.name, v.origin) })))
+    .values(withIds.map((v) => ({ ...v, slug: slugs.get(v.id), ...productSearchColumns(v.name, v.origin) })))
     .returning();
 }
 
-/** Updates a product; when name or origin change, its search columns follow. */
+/**
+ * Each product's slug from its name; a name another product already has gets the first eight
+ * digits of the product's id appended, so every slug stays unique and readable.
+ */
+async function uniqueSlugs(tx: Tx, items: { id: string; name: string }[]): Promise<Map<string, string>> {
+  const bases = items.map((item) => ({ id: item.id, base: slugify(item.name) }));
+  const taken = await tx
+    .select({ id: products.id, slug: products.slug })
+    .from(products)
+    .where(inArray(products.slug, [...new Set(bases.map((b) => b.base))]));
+  const takenBy = new Map(taken.map((row) => [row.slug!, row.id]));
+  const slugs = new Map<string, string>();
+  for (const { id, base } of bases) {
+    const owner = takenBy.get(base);
+    const slug = owner === undefined || owner === id ? base : `${base}-${id.replaceAll('-', '').slice(0, 8)}`;
+    takenBy.set(slug, id);
+    slugs.set(id, slug);
+  }
+  return slugs;
+}
+
+/**
+ * Derives the slugs and search keys that rows lack: rows from before slugs existed, or whose
+ * search keys a migration emptied because their rules changed (docs/decisions/001-search.md).
+ * Runs at start-up; does nothing when every row is complete.
+ */
+export async function refreshDerivedColumns(tx: Tx): Promise<number> {
+  let refreshed = 0;
+  for (;;) {
+    const stale = await tx
+      .select({ id: products.id, name: products.name, origin: products.origin, slug: products.slug })
+      .from(products)
+      .where(or(isNull(products.slug), sql`cardinality(${products.searchKeys}) = 0`))
+      .limit(500);
+    if (stale.length === 0) return refreshed;
+    const slugs = await uniqueSlugs(tx, stale.filter((row) => row.slug === null));
+    for (const row of stale) {
+      await tx
+        .update(products)
+        .set({ slug: row.slug ?? slugs.get(row.id), ...productSearchColumns(row.name, row.origin) })
+        .where(eq(products.id, row.id));
+    }
+    refreshed += stale.length;
+  }
+}
+
+/** Updates a product; its slug and search columns follow its name and origin. */
 export async function updateProduct(
   tx: Tx,
   id: string,
   values: Partial<NewProduct> & { name: string; origin: string },
 ): Promise<ProductRow | null> {
+  const slug = (await uniqueSlugs(tx, [{ id, name: values.name }])).get(id);
   const [row] = await tx
     .update(products)
-    .set({ ...values, ...productSearchColumns(values.name, values.origin), updatedAt: new Date() })
+    .set({ ...values, slug, ...productSearchColumns(values.name, values.origin), updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning();
   return row ?? null;
@@ -153,6 +205,7 @@ export async function updateProduct(
 export function toProduct(row: ProductRecord): Product {
   return {
     _id: row.id,
+    slug: row.slug ?? row.id,
     name: row.name,
     image: row.image,
     description: row.description,
@@ -168,17 +221,6 @@ export function toProduct(row: ProductRecord): Product {
     alfa: row.alfa,
     rating: row.rating,
     numReviews: row.numReviews,
-    user: row.userId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
-
-export function toReview(row: ReviewRow): Review {
-  return {
-    _id: row.id,
-    name: row.name,
-    rating: row.rating,
-    comment: row.comment,
     user: row.userId,
     createdAt: row.createdAt.toISOString(),
   };

@@ -1,26 +1,36 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, ProductListQuerySchema } from '../../../shared/products.js';
+import { ProductListQuerySchema, ProductRefParamsSchema } from '../../../shared/products.js';
 import { requireAdmin } from '../../plugins/auth.js';
+import { sendCachedAnswer } from '../../plugins/compression.js';
 import { getProductPage, getTopProducts, requireProductDetail } from './service.js';
 
-/** Catalogue reads (SPEC.md §7). Lists and the top row come from the in-memory catalogue cache. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Catalogue reads (docs/api.md). Lists, the top row and product details come from the in-memory
+ * catalogue cache, already compressed for clients that accept it (docs/decisions/002-catalogue-cache.md).
+ */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cachedJson = (key: string, load: () => Promise<unknown>) =>
+    app.catalogCache.answer(key, async () => JSON.stringify(await load()));
+
   app.get('/api/products', { schema: { querystring: ProductListQuerySchema } }, async (request, reply) => {
     const query = request.query;
     if (query.all) await requireAdmin(request);
-    const key = `list:${JSON.stringify(query)}`;
-    const json = await app.catalogCache.get(key, () =>
+    const answer = await cachedJson(`list:${JSON.stringify(query)}`, () =>
       getProductPage(app.db, query, app.config.pageSize, query.all),
     );
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
-  app.get('/api/products/top', async (_request, reply) => {
-    const json = await app.catalogCache.get('top', () => getTopProducts(app.db));
-    return reply.type('application/json; charset=utf-8').send(json);
+  app.get('/api/products/top', async (request, reply) => {
+    const answer = await cachedJson('top', () => getTopProducts(app.db));
+    return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
-  app.get('/api/products/:id', { schema: { params: IdParamsSchema } }, async (request) =>
-    requireProductDetail(app.db, request.params.id),
-  );
+  // A missing product throws before anything is stored, so only real products are cached.
+  app.get('/api/products/:id', { schema: { params: ProductRefParamsSchema } }, async (request, reply) => {
+    const answer = await cachedJson(`product:${request.params.id}`, () => requireProductDetail(app.db, request.params.id));
+    return sendCachedAnswer(request, reply, answer, JSON_TYPE);
+  });
 };

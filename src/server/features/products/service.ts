@@ -4,16 +4,15 @@ import type { Tx } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
 import {
   deleteProductById,
-  findProductById,
-  findReviews,
+  findProductByRef,
   findTopRated,
   insertProducts,
   listProducts,
   toProduct,
-  toReview,
   updateProduct,
   type NewProduct,
 } from './repository.js';
+import { findReviews, toReview } from '../reviews/repository.js';
 
 export const TOP_PRODUCTS = 5;
 
@@ -41,10 +40,11 @@ export async function getProductPage(
   };
 }
 
-export async function requireProductDetail(tx: Tx, id: string): Promise<ProductDetail> {
-  const row = await findProductById(tx, id);
+/** A product with its reviews, by slug or id. */
+export async function requireProductDetail(tx: Tx, ref: string): Promise<ProductDetail> {
+  const row = await findProductByRef(tx, ref);
   if (!row) throw productNotFound();
-  const reviews = await findReviews(tx, id);
+  const reviews = await findReviews(tx, row.id);
   return { ...toProduct(row), reviews: reviews.map(toReview) };
 }
 
@@ -52,7 +52,7 @@ export async function getTopProducts(tx: Tx) {
   return (await findTopRated(tx, TOP_PRODUCTS)).map(toProduct);
 }
 
-/** SPEC.md §9: a new product starts with stock 2 and no discount; the admin fills in the rest. */
+/** A new product starts with stock 2 and no discount; the admin fills in the rest (docs/domain.md). */
 export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'> {
   return {
     name: 'Новий товар',

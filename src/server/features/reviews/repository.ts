@@ -1,6 +1,16 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Review } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { reviews, type ReviewRow } from '../../db/schema.js';
+import { products, reviews, type ReviewRow } from '../../db/schema.js';
+
+/**
+ * Locks a product's row for a new review, so two reviews of one product recompute its rating one
+ * after the other. False when there is no such product.
+ */
+export async function lockReviewedProduct(tx: Tx, productId: string): Promise<boolean> {
+  const [row] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId)).limit(1).for('update');
+  return row !== undefined;
+}
 
 export async function findReviewByUser(tx: Tx, productId: string, userId: string): Promise<ReviewRow | null> {
   const [row] = await tx
@@ -17,4 +27,36 @@ export async function insertReview(
 ): Promise<ReviewRow> {
   const [row] = await tx.insert(reviews).values(values).returning();
   return row;
+}
+
+/**
+ * Sets each product's rating (average to one decimal) and review count from the reviews it has:
+ * the one place that rule lives (a new review, a deleted reviewer, the demo seed).
+ */
+export async function recomputeRatings(tx: Tx, productIds: string[]): Promise<{ id: string; rating: number; numReviews: number }[]> {
+  if (productIds.length === 0) return [];
+  return tx
+    .update(products)
+    .set({
+      rating: sql`coalesce((select round(avg(${reviews.rating})::numeric, 1)::float8 from ${reviews} where ${reviews.productId} = ${products.id}), 0)`,
+      numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${products.id})`,
+      updatedAt: new Date(),
+    })
+    .where(inArray(products.id, productIds))
+    .returning({ id: products.id, rating: products.rating, numReviews: products.numReviews });
+}
+
+export async function findReviews(tx: Tx, productId: string): Promise<ReviewRow[]> {
+  return tx.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt));
+}
+
+export function toReview(row: ReviewRow): Review {
+  return {
+    _id: row.id,
+    name: row.name,
+    rating: row.rating,
+    comment: row.comment,
+    user: row.userId,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

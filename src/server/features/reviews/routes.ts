@@ -11,7 +11,7 @@ const ReviewAddedSchema = z.object({
   numReviews: z.number(),
 });
 
-/** POST /api/products/{id}/reviews (SPEC.md §7): signed-in shoppers, one review each. */
+/** POST /api/products/{id}/reviews (docs/api.md): signed-in shoppers, one review each. */
 export const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/products/:id/reviews',

@@ -2,9 +2,7 @@ import type { Review, ReviewCreate } from '../../../shared/products.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { Conflict, NotFound } from '../../errors.js';
-import { findProductById, toReview } from '../products/repository.js';
-import { recomputeRatings } from '../products/repository.js';
-import { findReviewByUser, insertReview } from './repository.js';
+import { findReviewByUser, insertReview, lockReviewedProduct, recomputeRatings, toReview } from './repository.js';
 
 export interface ReviewAdded {
   review: Review;
@@ -18,9 +16,7 @@ const alreadyReviewed = () => new Conflict('Ви вже залишили від�
 export async function addReview(db: Db, productId: string, user: UserRow, input: ReviewCreate): Promise<ReviewAdded> {
   try {
     return await db.transaction(async (tx) => {
-      // Locks the product row, so two reviews of one product recompute its rating one after the other.
-      const product = await findProductById(tx, productId, { forUpdate: true });
-      if (!product) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+      if (!(await lockReviewedProduct(tx, productId))) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
       if (await findReviewByUser(tx, productId, user.id)) throw alreadyReviewed();
       const row = await insertReview(tx, { productId, userId: user.id, name: user.name, ...input });
       const [{ rating, numReviews }] = await recomputeRatings(tx, [productId]);

@@ -6,7 +6,7 @@ import { adminOnly } from '../../plugins/auth.js';
 import { FileTooLarge, MAX_UPLOAD_BYTES, storeProductImage } from './service.js';
 
 /**
- * POST /api/upload (SPEC.md §7): admins send one picture in the multipart field `image`.
+ * POST /api/upload (docs/api.md): admins send one picture in the multipart field `image`.
  * Multipart is registered here only, so no other route accepts it.
  */
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -5,13 +5,16 @@ import { normalizeEmail } from './repository.js';
 /**
  * Brute-force brakes on sign-in and registration, in @fastify/rate-limit's store (Redis when
  * REDIS_URL is set, so every instance counts together):
- * - per IP: every request, counted before the body is even read;
- * - per e-mail: failed attempts only (wrong password, taken e-mail), so a shopper who signs in
- *   often is never stopped, while guessing one account's password is.
+ * - per client address: every request, counted before the body is even read;
+ * - per e-mail and client address: failed attempts only (wrong password, taken e-mail), so a
+ *   shopper who signs in often is never stopped, guessing one account's password from one address
+ *   is, and an attacker's failures never lock the owner out from the owner's own address.
  */
 export class TooManyAttempts extends AppError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'TOO_MANY_ATTEMPTS', `Забагато спроб. Спробуйте знову через ${describeWait(retryAfterSeconds)}`);
+    super(429, 'TOO_MANY_ATTEMPTS', `Забагато спроб. Спробуйте знову через ${describeWait(retryAfterSeconds)}`, undefined, {
+      seconds: retryAfterSeconds,
+    });
   }
 }
 
@@ -23,7 +26,7 @@ function describeWait(seconds: number): string {
 export interface AuthLimiter {
   /** onRequest hook: counts the request against the caller's IP. */
   perIp: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** Refuses before any work when the e-mail has used up its failed attempts. */
+  /** Refuses before any work when the e-mail has used up its failed attempts from this address. */
   checkEmail: (request: FastifyRequest, reply: FastifyReply, email: string) => Promise<void>;
   recordFailure: (request: FastifyRequest, email: string) => Promise<void>;
 }
@@ -32,12 +35,12 @@ export function createAuthLimiter(app: FastifyInstance): AuthLimiter {
   const { perIp, perEmail, windowMs } = app.config.authRateLimit;
   // skipOnError: a Redis outage must not lock everybody out of their accounts.
   const ipLimit = app.createRateLimit({ max: perIp, timeWindow: windowMs, skipOnError: true, keyGenerator: (req) => `auth-ip:${req.ip}` });
-  const emailKey = (email: string) => `auth-email:${normalizeEmail(email)}`;
+  const emailKey = (email: string, ip: string) => `auth-email:${normalizeEmail(email)}:${ip}`;
   const emailLimit = app.createRateLimit({
     max: perEmail,
     timeWindow: windowMs,
     skipOnError: true,
-    keyGenerator: (req) => emailKey((req as FastifyRequest & { authEmail: string }).authEmail),
+    keyGenerator: (req) => emailKey((req as FastifyRequest & { authEmail: string }).authEmail, req.ip),
   });
 
   const refuse = (reply: FastifyReply, ttlMs: number) => {

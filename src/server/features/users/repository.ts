@@ -42,6 +42,7 @@ export interface UserChanges {
   name?: string;
   email?: string;
   isAdmin?: boolean;
+  phone?: string | null;
   passwordHash?: string;
   /** Ends every session signed with an older version. */
   bumpTokenVersion?: boolean;

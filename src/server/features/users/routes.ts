@@ -14,7 +14,7 @@ import { adminOnly, endSession, getSessionUser, requireAdmin, requireUser, signe
 import { createAuthLimiter } from './rate-limit.js';
 import * as service from './service.js';
 
-/** Accounts and user administration (SPEC.md §7 /api/users). */
+/** Accounts and user administration (docs/api.md). */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const limiter = createAuthLimiter(app);
   const user = { 200: UserInfoSchema };
@@ -63,38 +63,44 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return { message: 'Ви вийшли з облікового запису' };
   });
 
-  app.get('/api/users/profile', { schema: { response: user }, preHandler: signedIn }, async (request) =>
+  app.get('/api/users/profile', { schema: { response: user }, onRequest: signedIn }, async (request) =>
     service.toUserInfo(await requireUser(request)),
   );
 
   app.put(
     '/api/users/profile',
-    { schema: { body: ProfileUpdateSchema, response: user }, preHandler: signedIn },
+    { schema: { body: ProfileUpdateSchema, response: user }, onRequest: signedIn },
     async (request, reply) => {
-      const updated = await service.updateProfile(app.db, await requireUser(request), request.body);
+      const current = await requireUser(request);
+      // Guessing the current password through a stolen session is braked like sign-in guesses.
+      await limiter.checkEmail(request, reply, current.email);
+      const updated = await service.updateProfile(app.db, current, request.body).catch(async (error) => {
+        if (error instanceof AppError && error.code === 'WRONG_CURRENT_PASSWORD') await limiter.recordFailure(request, current.email);
+        throw error;
+      });
       // A fresh cookie: after a password change the old one is dead, and this user stays signed in.
       await startSession(request, reply, updated);
       return service.toUserInfo(updated);
     },
   );
 
-  app.get('/api/users', { schema: { response: { 200: z.array(UserInfoSchema) } }, preHandler: adminOnly }, async () =>
+  app.get('/api/users', { schema: { response: { 200: z.array(UserInfoSchema) } }, onRequest: adminOnly }, async () =>
     service.listUsers(app.db),
   );
 
-  app.get('/api/users/:id', { schema: { params: IdParamsSchema, response: user }, preHandler: adminOnly }, async (request) =>
+  app.get('/api/users/:id', { schema: { params: IdParamsSchema, response: user }, onRequest: adminOnly }, async (request) =>
     service.toUserInfo(await service.requireUserById(app.db, request.params.id)),
   );
 
   app.put(
     '/api/users/:id',
-    { schema: { params: IdParamsSchema, body: AdminUserUpdateSchema, response: user }, preHandler: adminOnly },
+    { schema: { params: IdParamsSchema, body: AdminUserUpdateSchema, response: user }, onRequest: adminOnly },
     async (request) => service.toUserInfo(await service.updateUserByAdmin(app.db, request.params.id, request.body)),
   );
 
   app.delete(
     '/api/users/:id',
-    { schema: { params: IdParamsSchema, response: { 200: MessageSchema } }, preHandler: adminOnly },
+    { schema: { params: IdParamsSchema, response: { 200: MessageSchema } }, onRequest: adminOnly },
     async (request) => {
       const changedProducts = await service.deleteUserByAdmin(app.db, await requireAdmin(request), request.params.id);
       // Their reviews went with them, so some ratings changed.

@@ -2,8 +2,8 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AdminUserUpdateInput, LoginInput, ProfileUpdateInput, RegisterInput, UserInfo } from '../../../shared/users.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { Conflict, Forbidden, NotFound, Unauthorized } from '../../errors.js';
-import { recomputeRatings } from '../products/repository.js';
+import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors.js';
+import { recomputeRatings } from '../reviews/repository.js';
 import * as repo from './repository.js';
 
 export const EMAIL_TAKEN = 'Користувач з такою електронною поштою вже існує';
@@ -11,7 +11,7 @@ export const BAD_CREDENTIALS = 'Невірна електронна пошта �
 
 /** The only shape in which a user leaves the server: no hash, no token version. */
 export function toUserInfo(user: UserRow): UserInfo {
-  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin };
+  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, phone: user.phone };
 }
 
 const emailTaken = () => new Conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
@@ -51,8 +51,19 @@ export async function revokeSessions(db: Db, userId: string): Promise<void> {
 }
 
 export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdateInput): Promise<UserRow> {
-  if (await repo.isEmailTaken(db, input.email, user.id)) throw emailTaken();
+  const emailChanges = repo.normalizeEmail(input.email) !== user.email;
+  if (emailChanges || input.password) {
+    if (!input.currentPassword) {
+      throw new BadInput('Щоб змінити електронну пошту чи пароль, введіть поточний пароль', 'CURRENT_PASSWORD_REQUIRED');
+    }
+    if (!(await verify(user.passwordHash, input.currentPassword).catch(() => false))) {
+      // 403, not 401: the session is fine, and a 401 would sign the browser out.
+      throw new Forbidden('Поточний пароль невірний', 'WRONG_CURRENT_PASSWORD');
+    }
+  }
+  if (emailChanges && (await repo.isEmailTaken(db, input.email, user.id))) throw emailTaken();
   const changes: repo.UserChanges = { name: input.name, email: input.email };
+  if (input.phone !== undefined) changes.phone = input.phone;
   if (input.password) {
     changes.passwordHash = await hash(input.password);
     // A new password ends every other session (a thief's included); the caller re-issues this one.
@@ -74,7 +85,7 @@ export async function requireUserById(db: Db, id: string): Promise<UserRow> {
   return user;
 }
 
-/** SPEC.md §6: admin accounts are not managed through the user list. */
+/** Admin accounts are not managed through the user list (docs/domain.md, roles). */
 function assertManageable(target: UserRow) {
   if (target.isAdmin) throw new Forbidden('Обліковий запис адміністратора не можна змінювати чи видаляти', 'ADMIN_PROTECTED');
 }

@@ -1,59 +1,164 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './listen.js';
 
 /**
  * A local Nova Poshta JSON API: `POST /v2.0/json/` with `{ apiKey, modelName, calledMethod,
- * methodProperties }`, answering in its real envelope. Only AddressGeneral.getWarehouses is known;
- * anything else is recorded in `unhandled`, logged, and answered 501 so the test fails loudly.
+ * methodProperties }`, answering in its real envelope (HTTP 200 with `success: false` when it
+ * refuses). It knows Address.searchSettlements (words starting with the typed text, any case,
+ * Limit/Page, TotalCount) and AddressGeneral.getWarehouses (SettlementRef, CityRef or CityName,
+ * FindByString, TypeOfWarehouseRef, Limit/Page with `info.totalCount`, at most `pageLimit` rows a
+ * page as Nova Poshta caps them), InternetDocument.save (required fields checked; numbers 2045…) and
+ * TrackingDocument.getStatusDocuments (statuses set by the test in `tracking`). Anything else is recorded in `unhandled`, logged, and answered
+ * 501 so the test fails loudly.
  */
+
+export const WAREHOUSE_TYPES = {
+  branch: '841339c7-591a-42e2-8233-7a0a00f0ed6f',
+  cargo: '9a68df70-0267-42a8-bb5c-37f427e36ee4',
+  locker: 'f9316480-5f2d-425d-bc2c-ac7cd29decf0',
+} as const;
+type Kind = keyof typeof WAREHOUSE_TYPES;
 
 export interface FakeWarehouse {
   Ref: string;
   Number: string;
   Description: string;
+  ShortAddress: string;
+  TypeOfWarehouse: string;
+  CategoryOfWarehouse: 'Branch' | 'Postomat';
+  PlaceMaxWeightAllowed: string;
+  TotalMaxWeightAllowed: string;
+}
+
+export interface FakeSettlement {
+  Ref: string;
+  DeliveryCity: string;
+  MainDescription: string;
+  Area: string;
+  Region: string;
+  SettlementTypeCode: string;
+  warehouses: FakeWarehouse[];
 }
 
 export type FakeNovaPoshtaMode = 'ok' | 'refuse' | 'http-error' | 'garbage' | 'slow';
 
+export interface FakeWaybill {
+  number: string;
+  ref: string;
+  properties: Record<string, unknown>;
+}
+
+export interface FakeCall {
+  apiKey: string;
+  method: string;
+  properties: Record<string, unknown>;
+}
+
 export interface FakeNovaPoshta {
   url: string;
   apiKey: string;
-  /** Bodies of every getWarehouses call, in order. */
-  calls: { apiKey: string; CityName: string }[];
+  settlements: FakeSettlement[];
+  /** Every call, in order. */
+  calls: FakeCall[];
   unhandled: string[];
   mode: FakeNovaPoshtaMode;
   /** How long 'slow' waits before answering. */
   slowMs: number;
+  /** The most rows one getWarehouses page holds, whatever Limit asks. */
+  pageLimit: number;
+  /** Waybills made by InternetDocument.save: the number given and what was asked. */
+  waybills: FakeWaybill[];
+  /** What getStatusDocuments answers per ТТН; a number not here reads "Номер не знайдено". */
+  tracking: Map<string, { Status: string; StatusCode: string }>;
   close(): Promise<void>;
 }
 
 const PATH = '/v2.0/json/';
 
-/** A few branches per city, as Nova Poshta describes them. */
-export const FAKE_WAREHOUSES: Record<string, FakeWarehouse[]> = {
-  Київ: [
-    warehouse('1', 'Відділення №1: вул. Пирогівський шлях, 135'),
-    warehouse('7', 'Відділення №7 (до 30 кг): вул. Хрещатик, 22'),
-    warehouse('31', 'Відділення №31 (до 30 кг): просп. Берестейський, 84'),
-  ],
-  Житомир: [warehouse('2', 'Відділення №2: вул. Київська, 77')],
-  Буча: [],
-};
-
-function warehouse(number: string, description: string): FakeWarehouse {
-  return { Ref: randomUUID(), Number: number, Description: description };
+/** A stable UUID-shaped ref, as Nova Poshta's look. */
+export function fakeRef(key: string): string {
+  const hex = createHash('sha1').update(`fake-np:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-export async function startFakeNovaPoshta(options: { apiKey?: string; warehouses?: Record<string, FakeWarehouse[]> } = {}): Promise<FakeNovaPoshta> {
-  const warehouses = options.warehouses ?? FAKE_WAREHOUSES;
+function point(place: string, kind: Kind, number: number, address: string, underThirty = false): FakeWarehouse {
+  const name =
+    kind === 'locker' ? `Поштомат "Нова Пошта" №${number}` : kind === 'cargo' ? `Вантажне відділення №${number}` : `Відділення №${number}${underThirty ? ' (до 30 кг)' : ''}`;
+  return {
+    Ref: fakeRef(`${place}:${kind}:${number}`),
+    Number: String(number),
+    Description: `${name}: ${address}`,
+    ShortAddress: `${place}, ${address}`,
+    TypeOfWarehouse: WAREHOUSE_TYPES[kind],
+    CategoryOfWarehouse: kind === 'locker' ? 'Postomat' : 'Branch',
+    // Nova Poshta's usual figures; "0" means no limit.
+    PlaceMaxWeightAllowed: kind === 'locker' ? '20' : kind === 'cargo' ? '1000' : underThirty ? '30' : '0',
+    TotalMaxWeightAllowed: kind === 'locker' ? '20' : '0',
+  };
+}
+
+function settlement(name: string, type: string, area: string, region: string, warehouses: (place: string) => FakeWarehouse[], key = `${name}/${area}/${region}`): FakeSettlement {
+  return {
+    Ref: fakeRef(`settlement:${key}`),
+    DeliveryCity: fakeRef(`city:${key}`),
+    MainDescription: name,
+    Area: area,
+    Region: region,
+    SettlementTypeCode: type,
+    warehouses: warehouses(name),
+  };
+}
+
+const KYIV_STREETS = ['вул. Хрещатик', 'просп. Берестейський', 'вул. Богатирська', 'вул. Саксаганського', 'просп. Перемоги', 'вул. Велика Васильківська', 'вул. Антоновича', 'просп. Бажана'];
+
+/**
+ * Kyiv has 650 points (330 branches, 320 lockers): more than one page, as the real city has
+ * thousands. Біла Церква has branches, a cargo branch and lockers; two villages share a name.
+ */
+export function fakeSettlements(): FakeSettlement[] {
+  return [
+    settlement('Київ', 'м.', 'Київська', '', (place) => [
+      point(place, 'cargo', 1, 'вул. Пирогівський шлях, 135'),
+      ...Array.from({ length: 329 }, (_, i) => {
+        const n = i + 2;
+        if (n === 7) return point(place, 'branch', 7, 'вул. Хрещатик, 22', true);
+        if (n === 31) return point(place, 'branch', 31, 'просп. Берестейський, 84', true);
+        return point(place, 'branch', n, `${KYIV_STREETS[n % KYIV_STREETS.length]}, ${n}`, n % 3 === 0);
+      }),
+      ...Array.from({ length: 320 }, (_, i) => point(place, 'locker', 5001 + i, `${KYIV_STREETS[i % KYIV_STREETS.length]}, ${i + 1}`)),
+    ]),
+    settlement('Біла Церква', 'м.', 'Київська', 'Білоцерківський', (place) => [
+      point(place, 'cargo', 1, 'вул. Сквирське шосе, 180'),
+      point(place, 'branch', 2, 'бульв. Олександрійський, 68'),
+      point(place, 'branch', 3, 'вул. Ярослава Мудрого, 40', true),
+      point(place, 'branch', 7, 'вул. Леваневського, 51', true),
+      point(place, 'locker', 26081, 'вул. Ярослава Мудрого, 2'),
+      point(place, 'locker', 26094, 'бульв. Олександрійський, 95'),
+    ]),
+    settlement('Білогородка', 'с.', 'Київська', 'Бучанський', (place) => [point(place, 'branch', 1, 'вул. Володимирська, 2', true)]),
+    settlement('Біла Криниця', 'с.', 'Рівненська', 'Рівненський', (place) => [point(place, 'branch', 1, 'вул. Шевченка, 3', true)]),
+    settlement('Біла Криниця', 'с.', 'Житомирська', 'Житомирський', (place) => [point(place, 'branch', 1, 'вул. Центральна, 17', true)]),
+    settlement('Кишеньки', 'с.', 'Полтавська', 'Кременчуцький', () => []),
+    settlement('Житомир', 'м.', 'Житомирська', 'Житомирський', (place) => [point(place, 'branch', 2, 'вул. Київська, 77')]),
+    settlement('Буча', 'м.', 'Київська', 'Бучанський', () => []),
+    settlement('Вінниця', 'м.', 'Вінницька', 'Вінницький', (place) => [point(place, 'branch', 1, 'вул. Келецька, 57')]),
+    settlement('Полтава', 'м.', 'Полтавська', 'Полтавський', (place) => [point(place, 'branch', 1, 'вул. Зінківська, 6')]),
+  ];
+}
+
+export async function startFakeNovaPoshta(options: { apiKey?: string; settlements?: FakeSettlement[] } = {}): Promise<FakeNovaPoshta> {
   const fake: FakeNovaPoshta = {
     url: '',
     apiKey: options.apiKey ?? 'fake-nova-poshta-key',
+    settlements: options.settlements ?? fakeSettlements(),
     calls: [],
     unhandled: [],
     mode: 'ok',
     slowMs: 6_000,
+    pageLimit: 500,
+    waybills: [],
+    tracking: new Map(),
     close: async () => {},
   };
 
@@ -62,11 +167,11 @@ export async function startFakeNovaPoshta(options: { apiKey?: string; warehouses
     if (req.method !== 'POST' || req.url !== PATH || !isCall(body)) {
       return unhandled(fake, res, `${req.method} ${req.url} ${JSON.stringify(body)}`);
     }
-    if (body.modelName !== 'AddressGeneral' || body.calledMethod !== 'getWarehouses') {
-      return unhandled(fake, res, `${body.modelName}.${body.calledMethod}`);
-    }
-    const cityName = String(body.methodProperties?.CityName ?? '');
-    fake.calls.push({ apiKey: body.apiKey, CityName: cityName });
+    const method = `${body.modelName}.${body.calledMethod}`;
+    const handler = HANDLERS[method];
+    if (!handler) return unhandled(fake, res, method);
+    const properties = body.methodProperties ?? {};
+    fake.calls.push({ apiKey: body.apiKey, method, properties });
 
     if (fake.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, fake.slowMs));
     if (fake.mode === 'http-error') return send(res, 500, '<html><body>Internal Server Error</body></html>', 'text/html');
@@ -74,54 +179,163 @@ export async function startFakeNovaPoshta(options: { apiKey?: string; warehouses
     if (fake.mode === 'refuse' || body.apiKey !== fake.apiKey) {
       return sendJson(res, envelope(false, [], { errors: ['API key is invalid'], errorCodes: ['20000200039'] }));
     }
-    // Nova Poshta matches the city by name; '@' (no city) finds nothing useful.
-    const list = cityName === '@' ? [] : (warehouses[cityName] ?? []);
-    return sendJson(res, envelope(true, list.map(fullRecord)));
+    return sendJson(res, handler(fake, properties));
   });
   // A slow answer must not keep the test run open.
   server.keepAliveTimeout = 100;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${PATH}`;
-  fake.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const { origin, close } = await listenLocally(server);
+  fake.url = `${origin}${PATH}`;
+  fake.close = close;
   return fake;
+}
+
+type Handler = (fake: FakeNovaPoshta, properties: Record<string, unknown>) => ReturnType<typeof envelope>;
+
+const HANDLERS: Record<string, Handler> = {
+  'InternetDocument.save': saveWaybill,
+  'TrackingDocument.getStatusDocuments': statusDocuments,
+  'Address.searchSettlements': (fake, p) => {
+    const q = lower(p.CityName);
+    if (!q) return envelope(false, [], { errors: ['CityName is empty'], errorCodes: ['20000900746'] });
+    const found = fake.settlements.filter((s) => lower(s.MainDescription).split(/[\s-]+/).some((word) => word.startsWith(q)) || lower(s.MainDescription).startsWith(q));
+    const { rows } = paged(found, p, 50);
+    return envelope(true, [
+      {
+        TotalCount: found.length,
+        Addresses: rows.map((s) => ({
+          Present: `${s.SettlementTypeCode} ${s.MainDescription}, ${s.Region ? `${s.Region} р-н, ` : ''}${s.Area} обл.`,
+          Warehouses: s.warehouses.length,
+          MainDescription: s.MainDescription,
+          Area: s.Area,
+          Region: s.Region,
+          SettlementTypeCode: s.SettlementTypeCode,
+          Ref: s.Ref,
+          DeliveryCity: s.DeliveryCity,
+          AddressDeliveryAllowed: true,
+          StreetsAvailability: s.SettlementTypeCode === 'м.',
+          ParentRegionTypes: 'область',
+          ParentRegionCode: 'обл.',
+          RegionTypes: s.Region ? 'район' : '',
+          RegionTypesCode: s.Region ? 'р-н' : '',
+        })),
+      },
+    ]);
+  },
+  'AddressGeneral.getWarehouses': (fake, p) => {
+    for (const key of ['SettlementRef', 'CityRef', 'TypeOfWarehouseRef'] as const) {
+      if (p[key] !== undefined && !/^[0-9a-f-]{36}$/i.test(String(p[key]))) {
+        return envelope(false, [], { errors: [`${key} is not valid`], errorCodes: ['20000102443'] });
+      }
+    }
+    const places = fake.settlements.filter((s) =>
+      p.SettlementRef !== undefined
+        ? s.Ref === lower(p.SettlementRef)
+        : p.CityRef !== undefined
+          ? s.DeliveryCity === lower(p.CityRef)
+          : lower(p.CityName) !== '' && lower(s.MainDescription) === lower(p.CityName),
+    );
+    const find = lower(p.FindByString);
+    const found = places.flatMap((s) =>
+      s.warehouses
+        .filter((w) => (!find || lower(w.Description).includes(find)) && (!p.TypeOfWarehouseRef || w.TypeOfWarehouse === lower(p.TypeOfWarehouseRef)))
+        .map((w) => fullRecord(s, w)),
+    );
+    const { rows } = paged(found, p, fake.pageLimit);
+    return envelope(true, rows, { totalCount: found.length });
+  },
+};
+
+/** What InternetDocument.save needs for a warehouse-to-warehouse parcel, besides the recipient's branch. */
+const WAYBILL_FIELDS = [
+  'PayerType', 'PaymentMethod', 'CargoType', 'ServiceType', 'SeatsAmount', 'Weight', 'Cost', 'Description', 'DateTime',
+  'CitySender', 'Sender', 'SenderAddress', 'ContactSender', 'SendersPhone', 'RecipientName', 'RecipientsPhone',
+] as const;
+
+function saveWaybill(fake: FakeNovaPoshta, p: Record<string, unknown>) {
+  const missing = WAYBILL_FIELDS.filter((key) => lower(p[key]) === '');
+  const byRefs = lower(p.CityRecipient) !== '' && lower(p.RecipientAddress) !== '';
+  const byWords = lower(p.RecipientCityName) !== '' && lower(p.RecipientAddressName) !== '';
+  if (!byRefs && !byWords) missing.push('RecipientAddress' as never);
+  if (missing.length) return envelope(false, [], { errors: missing.map((key) => `${key} is empty`), errorCodes: ['20000100113'] });
+  if (!/^\d{2}\.\d{2}\.\d{4}$/.test(String(p.DateTime))) return envelope(false, [], { errors: ['DateTime is invalid'], errorCodes: ['20000100106'] });
+  if (!(Number(p.Weight) >= 0.1)) return envelope(false, [], { errors: ['Weight is invalid'], errorCodes: ['20000100107'] });
+  if (!/^380\d{9}$/.test(String(p.RecipientsPhone))) return envelope(false, [], { errors: ['RecipientsPhone is invalid'], errorCodes: ['20000200136'] });
+  const number = `2045${String(fake.waybills.length + 1).padStart(10, '0')}`;
+  const ref = fakeRef(`waybill:${number}`);
+  fake.waybills.push({ number, ref, properties: p });
+  fake.tracking.set(number, { Status: 'Відправник самостійно створив цю накладну, але ще не надав до відправки', StatusCode: '1' });
+  return envelope(true, [{ Ref: ref, CostOnSite: 70, EstimatedDeliveryDate: p.DateTime, IntDocNumber: number, TypeDocument: 'InternetDocument' }]);
+}
+
+function statusDocuments(fake: FakeNovaPoshta, p: Record<string, unknown>) {
+  if (!Array.isArray(p.Documents) || p.Documents.length === 0) return envelope(false, [], { errors: ['Documents is empty'], errorCodes: ['20000900746'] });
+  return envelope(
+    true,
+    p.Documents.map((doc: { DocumentNumber?: unknown }) => {
+      const number = String(doc.DocumentNumber ?? '');
+      return { Number: number, ...(fake.tracking.get(number) ?? { Status: 'Номер не знайдено', StatusCode: '3' }) };
+    }),
+  );
+}
+
+function lower(value: unknown): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : '';
+}
+
+/** Page and Limit as Nova Poshta reads them: strings or numbers, Limit capped. */
+function paged<T>(rows: T[], p: Record<string, unknown>, cap: number) {
+  const limit = Math.min(Math.max(Number(p.Limit) || cap, 1), cap);
+  const page = Math.max(Number(p.Page) || 1, 1);
+  return { rows: rows.slice((page - 1) * limit, page * limit) };
 }
 
 function isCall(body: unknown): body is { apiKey: string; modelName: string; calledMethod: string; methodProperties?: Record<string, unknown> } {
   return typeof body === 'object' && body !== null && 'modelName' in body && 'calledMethod' in body;
 }
 
-/** The record as getWarehouses returns it (most fields; the shop reads Ref, Number, Description). */
-function fullRecord(w: FakeWarehouse) {
+/** The record as getWarehouses returns it (most of its fields). */
+function fullRecord(s: FakeSettlement, w: FakeWarehouse) {
   return {
     SiteKey: String(10000 + Number(w.Number)),
     Description: w.Description,
     DescriptionRu: w.Description,
-    ShortAddress: w.Description.split(': ')[1] ?? w.Description,
+    ShortAddress: w.ShortAddress,
+    ShortAddressRu: w.ShortAddress,
     Phone: '380800500609',
-    TypeOfWarehouse: '9a68df70-0267-42a8-bb5c-37f427e36ee4',
+    TypeOfWarehouse: w.TypeOfWarehouse,
     Ref: w.Ref,
     Number: w.Number,
-    CityRef: '8d5a980d-391c-11dd-90d9-001a92567626',
-    CityDescription: 'Київ',
+    CityRef: s.DeliveryCity,
+    CityDescription: s.MainDescription,
+    CityDescriptionRu: s.MainDescription,
+    SettlementRef: s.Ref,
+    SettlementDescription: s.MainDescription,
+    SettlementAreaDescription: `${s.Area} область`,
+    SettlementRegionsDescription: s.Region ? `${s.Region} р-н` : '',
+    SettlementTypeDescription: s.SettlementTypeCode === 'м.' ? 'місто' : 'село',
+    Longitude: '30.5234',
+    Latitude: '50.4501',
+    PostFinance: '1',
+    POSTerminal: '1',
+    TotalMaxWeightAllowed: w.TotalMaxWeightAllowed,
+    PlaceMaxWeightAllowed: w.PlaceMaxWeightAllowed,
+    SendingLimitationsOnDimensions: { Width: 170, Height: 170, Length: 300 },
+    ReceivingLimitationsOnDimensions: { Width: 170, Height: 170, Length: 300 },
     PostalCodeUA: '03115',
     WarehouseStatus: 'Working',
-    CategoryOfWarehouse: 'Branch',
-    TotalMaxWeightAllowed: '0',
-    PlaceMaxWeightAllowed: '30',
+    WarehouseStatusDate: '2023-01-01 00:00:00',
+    CategoryOfWarehouse: w.CategoryOfWarehouse,
+    DenyToSelect: '0',
   };
 }
 
-function envelope(success: boolean, data: unknown[], extra: { errors?: string[]; errorCodes?: string[] } = {}) {
+function envelope(success: boolean, data: unknown[], extra: { errors?: string[]; errorCodes?: string[]; totalCount?: number } = {}) {
   return {
     success,
     data,
     errors: extra.errors ?? [],
     warnings: [],
-    info: success ? { totalCount: data.length } : [],
+    info: success ? { totalCount: extra.totalCount ?? data.length } : [],
     messageCodes: [],
     errorCodes: extra.errorCodes ?? [],
     warningCodes: [],

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenLocally } from './listen.js';
 
 /**
- * A local PayPal REST API with the two calls the shop makes: `POST /v1/oauth2/token` (client
- * credentials, Basic auth) and `GET /v2/checkout/orders/{id}` (Bearer token), in PayPal's real
- * shapes. Any other request is recorded in `unhandled`, logged and answered 501.
+ * A local PayPal REST API with the calls the shop makes, in PayPal's real shapes:
+ * `POST /v1/oauth2/token` (client credentials, Basic auth), and with a Bearer token
+ * `POST /v2/checkout/orders`, `POST /v2/checkout/orders/{id}/capture` (422 ORDER_NOT_APPROVED
+ * until the buyer approved, 422 ORDER_ALREADY_CAPTURED after) and `GET /v2/checkout/orders/{id}`.
+ * Any other request is recorded in `unhandled`, logged and answered 501.
  */
 
 export interface FakePayPal {
@@ -19,6 +21,15 @@ export interface FakePayPal {
   unhandled: string[];
   /** Registers an order as PayPal would hold it after the buyer approved and it was captured. */
   addOrder(order: { value: string; currency?: string; status?: string; customId?: string; email?: string }): string;
+  /** Created orders are approved at once, as if the buyer clicked through PayPal's window. */
+  autoApprove: boolean;
+  /** The buyer approves a created order in PayPal's window. */
+  approve(id: string): void;
+  /** What the shop asked to create: the purchase unit's amount and custom_id per PayPal order id. */
+  created: Map<string, { value: string; currency: string; customId?: string }>;
+  captures: string[];
+  /** The next capture answers with this amount instead (PayPal captured something else). */
+  captureValueOverride: string | null;
   close(): Promise<void>;
 }
 
@@ -33,6 +44,14 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
     tokensIssued: 0,
     orderLookups: [],
     unhandled: [],
+    autoApprove: false,
+    created: new Map(),
+    captures: [],
+    captureValueOverride: null,
+    approve(id) {
+      const order = orders.get(id) as { status: string } | undefined;
+      if (order) order.status = 'APPROVED';
+    },
     addOrder({ value, currency = 'USD', status = 'COMPLETED', customId, email = 'buyer@example.com' }) {
       const id = randomBytes(8).toString('hex').toUpperCase().slice(0, 17);
       orders.set(id, paypalOrder(id, { value, currency, status, customId, email }));
@@ -66,23 +85,47 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       });
     }
 
-    const match = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && match) {
-      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      if (!token || !tokens.has(token)) {
-        return sendJson(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+    const match = /^\/v2\/checkout\/orders(?:\/([^/]+)(\/capture)?)?$/.exec(url.pathname);
+    const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+    if (match && (!token || !tokens.has(token))) {
+      return sendJson(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+    }
+
+    if (req.method === 'POST' && match && !match[1]) {
+      const request = JSON.parse(body || '{}') as { intent?: string; purchase_units?: { custom_id?: string; amount?: { currency_code: string; value: string } }[] };
+      const unit = request.purchase_units?.[0];
+      if (request.intent !== 'CAPTURE' || !unit?.amount || !/^\d+\.\d{2}$/.test(unit.amount.value)) {
+        return sendJson(res, 400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed.', debug_id: debugId() });
       }
+      const id = randomBytes(8).toString('hex').toUpperCase().slice(0, 17);
+      fake.created.set(id, { value: unit.amount.value, currency: unit.amount.currency_code, customId: unit.custom_id });
+      const order = paypalOrder(id, { value: unit.amount.value, currency: unit.amount.currency_code, status: fake.autoApprove ? 'APPROVED' : 'CREATED', customId: unit.custom_id, email: 'buyer@example.com' });
+      orders.set(id, order);
+      return sendJson(res, 201, order);
+    }
+
+    if (req.method === 'POST' && match?.[1] && match[2]) {
+      const id = decodeURIComponent(match[1]);
+      fake.captures.push(id);
+      const order = orders.get(id) as ReturnType<typeof paypalOrder> | undefined;
+      if (!order) return sendJson(res, 404, notFound());
+      if (order.status !== 'APPROVED') {
+        const issue = order.status === 'COMPLETED' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_NOT_APPROVED';
+        return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }], message: 'The requested action could not be performed.', debug_id: debugId() });
+      }
+      const unit = order.purchase_units[0];
+      const value = fake.captureValueOverride ?? unit.amount.value;
+      fake.captureValueOverride = null;
+      const completed = paypalOrder(id, { value, currency: unit.amount.currency_code, status: 'COMPLETED', customId: unit.custom_id, email: 'buyer@example.com' });
+      orders.set(id, completed);
+      return sendJson(res, 201, completed);
+    }
+
+    if (req.method === 'GET' && match?.[1] && !match[2]) {
       const id = decodeURIComponent(match[1]);
       fake.orderLookups.push(id);
       const order = orders.get(id);
-      if (!order) {
-        return sendJson(res, 404, {
-          name: 'RESOURCE_NOT_FOUND',
-          details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' }],
-          message: 'The specified resource does not exist.',
-          debug_id: debugId(),
-        });
-      }
+      if (!order) return sendJson(res, 404, notFound());
       return sendJson(res, 200, order);
     }
 
@@ -91,13 +134,9 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
     console.error(`fake PayPal: unhandled request ${what}`);
     return sendJson(res, 501, { message: `fake PayPal does not handle ${what}` });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  fake.close = () =>
-    new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
+  const { origin, close } = await listenLocally(server);
+  fake.url = origin;
+  fake.close = close;
   return fake;
 }
 
@@ -114,7 +153,7 @@ function paypalOrder(id: string, o: { value: string; currency: string; status: s
       {
         reference_id: 'default',
         ...(o.customId ? { custom_id: o.customId } : {}),
-        amount,
+        amount: { ...amount },
         payee: { email_address: 'shop@example.com', merchant_id: 'C7CYMKZDG8D6E' },
         payments:
           o.status === 'COMPLETED'
@@ -124,6 +163,7 @@ function paypalOrder(id: string, o: { value: string; currency: string; status: s
                     id: randomBytes(8).toString('hex').toUpperCase(),
                     status: 'COMPLETED',
                     amount,
+                    ...(o.customId ? { custom_id: o.customId } : {}),
                     final_capture: true,
                     seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
                     create_time: now,
@@ -140,6 +180,13 @@ function paypalOrder(id: string, o: { value: string; currency: string; status: s
     links: [{ href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }],
   };
 }
+
+const notFound = () => ({
+  name: 'RESOURCE_NOT_FOUND',
+  details: [{ issue: 'INVALID_RESOURCE_ID', description: 'Specified resource ID does not exist. Please check the resource ID and try again.' }],
+  message: 'The specified resource does not exist.',
+  debug_id: debugId(),
+});
 
 const debugId = () => randomBytes(7).toString('hex');
 

@@ -1,15 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminUserUpdateInput, LoginInput, ProfileUpdateInput, RegisterInput, UserInfo } from '../../../shared/users';
+import type {
+  LoginInput,
+  PasswordResetConfirm,
+  PasswordResetRequest,
+  ProfileUpdateInput,
+  RegisterInput,
+  UserInfo,
+} from '../../../shared/users';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { useAuth } from '../../stores/auth';
 
-/** /api/users (SPEC.md §7): sessions, the profile and user administration. */
+/** /api/users (docs/api.md): sessions and the profile; user administration is in admin/users-api.ts. */
 
 export const login = (body: LoginInput) => api<UserInfo>('/api/users/auth', { method: 'POST', body });
 export const register = (body: RegisterInput) => api<UserInfo>('/api/users', { method: 'POST', body });
 
-/** Ends the session on the server (every device), then forgets everything here (SPEC.md §4). */
+/** Ends the session on the server (every device), then forgets everything here (docs/decisions/007-sessions.md). */
 export async function logout() {
   try {
     await api<{ message: string }>('/api/users/logout', { method: 'POST' });
@@ -33,6 +40,12 @@ export function useRegister() {
 
 export const useLogout = () => useMutation({ mutationFn: logout });
 
+/** "Забули пароль?": the server answers the same whether or not the address has an account. */
+export const useRequestPasswordReset = () =>
+  useMutation({ mutationFn: (body: PasswordResetRequest) => api<{ message: string }>('/api/users/password-reset', { method: 'POST', body }) });
+export const useConfirmPasswordReset = () =>
+  useMutation({ mutationFn: (body: PasswordResetConfirm) => api<{ message: string }>('/api/users/password-reset/confirm', { method: 'POST', body }) });
+
 export const profileQuery = () =>
   queryOptions({
     queryKey: ['users', 'profile'],
@@ -49,43 +62,5 @@ export function useUpdateProfile() {
       setCredentials(user);
       client.setQueryData(profileQuery().queryKey, user);
     },
-  });
-}
-
-// Administration (admins only; the server checks the role on every call).
-
-export const usersQuery = () =>
-  queryOptions({
-    queryKey: ['users', 'list'],
-    queryFn: ({ signal }) => api<UserInfo[]>('/api/users', { signal }),
-  });
-
-export const userQuery = (id: string) =>
-  queryOptions({
-    queryKey: ['users', 'detail', id],
-    queryFn: ({ signal }) => api<UserInfo>(`/api/users/${encodeURIComponent(id)}`, { signal }),
-  });
-
-export const useUsers = () => useQuery(usersQuery());
-export const useUser = (id: string) => useQuery(userQuery(id));
-
-export function useUpdateUser(id: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: AdminUserUpdateInput) =>
-      api<UserInfo>(`/api/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { userId: id, ...body } }),
-    onSuccess: (user) => {
-      client.setQueryData(userQuery(id).queryKey, user);
-      return client.invalidateQueries({ queryKey: usersQuery().queryKey });
-    },
-  });
-}
-
-export function useDeleteUser() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api<{ message: string }>(`/api/users/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    // Their reviews went too: product ratings may have changed.
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['users'] }), client.invalidateQueries({ queryKey: ['products'] })]),
   });
 }

@@ -14,10 +14,10 @@ import { useT } from '../../i18n';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useLogin } from './api';
-import { FormContainer } from './components/form-container';
-import { TextField } from './components/text-field';
+import { FormContainer } from '../../components/form-container';
+import { TextField } from '../../components/text-field';
 
-/** /login?redirect=… (SPEC.md §2): signed-in users go straight to the redirect target. */
+/** /login?redirect=… (docs/screens.md): signed-in users go straight to the redirect target. */
 export default function LoginPage() {
   const t = useT();
   const [params] = useSearchParams();
@@ -55,9 +55,19 @@ export default function LoginPage() {
         </Button>
         {signIn.isPending && <span className="ms-2"><Loader small /></span>}
       </Form>
-      <p className="mt-3">
+      <p className="mt-3 mb-1">
+        <Link to={paths.forgotPassword}>{t.account.forgotPassword}</Link>
+      </p>
+      <p>
         {t.account.newCustomer} <Link to={paths.register(redirect)}>{t.account.registerLink}</Link>
       </p>
+      {redirect === paths.shipping && (
+        <p>
+          <Link to={paths.shipping} className="btn btn-outline-primary">
+            {t.account.checkoutAsGuest}
+          </Link>
+        </p>
+      )}
     </FormContainer>
   );
 }

@@ -12,11 +12,11 @@ import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { useAuth } from '../../stores/auth';
-import { MyOrders } from '../orders/components/my-orders';
+import { MyOrders } from '../orders';
 import { useProfile, useUpdateProfile } from './api';
-import { TextField } from './components/text-field';
+import { TextField } from '../../components/text-field';
 
-/** /profile (SPEC.md §2, §5): the user's own details beside their orders. */
+/** /profile (docs/screens.md, docs/domain.md): the user's own details beside their orders. */
 export default function ProfilePage() {
   const t = useT();
   return (
@@ -41,12 +41,12 @@ function ProfileForm() {
   const update = useUpdateProfile();
   const form = useForm({
     resolver: zodResolver(ProfileFormSchema),
-    defaultValues: { name: stored?.name ?? '', email: stored?.email ?? '', password: '', confirmPassword: '' },
+    defaultValues: { name: stored?.name ?? '', email: stored?.email ?? '', phone: stored?.phone ?? '', currentPassword: '', password: '', confirmPassword: '' },
   });
   const { errors, isDirty } = form.formState;
 
   useEffect(() => {
-    if (fresh && !isDirty) form.reset({ name: fresh.name, email: fresh.email, password: '', confirmPassword: '' });
+    if (fresh && !isDirty) form.reset({ name: fresh.name, email: fresh.email, phone: fresh.phone ?? '', currentPassword: '', password: '', confirmPassword: '' });
   }, [fresh, isDirty, form]);
 
   const onSubmit = form.handleSubmit(({ confirmPassword, ...values }) => {
@@ -54,10 +54,16 @@ function ProfileForm() {
       toast.error(t.account.passwordsDoNotMatch);
       return;
     }
+    // The server refuses these changes without the current password; say so before asking it.
+    const emailChanges = values.email.trim().toLowerCase() !== (fresh ?? stored)?.email;
+    if ((emailChanges || values.password) && !values.currentPassword) {
+      form.setError('currentPassword', { message: t.account.currentPasswordRequired }, { shouldFocus: true });
+      return;
+    }
     update.mutate(values, {
       onSuccess: (user) => {
         toast.success(t.account.profileUpdated);
-        form.reset({ name: user.name, email: user.email, password: '', confirmPassword: '' });
+        form.reset({ name: user.name, email: user.email, phone: user.phone ?? '', currentPassword: '', password: '', confirmPassword: '' });
       },
       onError: (error) => toast.error(errorMessage(error)),
     });
@@ -67,6 +73,25 @@ function ProfileForm() {
     <Form noValidate onSubmit={onSubmit}>
       <TextField id="profile-name" label={t.account.name} autoComplete="name" placeholder={t.account.namePlaceholder} error={errors.name?.message} {...form.register('name')} />
       <TextField id="profile-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        id="profile-phone"
+        label={t.account.phone}
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        hint={t.account.phoneHint}
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
+      <TextField
+        id="profile-current-password"
+        label={t.account.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        hint={t.account.currentPasswordHint}
+        error={errors.currentPassword?.message}
+        {...form.register('currentPassword')}
+      />
       <TextField
         id="profile-password"
         label={t.account.newPassword}

@@ -13,10 +13,10 @@ import { useT } from '../../i18n';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useRegister } from './api';
-import { FormContainer } from './components/form-container';
-import { TextField } from './components/text-field';
+import { FormContainer } from '../../components/form-container';
+import { TextField } from '../../components/text-field';
 
-/** /register?redirect=… (SPEC.md §2, §5): the passwords must match before the server is asked. */
+/** /register?redirect=… (docs/screens.md, docs/domain.md): the passwords must match before the server is asked. */
 export default function RegisterPage() {
   const t = useT();
   const [params] = useSearchParams();

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor, type ProductCategory } from '../../../shared/catalog';
@@ -19,7 +19,7 @@ import {
   type ProductUpdateInput,
 } from '../../../shared/products';
 import { ApiError } from '../../api/client';
-import { errorMessage } from '../../api/error-message';
+import { errorMessage, issueMessage, useFieldMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -33,7 +33,7 @@ const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** /admin/product/{id}/edit (SPEC.md §2). */
+/** /admin/product/{id}/edit (docs/screens.md). */
 export default function ProductEditPage() {
   const t = useT();
   const { id = '' } = useParams();
@@ -83,7 +83,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setValue,
     setError,
     getValues,
@@ -96,8 +96,10 @@ function ProductForm({ product }: { product: ProductDetail }) {
     reValidateMode: 'onChange',
   });
 
-  const category = watch('category') as ProductCategory;
-  const image = watch('image');
+  const fieldText = useFieldMessage();
+  // useWatch rather than watch(): a subscription React can see, so memoised code never goes stale.
+  const category = useWatch({ control, name: 'category' }) as ProductCategory;
+  const image = useWatch({ control, name: 'image' });
   const producers = producersFor(category);
 
   // A producer of another category (a hop country for yeast) is not kept when the category changes.
@@ -115,7 +117,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
       (error: unknown) => {
         // The server speaks the same schema: put its field messages beside the fields.
         if (error instanceof ApiError && error.errors?.length) {
-          for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issue.message });
+          for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issueMessage(issue) });
         }
         toast.error(errorMessage(error));
       },
@@ -133,7 +135,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
     upload.mutate(file, {
       onSuccess: (result) => {
         setValue('image', result.image, { shouldDirty: true, shouldValidate: true });
-        toast.success(result.message);
+        toast.success(text.uploaded);
       },
       onError: (error) => toast.error(errorMessage(error)),
       onSettled: () => {
@@ -151,7 +153,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
   const feedback = (field: keyof ProductUpdateInput) =>
     errors[field] ? (
       <Form.Control.Feedback type="invalid" id={`${field}-error`}>
-        {errors[field]?.message}
+        {fieldText(errors[field]?.message)}
       </Form.Control.Feedback>
     ) : null;
 
@@ -303,7 +305,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
         <Button type="submit" disabled={update.isPending || upload.isPending}>
           {update.isPending ? text.saving : text.save}
         </Button>
-        <Link to={paths.product(product._id)} className="btn btn-outline-secondary">
+        <Link to={paths.product(product.slug)} className="btn btn-outline-secondary">
           {text.viewInShop}
         </Link>
       </div>

@@ -6,7 +6,7 @@ import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'reac
 import { toast } from 'react-toastify';
 import type { Product } from '../../../shared/products';
 import { errorMessage } from '../../api/error-message';
-import { formatMoney } from '../../components/format';
+import { formatUah } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -16,7 +16,7 @@ import { paths } from '../../paths';
 import { categoryLabel, producerLabel } from './product-labels';
 import { useAdminProductList, useCreateProduct, useDeleteProduct } from './products-api';
 
-/** SPEC.md §2 filter buttons, plus 'all' and 'new' (newest first, set after a create: §4). */
+/** The filter buttons of docs/screens.md: the four groups, 'all', and 'new' (newest first, chosen after a create). */
 const FILTERS = ['all', 'new', 'Hops', 'Yeast', 'Malt', 'Equipment'] as const;
 type Filter = (typeof FILTERS)[number];
 const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
@@ -142,7 +142,7 @@ export default function ProductListPage() {
                         </Badge>
                       )}
                     </td>
-                    <td className="text-end text-nowrap">{formatMoney(product.price)}</td>
+                    <td className="text-end text-nowrap">{formatUah(product.price)}</td>
                     <td>{categoryLabel(t, product.category)}</td>
                     <td>{producerLabel(t, product.category, product.origin)}</td>
                     <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>

@@ -44,7 +44,7 @@ export const useUpdateProduct = (id: string) =>
 export const useDeleteProduct = () =>
   useProductMutation((id: string) => api<{ message: string }>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' }));
 
-/** One file in the multipart field `image` (SPEC.md §7 POST /api/upload). */
+/** One file in the multipart field `image` (POST /api/upload, docs/api.md). */
 export const useUploadImage = () =>
   useMutation({
     mutationFn: (file: File) => {

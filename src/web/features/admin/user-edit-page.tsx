@@ -11,11 +11,11 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
-import { useUpdateUser, useUser } from '../account/api';
-import { FormContainer } from '../account/components/form-container';
-import { TextField } from '../account/components/text-field';
+import { useUpdateUser, useUser } from './users-api';
+import { FormContainer } from '../../components/form-container';
+import { TextField } from '../../components/text-field';
 
-/** /admin/user/{id}/edit (SPEC.md §2): name, e-mail and the admin flag of a customer. */
+/** /admin/user/{id}/edit (docs/screens.md): name, e-mail and the admin flag of a customer. */
 export default function UserEditPage() {
   const t = useT();
   const { id = '' } = useParams();
@@ -44,7 +44,7 @@ function UserForm({ user }: { user: UserInfo }) {
     defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin },
   });
   const { errors } = form.formState;
-  // SPEC.md §6: the server refuses it anyway; say so instead of offering a form that fails.
+  // Admins are not edited here (docs/domain.md): the server refuses it anyway; say so instead of offering a form that fails.
   const locked = user.isAdmin;
 
   const onSubmit = form.handleSubmit((values) =>

@@ -10,9 +10,9 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
-import { useDeleteUser, useUsers } from '../account/api';
+import { useDeleteUser, useUsers } from './users-api';
 
-/** /admin/userlist (SPEC.md §2): admins are listed but cannot be edited or deleted here (§6). */
+/** /admin/userlist (docs/screens.md): admins are listed but cannot be edited or deleted here (docs/domain.md). */
 export default function UserListPage() {
   const t = useT();
   const { data: users, isPending, error } = useUsers();

@@ -7,20 +7,25 @@ import Row from 'react-bootstrap/Row';
 import { FaTrash } from 'react-icons/fa';
 import { Link, useNavigate } from 'react-router';
 import { discountedPrice } from '../../../shared/pricing';
-import { formatMoney, formatSum } from '../../components/format';
-import { Message } from '../../components/message';
+import { formatUah } from '../../components/format';
+import { Loader } from '../../components/loader';
+import { ErrorMessage, Message } from '../../components/message';
+import { OrderSummaryRows } from '../orders';
+import { useShopSettings } from '../../api/settings';
+import { useCartPrices } from './use-cart-prices';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
 import { cartCount, useCart, type CartItem } from '../../stores/cart';
 import { useCartAvailability, type LineProblem } from './use-cart-availability';
 
-/** /cart (SPEC.md §2): lines, quantities, the UAH summary and the way to checkout. */
+/** /cart (docs/screens.md): lines, quantities, the UAH summary and the way to checkout. */
 export default function CartPage() {
   const t = useT();
   const navigate = useNavigate();
   const cartItems = useCart((s) => s.cartItems);
-  const itemsPrice = useCart((s) => s.itemsPrice);
+  const { prices, isPending: pricing, error: pricingError } = useCartPrices(cartItems);
+  const freeFrom = useShopSettings().data?.pricing.freeShippingFrom ?? null;
   const { problems, isChecking, ok } = useCartAvailability(cartItems);
 
   return (
@@ -44,13 +49,24 @@ export default function CartPage() {
             <Card as="section" aria-labelledby="cart-summary">
               <ListGroup variant="flush">
                 <ListGroup.Item>
-                  <h2 id="cart-summary" className="h4">
+                  <h2 id="cart-summary" className="h4 mb-0">
                     {t.checkout.itemCount(cartCount(cartItems))}
                   </h2>
-                  <p className="mb-0 fs-5">
-                    {t.checkout.sum}: <strong>{formatSum(itemsPrice)} {t.checkout.currency}</strong>
-                  </p>
                 </ListGroup.Item>
+                {pricing && (
+                  <ListGroup.Item>
+                    <Loader small />
+                  </ListGroup.Item>
+                )}
+                {pricingError ? (
+                  <ListGroup.Item>
+                    <ErrorMessage error={pricingError} />
+                  </ListGroup.Item>
+                ) : null}
+                {prices && <OrderSummaryRows prices={prices} labels={t.checkout} />}
+                {prices?.shippingByCarrier && freeFrom !== null && (
+                  <ListGroup.Item className="small text-body-secondary">{t.checkout.freeDeliveryFrom(formatUah(freeFrom))}</ListGroup.Item>
+                )}
                 {problems.size > 0 && (
                   <ListGroup.Item>
                     <Message variant="warning">{t.checkout.cartHasProblems}</Message>
@@ -90,7 +106,7 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
         </Col>
         <Col xs={4} md={2}>
           <span className="visually-hidden">{t.checkout.unitPrice}: </span>
-          {formatMoney(discountedPrice(item.price, item.discount))} {t.checkout.currency}
+          {formatUah(discountedPrice(item.price, item.discount))}
         </Col>
         <Col xs={5} md={2}>
           <Form.Label htmlFor={selectId} className="visually-hidden">

@@ -1,10 +1,20 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { ProductDetail } from '../../../shared/products';
 import { ApiError } from '../../api/client';
-import { productQuery } from '../catalog/api';
+import { productQuery } from '../catalog';
 import { useCart, type CartItem } from '../../stores/cart';
 
 export type LineProblem = { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'short'; left: number };
+
+/**
+ * Outside the hook, so its reference is stable: the query library then re-runs it, and hands back a
+ * new `fresh` list, only when a query's result changes, not on every render.
+ */
+const withFresh = (results: UseQueryResult<ProductDetail>[]) => ({
+  results,
+  fresh: results.flatMap((r) => (r.data ? [r.data] : [])),
+});
 
 /**
  * Checks every cart line against the catalogue as it is now: a product deleted, sold out or with
@@ -13,7 +23,10 @@ export type LineProblem = { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'shor
  */
 export function useCartAvailability(items: CartItem[]) {
   const refreshLine = useCart((s) => s.refreshLine);
-  const results = useQueries({ queries: items.map((item) => ({ ...productQuery(item._id), staleTime: 0 })) });
+  const { results, fresh } = useQueries({
+    queries: items.map((item) => ({ ...productQuery(item._id), staleTime: 0 })),
+    combine: withFresh,
+  });
 
   const problems = new Map<string, LineProblem>();
   items.forEach((item, i) => {
@@ -23,12 +36,10 @@ export function useCartAvailability(items: CartItem[]) {
     else if (data && item.qty > data.countInStock) problems.set(item._id, { kind: 'short', left: data.countInStock });
   });
 
-  const fresh = results.flatMap((r) => (r.data ? [r.data] : []));
-  // Changes only when the catalogue's answer does; refreshLine ignores lines already up to date.
-  const freshKey = fresh.map((p) => `${p._id}:${p.countInStock}:${p.price}:${p.discount}:${p.name}:${p.image}`).join('|');
+  // refreshLine leaves lines already up to date alone, so a repeat run changes nothing.
   useEffect(() => {
     for (const product of fresh) refreshLine(product);
-  }, [freshKey]);
+  }, [fresh, refreshLine]);
 
   return {
     problems,

@@ -7,7 +7,7 @@ import { paths } from '../../paths';
 import { useProductList, useTopProducts } from './api';
 import { pageFromParam } from './page-param';
 
-/** `/`, `/page/{n}`, `/search/{keyword}` and `/search/{keyword}/page/{n}` (SPEC.md §2). */
+/** `/`, `/page/{n}`, `/search/{keyword}` and `/search/{keyword}/page/{n}` (docs/screens.md). */
 export default function HomePage() {
   const t = useT();
   const params = useParams();
@@ -48,9 +48,9 @@ function TopProducts() {
         {t.catalog.topProducts}
       </h2>
       <div className="row g-3 flex-nowrap overflow-auto pb-2">
-        {data.map((product) => (
+        {data.map((product, index) => (
           <div key={product._id} className="col-8 col-sm-5 col-md-4 col-lg-3 col-xl">
-            <ProductCard product={product} />
+            <ProductCard product={product} eager={index < 2} />
           </div>
         ))}
       </div>

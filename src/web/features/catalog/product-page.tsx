@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -19,11 +19,15 @@ import { toCartItem, useCart } from '../../stores/cart';
 import { useProduct } from './api';
 import { ProductReviews } from './product-reviews';
 
-/** /product/{id} (SPEC.md §2). */
+/** /product/{slug} (docs/seo.md); an old /product/{id} link shows the slug once the product is here. */
 export default function ProductPage() {
   const t = useT();
   const { id = '' } = useParams();
   const { data: product, isPending, error } = useProduct(id);
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (product && product.slug !== id) void navigate(paths.product(product.slug), { replace: true });
+  }, [product, id, navigate]);
 
   return (
     <>
@@ -68,7 +72,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       <PageTitle title={product.name} />
       <Row className="g-4">
         <Col md={6} className="position-relative">
-          <img src={product.image} alt={product.name} className="product-image" width={600} height={600} />
+          <img src={product.image} alt={product.name} className="product-image" width={600} height={600} fetchPriority="high" />
           {product.discount > 0 && (
             <Badge bg="danger" className="discount-badge fs-6">
               {t.catalog.discountBadge(product.discount)}

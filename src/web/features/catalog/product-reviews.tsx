@@ -17,8 +17,8 @@ import {
   type ReviewCreate,
 } from '../../../shared/products';
 import { api } from '../../api/client';
-import { errorMessage } from '../../api/error-message';
-import { formatDate } from '../../components/format';
+import { errorMessage, useFieldMessage } from '../../api/error-message';
+import { useDateFormat } from '../../components/format';
 import { Message } from '../../components/message';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
@@ -37,6 +37,7 @@ function useAddReview(productId: string) {
 /** The product's reviews (name, stars, date, comment) and, for signed-in shoppers, the review form. */
 export function ProductReviews({ product }: { product: ProductDetail }) {
   const t = useT();
+  const dates = useDateFormat();
   const userId = useAuth((s) => s.userInfo?._id);
   const reviewed = userId !== undefined && product.reviews.some((r) => r.user === userId);
 
@@ -56,7 +57,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
                   <div className="d-flex flex-wrap justify-content-between gap-2">
                     <strong>{review.name}</strong>
                     <time dateTime={review.createdAt} className="text-body-secondary small">
-                      {formatDate(review.createdAt)}
+                      {dates.date(review.createdAt)}
                     </time>
                   </div>
                   <Stars value={review.rating} />
@@ -72,7 +73,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
           <h2 className="h4">{t.reviews.writeTitle}</h2>
           {!userId ? (
             <Message>
-              <Link to={paths.login(paths.product(product._id))}>{t.reviews.signInToReview}</Link>
+              <Link to={paths.login(paths.product(product.slug))}>{t.reviews.signInToReview}</Link>
             </Message>
           ) : reviewed ? (
             <Message>{t.reviews.alreadyReviewed}</Message>
@@ -96,6 +97,7 @@ function Stars({ value }: { value: number }) {
 
 function ReviewForm({ productId }: { productId: string }) {
   const t = useT();
+  const fieldText = useFieldMessage();
   const add = useAddReview(productId);
   const {
     register,
@@ -134,7 +136,7 @@ function ReviewForm({ productId }: { productId: string }) {
           ))}
         </Form.Select>
         <Form.Control.Feedback type="invalid" id="review-rating-error">
-          {errors.rating?.message}
+          {fieldText(errors.rating?.message)}
         </Form.Control.Feedback>
       </Form.Group>
       <Form.Group controlId="review-comment" className="mb-3">
@@ -149,7 +151,7 @@ function ReviewForm({ productId }: { productId: string }) {
           aria-describedby={describedBy('comment')}
         />
         <Form.Control.Feedback type="invalid" id="review-comment-error">
-          {errors.comment?.message}
+          {fieldText(errors.comment?.message)}
         </Form.Control.Feedback>
       </Form.Group>
       <Button type="submit" disabled={add.isPending}>

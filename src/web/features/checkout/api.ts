@@ -1,24 +1,77 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BranchList, Order, OrderCreate } from '../../../shared/orders';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { MIN_CITY_QUERY, type BranchList, type BranchType, type CityList } from '../../../shared/delivery';
+import type { GuestOrder, GuestOrderCreate, Order, OrderCreate } from '../../../shared/orders';
 import { api } from '../../api/client';
 
-/** Nova Poshta branches of a city, through the shop's server (it keeps the API key). */
-export const branchesQuery = (city: string) =>
+/** The server keeps Nova Poshta's directory for hours; a few minutes here spares repeated typing. */
+const DIRECTORY_STALE_MS = 5 * 60_000;
+
+/** Settlements whose name starts with what the shopper typed (through the shop's server: it keeps the key). */
+export const citiesQuery = (q: string) =>
   queryOptions({
-    queryKey: ['delivery', 'branches', city],
-    queryFn: ({ signal }) => api<BranchList>(`/api/delivery/branches?city=${encodeURIComponent(city)}`, { signal }),
-    // The server keeps them an hour; a few minutes here spares repeated clicks.
-    staleTime: 5 * 60_000,
+    queryKey: ['delivery', 'cities', q],
+    queryFn: ({ signal }) => api<CityList>(`/api/delivery/cities?q=${encodeURIComponent(q)}`, { signal }),
+    staleTime: DIRECTORY_STALE_MS,
     retry: false,
   });
 
-export const useBranches = (city: string) => useQuery({ ...branchesQuery(city), enabled: city.length > 0 });
+export const useCities = (q: string) =>
+  useQuery({ ...citiesQuery(q), enabled: q.trim().length >= MIN_CITY_QUERY, placeholderData: keepPreviousData });
 
-/** POST /api/orders; the server prices the order itself and takes the stock. */
+export interface BranchSearch {
+  cityRef: string;
+  q?: string;
+  type?: BranchType;
+  /** One point by its ref: checks that a saved branch still exists. */
+  ref?: string;
+}
+
+export const branchesQuery = (search: BranchSearch) =>
+  queryOptions({
+    queryKey: ['delivery', 'branches', search],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ cityRef: search.cityRef });
+      if (search.q) params.set('q', search.q);
+      if (search.type) params.set('type', search.type);
+      if (search.ref) params.set('ref', search.ref);
+      return api<BranchList>(`/api/delivery/branches?${params}`, { signal });
+    },
+    staleTime: DIRECTORY_STALE_MS,
+    retry: false,
+  });
+
+export const useBranches = (search: BranchSearch | null) =>
+  useQuery({
+    ...branchesQuery(search ?? { cityRef: '' }),
+    enabled: search !== null,
+    // While the next letters load, the list of the same settlement stays; another settlement's never does.
+    placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as BranchSearch | undefined)?.cityRef === search?.cityRef ? previous : undefined),
+  });
+
+/** The value once the shopper has paused typing for `ms`. */
+export function useDebounced<T>(value: T, ms = 250): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+/**
+ * POST /api/orders, or /api/orders/guest with the guest's e-mail (docs/delivery.md); the server
+ * prices the order itself and takes the stock. The Idempotency-Key (one per checkout) makes a
+ * repeated submit answer with the same order instead of a second one. A guest's answer carries the
+ * secret of the order's link.
+ */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (payload: OrderCreate) => api<Order>('/api/orders', { method: 'POST', body: payload }),
+    mutationFn: ({ payload, idempotencyKey }: { payload: OrderCreate | GuestOrderCreate; idempotencyKey: string }): Promise<Order | GuestOrder> =>
+      'email' in payload
+        ? api<GuestOrder>('/api/orders/guest', { method: 'POST', body: payload })
+        : api<Order>('/api/orders', { method: 'POST', body: payload, headers: { 'idempotency-key': idempotencyKey } }),
     onSettled: () => {
       // Stock changed (or turned out short): products and order lists must be read again.
       void queryClient.invalidateQueries({ queryKey: ['products'] });

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
@@ -11,43 +12,63 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
+import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
-import { useCartAvailability } from '../cart/use-cart-availability';
-import { OrderLines } from '../orders/components/order-lines';
-import { OrderSummaryCard } from '../orders/components/order-summary';
+import { useCartAvailability, useCartPrices } from '../cart';
+import { OrderLines, OrderSummaryCard } from '../orders';
 import { usePlaceOrder } from './api';
 import { CheckoutSteps } from './components/checkout-steps';
 
-/** /placeorder (SPEC.md §2): the review, and the Order button. On success: the new order's page. */
+/** /placeorder (docs/screens.md): the review, and the Order button. On success: the new order's page. */
 export default function PlaceOrderPage() {
   const t = useT();
   const navigate = useNavigate();
   const cart = useCart();
   const placeOrder = usePlaceOrder();
+  const signedIn = useAuth((s) => s.userInfo !== null);
   const { problems, ok: available } = useCartAvailability(cart.cartItems);
+  const { prices, error: pricingError } = useCartPrices(cart.cartItems);
+  // One key per checkout: a repeated submit (double click, retry after a lost answer) gets the same order.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  // Set on the first click, before React re-renders the button as disabled.
+  const submitting = useRef(false);
 
-  if (!cart.shippingAddress) return <Navigate to={paths.shipping} replace />;
+  // A guest's e-mail is asked on the delivery step.
+  if (!cart.shippingAddress || (!signedIn && !cart.shippingAddress.guestEmail)) return <Navigate to={paths.shipping} replace />;
   if (!cart.paymentMethod) return <Navigate to={paths.payment} replace />;
   const address = cart.shippingAddress;
+  // What the screen kept to show the directory's names stays in the browser.
+  const { settlement: _settlement, branch: _branch, guestEmail, ...shippingAddress } = address;
   const empty = cart.cartItems.length === 0;
 
-  const submit = () =>
+  const submit = () => {
+    if (submitting.current) return;
+    submitting.current = true;
     placeOrder.mutate(
       {
-        // SPEC.md §3's payload; the server reads only product ids and quantities from the lines.
-        orderItems: cart.cartItems.map((item) => ({ product: item._id, qty: item.qty })),
-        shippingAddress: address,
-        paymentMethod: cart.paymentMethod,
+        idempotencyKey,
+        // The order payload (docs/api.md); the server reads only product ids and quantities from the lines.
+        payload: {
+          orderItems: cart.cartItems.map((item) => ({ product: item._id, qty: item.qty })),
+          shippingAddress,
+          paymentMethod: cart.paymentMethod,
+          // Without an account: the guest's order (docs/delivery.md).
+          ...(signedIn ? {} : { email: guestEmail ?? '' }),
+        },
       },
       {
         onSuccess: (order) => {
           cart.clearCartItems();
           toast.success(t.checkout.orderPlaced);
-          navigate(paths.order(order._id));
+          navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order._id), { state: { placed: true } });
         },
-        onError: (error) => toast.error(errorMessage(error)),
+        onError: (error) => {
+          submitting.current = false;
+          toast.error(errorMessage(error));
+        },
       },
     );
+  };
 
   return (
     <>
@@ -110,15 +131,18 @@ export default function PlaceOrderPage() {
           </ListGroup>
         </Col>
         <Col md={4}>
-          <OrderSummaryCard id="review-summary" title={t.checkout.orderSummary} prices={cart} labels={t.checkout}>
+          {!prices ? (
+            pricingError ? <ErrorMessage error={pricingError} /> : <Loader />
+          ) : (
+          <OrderSummaryCard id="review-summary" title={t.checkout.orderSummary} prices={prices} labels={t.checkout}>
             {placeOrder.isError && (
               <ListGroup.Item>
                 <ErrorMessage error={placeOrder.error} />
               </ListGroup.Item>
             )}
             <ListGroup.Item>
-              {/* SPEC.md §5's check compared the array itself to zero; this one looks at its length. */}
-              <Button className="w-100" disabled={empty || !available || placeOrder.isPending} onClick={submit}>
+              {/* Disabled for an empty cart, a line that cannot be bought or an order on its way (docs/screens.md). */}
+              <Button className="w-100" disabled={empty || !available || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
                 {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
               </Button>
               {placeOrder.isPending && (
@@ -128,8 +152,14 @@ export default function PlaceOrderPage() {
               )}
             </ListGroup.Item>
           </OrderSummaryCard>
+          )}
         </Col>
       </Row>
     </>
   );
+}
+
+/** 128 random bits as hex (getRandomValues works outside secure contexts, unlike randomUUID). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,101 +1,177 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Row from 'react-bootstrap/Row';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { ShippingAddressSchema, type ShippingAddress, type ShippingAddressInput } from '../../../shared/orders';
-import { Loader } from '../../components/loader';
-import { ErrorMessage } from '../../components/message';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { branchTakes, parcelWeightKg, type Branch, type City } from '../../../shared/delivery';
+import { EmailSchema } from '../../../shared/users';
+import { ShippingAddressSchema, type ShippingAddressInput, type ShippingAddress as ShippingAddressPayload } from '../../../shared/orders';
+import { useFieldMessage } from '../../api/error-message';
+import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
+import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
 import { useBranches } from './api';
+import { BranchPicker } from './components/branch-picker';
 import { CheckoutSteps } from './components/checkout-steps';
+import { CityCombobox } from './components/city-combobox';
 
-/** /shipping (SPEC.md §2): city, its Nova Poshta branches, recipient and phone. */
+/**
+ * /shipping (docs/delivery.md): the settlement from Nova Poshta's directory, one of its branches or
+ * parcel lockers that can take the parcel, the recipient and the phone. Another settlement drops
+ * the branch; a saved branch is checked again on return.
+ */
 export default function ShippingPage() {
   const t = useT();
   const navigate = useNavigate();
   const saved = useCart((s) => s.shippingAddress);
   const saveShippingAddress = useCart((s) => s.saveShippingAddress);
-  const form = useForm<ShippingAddressInput, unknown, ShippingAddress>({
+  const cartItems = useCart((s) => s.cartItems);
+  const user = useAuth((s) => s.userInfo);
+  const weightKg = useMemo(() => parcelWeightKg(cartItems), [cartItems]);
+
+  const [city, setCity] = useState<City | null>(saved?.settlement ?? null);
+  const [branch, setBranch] = useState<Branch | null>(saved?.branch ?? null);
+  /** A settlement typed by hand while Nova Poshta's directory is unreachable. */
+  const [typedCity, setTypedCity] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(saved?.country && !saved.warehouseRef ? t.checkout.savedBranchUnchecked : null);
+
+  const form = useForm<ShippingAddressInput, unknown, ShippingAddressPayload>({
     resolver: zodResolver(ShippingAddressSchema),
-    defaultValues: saved ?? { address: '', city: '', phoneNumber: '+380', country: '', postalCode: '' },
+    defaultValues: {
+      address: saved?.address ?? user?.name ?? '',
+      phoneNumber: saved?.phoneNumber ?? user?.phone ?? '',
+      city: saved?.settlement?.name ?? '',
+      country: saved?.branch?.description ?? '',
+      postalCode: '',
+      settlementRef: saved?.settlement?.ref,
+      warehouseRef: saved?.branch?.ref,
+    },
   });
-  const { errors } = form.formState;
-
-  // The branches of the saved city load at once (SPEC.md §7: also on load of the screen).
-  const [searchedCity, setSearchedCity] = useState(saved?.city.trim() ?? '');
-  const branches = useBranches(searchedCity);
-
-  const findBranches = async () => {
-    if (!(await form.trigger('city'))) return;
-    setSearchedCity(form.getValues('city').trim());
+  const { errors, isSubmitted } = form.formState;
+  const field = useFieldMessage();
+  // A guest (no account) leaves an e-mail for the order's news and link.
+  const [guestEmail, setGuestEmail] = useState(saved?.guestEmail ?? '');
+  const [guestEmailError, setGuestEmailError] = useState<string | undefined>();
+  const checkGuestEmail = (value: string) => {
+    const parsed = EmailSchema.safeParse(value);
+    setGuestEmailError(parsed.success ? undefined : parsed.error.issues[0].message);
+    return parsed.success ? parsed.data : null;
   };
-  const findOnEnter = (event: KeyboardEvent) => {
-    if (event.key === 'Enter') {
-      event.preventDefault();
-      void findBranches();
+
+  const chooseCity = (next: City | null) => {
+    setCity(next);
+    setTypedCity(null);
+    // A branch belongs to its settlement: another settlement (or none) drops it.
+    chooseBranch(null);
+    form.setValue('city', next?.name ?? '', { shouldValidate: isSubmitted });
+    form.setValue('settlementRef', next?.ref);
+  };
+  const chooseBranch = (next: Branch | null) => {
+    setBranch(next);
+    form.setValue('country', next?.description ?? '', { shouldValidate: isSubmitted });
+    form.setValue('warehouseRef', next?.ref);
+  };
+  const useTypedCity = (name: string) => {
+    chooseCity(null);
+    setTypedCity(name);
+    form.setValue('city', name, { shouldValidate: isSubmitted });
+  };
+
+  // The saved branch, asked again: it may have closed, or the cart may have grown too heavy for it.
+  const savedRefs = saved?.settlement && saved.branch ? { cityRef: saved.settlement.ref, ref: saved.branch.ref } : null;
+  const recheck = useBranches(savedRefs);
+  const rechecked = useRef(false);
+  // The answer's consequences use the latest weight and texts, yet do not make the check run again.
+  const onRechecked = useEffectEvent((fresh: Branch | undefined, description: string) => {
+    if (!fresh) {
+      setNotice(t.checkout.savedBranchGone(description));
+      chooseBranch(null);
+    } else if (!branchTakes(fresh, weightKg)) {
+      setNotice(t.checkout.savedBranchTooHeavy(fresh.description));
+      chooseBranch(null);
     }
+  });
+  useEffect(() => {
+    // Once per visit: the answer for the saved refs, not every later change.
+    if (rechecked.current || !recheck.isSuccess || !saved?.branch) return;
+    rechecked.current = true;
+    onRechecked(recheck.data.branches[0], saved.branch.description);
+  }, [recheck.isSuccess, recheck.data, saved?.branch]);
+
+  const onSubmit = (event: FormEvent) => {
+    const email = user ? undefined : checkGuestEmail(guestEmail);
+    void form.handleSubmit((address) => {
+      if (email === null) return;
+      saveShippingAddress({ ...address, settlement: city ?? undefined, branch: branch ?? undefined, guestEmail: email });
+      navigate(paths.payment);
+    })(event);
   };
 
-  // A branch of another city must not stay chosen.
-  const list = branches.data?.branches;
-  useEffect(() => {
-    if (!list) return;
-    const chosen = form.getValues('country');
-    if (chosen && !list.some((b) => b.description === chosen)) form.setValue('country', '');
-  }, [list, form]);
+  const manualBranch = (
+    <Form.Group controlId="shipping-branch-manual" className="mt-2">
+      <Form.Label>{t.checkout.branchByHand}</Form.Label>
+      <Form.Control
+        type="text"
+        placeholder={t.checkout.branchByHandPlaceholder}
+        isInvalid={!!errors.country}
+        onChange={(event) => {
+          setBranch(null);
+          form.setValue('warehouseRef', undefined);
+          form.setValue('country', event.target.value, { shouldValidate: isSubmitted });
+        }}
+      />
+      <Form.Control.Feedback type="invalid">{field(errors.country?.message)}</Form.Control.Feedback>
+    </Form.Group>
+  );
 
-  const onSubmit = form.handleSubmit((address) => {
-    saveShippingAddress(address);
-    navigate(paths.payment);
-  });
-
+  const cityError = errors.city || errors.settlementRef ? t.checkout.chooseCityFromList : undefined;
   return (
     <Row className="justify-content-center">
-      <Col md={10} lg={8} xl={6}>
+      <Col md={10} lg={8} xl={7}>
         <PageTitle title={t.checkout.shippingTitle} />
         <CheckoutSteps current={2} />
         <h1 className="mb-4">{t.checkout.shippingTitle}</h1>
+        {notice && <Message variant="warning">{notice}</Message>}
         <Form noValidate onSubmit={onSubmit}>
-          <Form.Group className="mb-3" controlId="shipping-city">
-            <Form.Label>{t.checkout.city}</Form.Label>
-            <InputGroup hasValidation>
-              <Form.Control
-                type="text"
-                autoComplete="address-level2"
-                placeholder={t.checkout.cityPlaceholder}
-                isInvalid={!!errors.city}
-                aria-describedby={errors.city ? 'shipping-city-error' : undefined}
-                onKeyDown={findOnEnter}
-                {...form.register('city')}
-              />
-              <Button variant="primary" onClick={() => void findBranches()}>
-                {t.checkout.findBranches}
-              </Button>
-              <Form.Control.Feedback type="invalid" id="shipping-city-error">
-                {errors.city?.message}
-              </Form.Control.Feedback>
-            </InputGroup>
-          </Form.Group>
-
-          <BranchField
-            city={searchedCity}
-            branches={branches}
-            error={errors.country?.message}
-            register={form.register('country')}
+          <CityCombobox
+            chosen={city}
+            initialText={saved?.city ?? ''}
+            onChoose={chooseCity}
+            onTypedCity={useTypedCity}
+            error={typedCity === null ? cityError : field(errors.city?.message)}
           />
+
+          {city ? (
+            <BranchPicker
+              key={city.ref}
+              city={city}
+              weightKg={weightKg}
+              chosen={branch}
+              onChoose={(next) => {
+                setNotice(null);
+                chooseBranch(next);
+              }}
+              error={field(errors.country?.message)}
+              fallback={manualBranch}
+            />
+          ) : typedCity !== null ? (
+            manualBranch
+          ) : (
+            <p className="text-body-secondary mb-3">
+              {t.checkout.branch}: {t.checkout.chooseCityFirst.toLowerCase()}
+            </p>
+          )}
 
           <Form.Group className="mb-3" controlId="shipping-recipient">
             <Form.Label>{t.checkout.recipient}</Form.Label>
             <Form.Control type="text" autoComplete="name" isInvalid={!!errors.address} {...form.register('address')} />
-            <Form.Control.Feedback type="invalid">{errors.address?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{field(errors.address?.message)}</Form.Control.Feedback>
           </Form.Group>
 
           <Form.Group className="mb-4" controlId="shipping-phone">
@@ -104,14 +180,35 @@ export default function ShippingPage() {
               type="tel"
               autoComplete="tel"
               inputMode="tel"
-              placeholder="+380XXXXXXXXX"
               aria-describedby="shipping-phone-hint"
               isInvalid={!!errors.phoneNumber}
               {...form.register('phoneNumber')}
             />
             <Form.Text id="shipping-phone-hint">{t.checkout.phoneHint}</Form.Text>
-            <Form.Control.Feedback type="invalid">{errors.phoneNumber?.message}</Form.Control.Feedback>
+            <Form.Control.Feedback type="invalid">{field(errors.phoneNumber?.message)}</Form.Control.Feedback>
           </Form.Group>
+
+          {!user && (
+            <Form.Group className="mb-4" controlId="shipping-guest-email">
+              <Form.Label>{t.checkout.guestEmail}</Form.Label>
+              <Form.Control
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                aria-describedby="shipping-guest-email-hint"
+                isInvalid={!!guestEmailError}
+                value={guestEmail}
+                onChange={(event) => {
+                  setGuestEmail(event.target.value);
+                  if (guestEmailError) checkGuestEmail(event.target.value);
+                }}
+              />
+              <Form.Text id="shipping-guest-email-hint">
+                {t.checkout.guestEmailHint} <Link to={paths.login(paths.shipping)}>{t.checkout.guestSignIn}</Link>
+              </Form.Text>
+              <Form.Control.Feedback type="invalid">{field(guestEmailError)}</Form.Control.Feedback>
+            </Form.Group>
+          )}
 
           <Button type="submit" variant="primary">
             {t.checkout.continue}
@@ -119,63 +216,5 @@ export default function ShippingPage() {
         </Form>
       </Col>
     </Row>
-  );
-}
-
-function BranchField({
-  city,
-  branches,
-  error,
-  register,
-}: {
-  city: string;
-  branches: ReturnType<typeof useBranches>;
-  error: string | undefined;
-  register: UseFormRegisterReturn<'country'>;
-}) {
-  const t = useT();
-  const feedback = <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>;
-
-  // Nova Poshta failed: the shopper can still type the branch by hand.
-  if (branches.isError) {
-    return (
-      <div className="mb-3">
-        <ErrorMessage error={branches.error} />
-        <Form.Group controlId="shipping-branch-manual">
-          <Form.Label>{t.checkout.branchByHand}</Form.Label>
-          <Form.Control type="text" placeholder={t.checkout.branchByHandPlaceholder} isInvalid={!!error} {...register} />
-          {feedback}
-        </Form.Group>
-      </div>
-    );
-  }
-
-  const list = branches.data?.branches ?? [];
-  const loading = city !== '' && branches.isFetching;
-  const empty = city !== '' && branches.isSuccess && list.length === 0;
-  return (
-    <Form.Group className="mb-3" controlId="shipping-branch">
-      <div className="d-flex align-items-center gap-2">
-        <Form.Label>{t.checkout.branch}</Form.Label>
-        {loading && <Loader small />}
-      </div>
-      <Form.Select isInvalid={!!error} disabled={!branches.isSuccess || empty} {...register}>
-        <option value="">
-          {city === '' ? t.checkout.searchBranchesFirst : loading ? t.checkout.loadingBranches : empty ? t.checkout.noBranches : t.checkout.chooseBranch}
-        </option>
-        {list.map((branch) => (
-          <option key={branch.ref} value={branch.description}>
-            {branch.description}
-          </option>
-        ))}
-      </Form.Select>
-      {feedback}
-      {empty && (
-        <Form.Text className="d-block" role="status">
-          {t.checkout.noBranches}
-        </Form.Text>
-      )}
-      {branches.data?.demo && <Form.Text className="d-block">{t.checkout.demoBranches}</Form.Text>}
-    </Form.Group>
   );
 }

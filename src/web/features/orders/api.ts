@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Order, OrderSummary, PayOrder, PayPalConfig } from '../../../shared/orders';
+import type { LiqPayCheckout, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated } from '../../../shared/orders';
 import { api } from '../../api/client';
 
 export const orderQuery = (id: string) =>
@@ -14,36 +14,82 @@ export const myOrdersQuery = () =>
     queryFn: ({ signal }) => api<OrderSummary[]>('/api/orders/mine', { signal }),
   });
 
-export const allOrdersQuery = () =>
+export const allOrdersQuery = (query: { pageNumber: number; status?: OrderStatus; q: string }) =>
   queryOptions({
-    queryKey: ['orders', 'all'],
-    queryFn: ({ signal }) => api<OrderSummary[]>('/api/orders', { signal }),
-  });
-
-export const paypalConfigQuery = () =>
-  queryOptions({
-    queryKey: ['config', 'paypal'],
-    queryFn: ({ signal }) => api<PayPalConfig>('/api/config/paypal', { signal }),
-    staleTime: Infinity,
+    queryKey: ['orders', 'all', query],
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ pageNumber: String(query.pageNumber) });
+      if (query.status) params.set('status', query.status);
+      if (query.q) params.set('q', query.q);
+      return api<OrderList>(`/api/orders?${params}`, { signal });
+    },
+    placeholderData: (previous) => previous,
   });
 
 export const useOrder = (id: string) => useQuery(orderQuery(id));
 export const useMyOrders = () => useQuery(myOrdersQuery());
-export const useAllOrders = () => useQuery(allOrdersQuery());
-export const usePayPalConfig = (enabled: boolean) => useQuery({ ...paypalConfigQuery(), enabled });
+export const useAllOrders = (query: Parameters<typeof allOrdersQuery>[0]) => useQuery(allOrdersQuery(query));
 
-/** After paying or delivering, the order and every list showing it are read again (SPEC.md §4 "then refetch"). */
-function useOrderMutation<T>(mutationFn: (input: T) => Promise<Order>) {
+/** After paying or delivering, the order and every list showing it are read again (docs/orders.md). */
+function useOrderMutation<T>(mutationFn: (input: T) => Promise<Order>, stale: string[][] = [['orders']]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSuccess: (order) => queryClient.setQueryData(orderQuery(order._id).queryKey, order),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders'] }),
+    onSettled: () => Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
 
-export const usePayOrder = (id: string) =>
-  useOrderMutation((payment: PayOrder) => api<Order>(`/api/orders/${encodeURIComponent(id)}/pay`, { method: 'PUT', body: payment }));
+const step = (id: string, action: 'mark-paid' | 'ship' | 'deliver' | 'cancel', body?: object) =>
+  api<Order>(`/api/orders/${encodeURIComponent(id)}/${action}`, { method: 'PUT', body });
 
-export const useDeliverOrder = (id: string) =>
-  useOrderMutation(() => api<Order>(`/api/orders/${encodeURIComponent(id)}/deliver`, { method: 'PUT' }));
+/** The status steps of docs/orders.md: the admin's, and the shopper's cancel. */
+export const useMarkPaid = (id: string) => useOrderMutation(() => step(id, 'mark-paid'));
+export const useShipOrder = (id: string) => useOrderMutation((trackingNumber: string) => step(id, 'ship', { trackingNumber }));
+/** "Створити ТТН": Nova Poshta makes the waybill and the order ships under its number. */
+export const useCreateWaybill = (id: string) =>
+  useOrderMutation(() => api<Order>(`/api/orders/${encodeURIComponent(id)}/waybill`, { method: 'POST' }));
+export const useDeliverOrder = (id: string) => useOrderMutation(() => step(id, 'deliver'));
+// The stock came back: the catalogue's counts changed too.
+export const useCancelOrder = (id: string) => useOrderMutation(() => step(id, 'cancel'), [['orders'], ['products']]);
+
+/** A guest's order by the secret in its link (docs/delivery.md). */
+export const guestOrderQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['orders', 'guest', token],
+    queryFn: ({ signal }) => api<Order>(`/api/orders/guest/${encodeURIComponent(token)}`, { signal }),
+  });
+
+export const useGuestOrder = (token: string) => useQuery(guestOrderQuery(token));
+
+/** The signed-in customer takes the guest order of this link into the account. */
+export function useClaimGuestOrder(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<Order>(`/api/orders/guest/${encodeURIComponent(token)}/claim`, { method: 'POST' }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderQuery(order._id).queryKey, order);
+      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+    },
+  });
+}
+
+/**
+ * Where an order's payment calls go: `/api/orders/{id}` for the signed-in owner, the guest link's
+ * `/api/orders/guest/{secret}` for a guest (docs/payments.md). The payment panel takes either.
+ */
+export const orderPaymentBase = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
+export const guestOrderPaymentBase = (token: string) => `/api/orders/guest/${encodeURIComponent(token)}`;
+
+/** The test payment (test mode), or a PayPal id from older pages. */
+export const usePayOrder = (base: string) => useOrderMutation((payment: PayOrder) => api<Order>(`${base}/pay`, { method: 'PUT', body: payment }));
+
+/** PayPal's createOrder: our server creates the PayPal order in dollars and answers its id, amount and rate. */
+export const createPayPalOrder = (base: string) => api<PayPalCreated>(`${base}/paypal`, { method: 'POST' });
+
+/** PayPal's onApprove: our server captures and checks the payment, then marks the order paid. */
+export const useCapturePayPal = (base: string) =>
+  useOrderMutation((paypalOrderId: string) => api<Order>(`${base}/paypal/capture`, { method: 'POST', body: { id: paypalOrderId } }));
+
+/** The signed LiqPay form for this order; the page posts it to LiqPay's checkout. */
+export const useLiqPayCheckout = (base: string) => useMutation({ mutationFn: () => api<LiqPayCheckout>(`${base}/liqpay`, { method: 'POST' }) });

@@ -1,26 +1,26 @@
-import { lazy, Suspense } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { ONLINE_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../shared/orders';
+import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order, type PaymentMethod } from '../../../shared/orders';
 import { errorMessage } from '../../api/error-message';
-import { formatDate } from '../../components/format';
+import { useDateFormat } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { useAuth } from '../../stores/auth';
-import { useDeliverOrder, useOrder, usePayOrder, usePayPalConfig } from './api';
+import { orderPaymentBase, useCancelOrder, useOrder } from './api';
+import { AdminOrderActions } from './components/admin-order-actions';
+import { ConfirmAction } from './components/confirm-action';
+import { OfflinePaymentDetails, PaymentActions } from './components/order-payment';
 import { OrderLines } from './components/order-lines';
+import { OrderStatusBadge } from './components/order-status-badge';
+import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
 
-// PayPal's React wrapper loads only for shoppers about to pay.
-const PayPalPayment = lazy(() => import('./components/paypal-payment'));
-
-/** /order/{id} (SPEC.md §2): delivery, payment, lines and summary; paying and delivering. */
+/** /order/{id} (docs/screens.md): delivery, payment, lines and summary; paying and delivering. */
 export default function OrderPage() {
   const t = useT();
   const { id = '' } = useParams();
@@ -30,7 +30,7 @@ export default function OrderPage() {
   if (error || !order) {
     return (
       <>
-        <PageTitle title={t.orders.orderTitle(id)} />
+        <PageTitle title={t.orders.adminOrdersTitle} />
         <ErrorMessage error={error} />
       </>
     );
@@ -38,29 +38,48 @@ export default function OrderPage() {
   return <OrderDetails order={order} />;
 }
 
-function OrderDetails({ order }: { order: Order }) {
+/**
+ * The order's details; the guest order page shows them too. `paymentBase`: where a viewer who is
+ * not the signed-in owner pays (a guest link's calls); the owner pays by the order's id.
+ */
+export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase?: string }) {
   const t = useT();
+  const dates = useDateFormat();
   const me = useAuth((s) => s.userInfo);
   const isOwner = !!me && order.user?._id === me._id;
-  const canPay = isOwner && !order.isPaid;
-  const config = usePayPalConfig(canPay);
-  const pay = usePayOrder(order._id);
-  const deliver = useDeliverOrder(order._id);
+  const payWith = paymentBase ?? (isOwner ? orderPaymentBase(order._id) : null);
+  const canPay = payWith !== null && order.status === 'pending';
+  const cancel = useCancelOrder(order._id);
+  // Set by the checkout when it opens the order it has just placed.
+  const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true && order.status === 'pending';
   const { shippingAddress: ship } = order;
   const methodLabel = t.checkout.methods[order.paymentMethod as PaymentMethod] ?? order.paymentMethod;
 
-  const onPaid = () => toast.success(t.orders.orderPaid);
-  const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => toast.error(errorMessage(e)) });
-  const markDelivered = () =>
-    deliver.mutate(undefined, {
-      onSuccess: () => toast.success(t.orders.orderDelivered),
+  const cancelOrder = () =>
+    cancel.mutate(undefined, {
+      onSuccess: () => toast.success(t.orders.orderCancelled),
       onError: (e) => toast.error(errorMessage(e)),
     });
+  const nextSteps = isCashOnDelivery(order.paymentMethod)
+    ? t.orders.nextSteps.cashOnDelivery
+    : isOfflineMethod(order.paymentMethod)
+      ? t.orders.nextSteps.transfer
+      : t.orders.nextSteps.online;
 
   return (
     <>
-      <PageTitle title={t.orders.orderTitle(order._id)} />
-      <h1 className="h3 mb-4 text-break">{t.orders.orderTitle(order._id)}</h1>
+      <PageTitle title={t.orders.orderTitle(order.number)} />
+      {justPlaced && (
+        <div className="alert alert-success" role="status">
+          <h2 className="h5">{t.orders.thanks(order.number)}</h2>
+          <p className="mb-0">{nextSteps}</p>
+        </div>
+      )}
+      <h1 className="h3 mb-1 text-break">{t.orders.orderTitle(order.number)}</h1>
+      <p className="mb-4">
+        <span className="visually-hidden">{t.orders.status}: </span>
+        <OrderStatusBadge status={order.status} /> <span className="text-body-secondary">{dates.dateTime(order.createdAt)}</span>
+      </p>
       <Row className="g-4">
         <Col md={8}>
           <ListGroup variant="flush">
@@ -72,9 +91,10 @@ function OrderDetails({ order }: { order: Order }) {
                 <strong>{t.orders.name}:</strong> {ship.address}
                 {order.user && order.user.name !== ship.address && ` (${order.user.name})`}
               </p>
-              {order.user && (
+              {(order.user?.email ?? order.guestEmail) && (
                 <p className="mb-1">
-                  <strong>{t.orders.email}:</strong> <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
+                  <strong>{t.orders.email}:</strong>{' '}
+                  <a href={`mailto:${order.user?.email ?? order.guestEmail}`}>{order.user?.email ?? order.guestEmail}</a>
                 </p>
               )}
               {ship.phoneNumber && (
@@ -85,8 +105,13 @@ function OrderDetails({ order }: { order: Order }) {
               <p>
                 <strong>{t.orders.address}:</strong> {[ship.city, ship.postalCode, ship.country].filter(Boolean).join(', ')}
               </p>
+              {order.trackingNumber && <OrderTracking order={order} />}
               {order.isDelivered ? (
-                <Message variant="success">{t.orders.deliveredOn(formatDate(order.deliveredAt))}</Message>
+                <Message variant="success">{t.orders.deliveredOn(dates.dateTime(order.deliveredAt))}</Message>
+              ) : order.status === 'cancelled' ? (
+                <Message variant="warning">{t.orders.cancelledOn(dates.dateTime(order.cancelledAt))}</Message>
+              ) : order.status === 'shipped' ? (
+                <Message variant="info">{t.orders.shippedOn(dates.dateTime(order.shippedAt))}</Message>
               ) : (
                 <Message variant="danger">{t.orders.notDelivered}</Message>
               )}
@@ -99,8 +124,9 @@ function OrderDetails({ order }: { order: Order }) {
               <p>
                 <strong>{t.orders.method}:</strong> {methodLabel}
               </p>
+              <OfflinePaymentDetails order={order} />
               {order.isPaid ? (
-                <Message variant="success">{t.orders.paidOn(formatDate(order.paidAt))}</Message>
+                <Message variant="success">{t.orders.paidOn(dates.dateTime(order.paidAt))}</Message>
               ) : (
                 <Message variant="danger">{t.orders.notPaid}</Message>
               )}
@@ -121,38 +147,25 @@ function OrderDetails({ order }: { order: Order }) {
 
         <Col md={4}>
           <OrderSummaryCard id="order-summary" title={t.orders.summary} prices={order} labels={t.orders}>
-            {canPay && (
-              <ListGroup.Item>
-                {config.isPending && <Loader small />}
-                {config.data?.testMode && (
-                  <Button variant="secondary" className="w-100 mb-3" onClick={testPay} disabled={pay.isPending}>
-                    {pay.isPending ? t.orders.paying : t.orders.testPay}
-                  </Button>
-                )}
-                {!ONLINE_PAYMENT_METHODS.includes(order.paymentMethod as PaymentMethod) && (
-                  <p className="small text-body-secondary">{t.orders.payOffline}</p>
-                )}
-                {/* SPEC.md §4: the provider's script loads only for an unpaid order with a client id. */}
-                {config.data?.clientId && (
-                  <Suspense fallback={<Loader small />}>
-                    <PayPalPayment
-                    clientId={config.data.clientId}
-                    order={order}
-                    card={order.paymentMethod === 'Card'}
-                    onCaptured={(details) => pay.mutateAsync(details).then(onPaid, (e) => toast.error(errorMessage(e)))}
-                    />
-                  </Suspense>
-                )}
-                {pay.isError && <ErrorMessage error={pay.error} />}
-              </ListGroup.Item>
-            )}
+            {canPay && <PaymentActions order={order} base={payWith} />}
 
-            {me?.isAdmin && order.isPaid && !order.isDelivered && (
+            {me?.isAdmin ? (
               <ListGroup.Item>
-                <Button className="w-100" onClick={markDelivered} disabled={deliver.isPending}>
-                  {t.orders.markDelivered}
-                </Button>
+                <AdminOrderActions order={order} />
               </ListGroup.Item>
+            ) : (
+              isOwner &&
+              shopperCanCancel(order) && (
+                <ListGroup.Item>
+                  <ConfirmAction
+                    label={t.orders.cancel}
+                    question={t.orders.confirmCancel(order.number)}
+                    busy={cancel.isPending}
+                    variant="outline-danger"
+                    onConfirm={cancelOrder}
+                  />
+                </ListGroup.Item>
+              )
             )}
           </OrderSummaryCard>
         </Col>

@@ -3,8 +3,6 @@ import type { common as uk } from '../uk/common';
 export const common: typeof uk = {
   shopName: 'Hop Shop',
   tagline: 'Everything for home brewing',
-  phone: '+380 67 123 45 67',
-  email: 'shop@example.com',
   skipToContent: 'Skip to content',
   search: 'Search',
   searchPlaceholder: 'Search products…',
@@ -18,7 +16,8 @@ export const common: typeof uk = {
   back: 'Go Back',
   goHome: 'Home',
   retry: 'Try again',
-  footer: (year) => `© ${year} Hop Shop. Delivery by Nova Poshta all over Ukraine.`,
+  footer: (year, shop) => `© ${year} ${shop}. Delivery by Nova Poshta all over Ukraine.`,
+  taxId: (id) => (id.length === 8 ? `EDRPOU ${id}` : `Tax number ${id}`),
   language: 'Language',
   pagination: 'Pages',
   page: (n) => `Page ${n}`,
@@ -40,5 +39,4 @@ export const common: typeof uk = {
   ],
   contactsTitle: 'Contacts',
   contactsText: 'Write or call Monday to Saturday, 9:00 to 19:00.',
-  address: 'Kyiv, 1 Pyvovarna St (pick-up by arrangement only)',
 };

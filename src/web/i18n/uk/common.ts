@@ -1,8 +1,6 @@
 export const common = {
   shopName: 'Хмільна крамниця',
   tagline: 'Усе для домашнього пивоваріння',
-  phone: '+380 67 123 45 67',
-  email: 'shop@example.com',
   skipToContent: 'Перейти до вмісту',
   search: 'Пошук',
   searchPlaceholder: 'Пошук товарів…',
@@ -16,7 +14,9 @@ export const common = {
   back: 'Назад',
   goHome: 'На головну',
   retry: 'Спробувати ще раз',
-  footer: (year: number) => `© ${year} Хмільна крамниця. Доставка Новою поштою по всій Україні.`,
+  footer: (year: number, shop: string) => `© ${year} ${shop}. Доставка Новою поштою по всій Україні.`,
+  /** ЄДРПОУ has 8 digits, a trader's ІПН 10. */
+  taxId: (id: string) => (id.length === 8 ? `ЄДРПОУ ${id}` : `ІПН ${id}`),
   language: 'Мова',
   pagination: 'Сторінки',
   page: (n: number) => `Сторінка ${n}`,
@@ -38,5 +38,4 @@ export const common = {
   ],
   contactsTitle: 'Контакти',
   contactsText: 'Пишіть і телефонуйте з понеділка по суботу, з 9:00 до 19:00.',
-  address: 'Київ, вул. Пивоварна, 1 (лише самовивіз за домовленістю)',
 };

@@ -44,11 +44,8 @@ export function UserMenu() {
           </>
         }
         links={[{ to: paths.profile, label: t.account.profile }]}
-      >
-        <button type="button" className="dropdown-item" onClick={signOut} disabled={logout.isPending}>
-          {t.account.logout}
-        </button>
-      </MenuDropdown>
+        actions={[{ label: t.account.logout, onClick: signOut, disabled: logout.isPending }]}
+      />
       {userInfo.isAdmin && (
         <MenuDropdown
           align="end"
@@ -57,6 +54,7 @@ export function UserMenu() {
             { to: paths.admin.products, label: t.account.adminProducts },
             { to: paths.admin.orders, label: t.account.adminOrders },
             { to: paths.admin.users, label: t.account.adminUsers },
+            { to: paths.admin.settings, label: t.account.adminSettings },
           ]}
         />
       )}

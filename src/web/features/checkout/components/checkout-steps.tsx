@@ -5,7 +5,7 @@ import { paths } from '../../../paths';
 type Step = 1 | 2 | 3 | 4;
 
 /**
- * The step bar of checkout (SPEC.md §2): sign in, delivery, payment, order. Steps up to the
+ * The step bar of checkout (docs/screens.md): sign in, delivery, payment, order. Steps up to the
  * reached one are links; later ones are plain text.
  */
 export function CheckoutSteps({ current }: { current: Step }) {

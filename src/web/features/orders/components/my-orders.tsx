@@ -4,7 +4,7 @@ import { useT } from '../../../i18n';
 import { useMyOrders } from '../api';
 import { OrdersTable } from './orders-table';
 
-/** The profile's "my orders" table (SPEC.md §2 /profile). */
+/** The profile's "my orders" table (docs/screens.md, /profile). */
 export function MyOrders() {
   const t = useT();
   const { data, isPending, error } = useMyOrders();

@@ -3,7 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { fromMinor, toMinor } from '../../../../shared/pricing';
-import { formatMoney, formatSum } from '../../../components/format';
+import { formatUah } from '../../../components/format';
 import { useT } from '../../../i18n';
 import { paths } from '../../../paths';
 
@@ -18,10 +18,9 @@ export interface OrderLine {
   product: string | null;
 }
 
-/** Ordered lines: image, name linking to the product, qty × unit price = line total (UAH, as SPEC.md §1 observes). */
+/** Ordered lines: image, name linking to the product, qty × unit price = line total (hryvnia). */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
   const t = useT();
-  const uah = t.checkout.currency;
   return (
     <ListGroup variant="flush" as="ul">
       {lines.map((line) => (
@@ -40,7 +39,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
               )}
             </Col>
             <Col xs={12} md={5} className="text-md-end">
-              {t.checkout.lineTotal(line.qty, `${formatMoney(line.price)} ${uah}`, `${formatSum(fromMinor(toMinor(line.price) * line.qty))} ${uah}`)}
+              {t.checkout.lineTotal(line.qty, formatUah(line.price), formatUah(fromMinor(toMinor(line.price) * line.qty)))}
             </Col>
           </Row>
         </ListGroup.Item>

@@ -2,14 +2,11 @@ import type { ReactNode } from 'react';
 import Card from 'react-bootstrap/Card';
 import ListGroup from 'react-bootstrap/ListGroup';
 import type { OrderPrices } from '../../../../shared/pricing';
-import { formatSum } from '../../../components/format';
+import { formatUah } from '../../../components/format';
 
-/** The order's money in SPEC.md §1's observed form: the summary shows a dollar sign. */
-export const dollars = (amount: number) => `$${formatSum(amount)}`;
+type SummaryLabels = { items: string; delivery: string; deliveryByCarrier: string; deliveryFree: string; tax: string; total: string };
 
-type SummaryLabels = { items: string; delivery: string; tax: string; total: string };
-
-/** The summary card of /placeorder and /order/{id}: its title, the money rows, then the actions. */
+/** The summary card of /placeorder and /order/{id}: its title, the money rows in hryvnia, then the actions. */
 export function OrderSummaryCard({
   id,
   title,
@@ -38,23 +35,28 @@ export function OrderSummaryCard({
   );
 }
 
-function OrderSummaryRows({ prices, labels }: { prices: OrderPrices; labels: SummaryLabels }) {
-  const rows: [string, number, boolean][] = [
-    [labels.items, prices.itemsPrice, false],
-    [labels.delivery, prices.shippingPrice, false],
-    [labels.tax, prices.taxPrice, false],
-    [labels.total, prices.totalPrice, true],
+/** Items, delivery (a sum, free, or Nova Poshta's tariff paid on pickup), tax only when charged, total. */
+export function OrderSummaryRows({ prices, labels }: { prices: OrderPrices; labels: SummaryLabels }) {
+  const delivery = prices.shippingByCarrier ? labels.deliveryByCarrier : prices.shippingPrice === 0 ? labels.deliveryFree : formatUah(prices.shippingPrice);
+  const rows: [string, string, boolean][] = [
+    [labels.items, formatUah(prices.itemsPrice), false],
+    [labels.delivery, delivery, false],
+    ...(prices.taxPrice > 0 ? [[labels.tax, formatUah(prices.taxPrice), false] as [string, string, boolean]] : []),
+    [labels.total, formatUah(prices.totalPrice), true],
   ];
   return (
     <>
       {rows.map(([label, amount, strong]) => (
-        <ListGroup.Item key={label} className="d-flex justify-content-between">
+        <ListGroup.Item key={label} className="d-flex justify-content-between gap-3">
           <Cell strong={strong}>{label}</Cell>
-          <Cell strong={strong}>{dollars(amount)}</Cell>
+          <Cell strong={strong} className="text-end">
+            {amount}
+          </Cell>
         </ListGroup.Item>
       ))}
     </>
   );
 }
 
-const Cell = ({ strong, children }: { strong: boolean; children: ReactNode }) => (strong ? <strong>{children}</strong> : <span>{children}</span>);
+const Cell = ({ strong, className, children }: { strong: boolean; className?: string; children: ReactNode }) =>
+  strong ? <strong className={className}>{children}</strong> : <span className={className}>{children}</span>;

@@ -1,59 +1,73 @@
-import Table from 'react-bootstrap/Table';
-import { FaTimes } from 'react-icons/fa';
 import { Link } from 'react-router';
-import type { OrderSummary } from '../../../../shared/orders';
-import { formatDate } from '../../../components/format';
+import type { OrderSummary, PaymentMethod } from '../../../../shared/orders';
+import { formatUah, useDateFormat } from '../../../components/format';
 import { useT } from '../../../i18n';
 import { paths } from '../../../paths';
-import { dollars } from './order-summary';
+import { OrderStatusBadge } from './order-status-badge';
 
-/** The orders tables of /profile and /admin/orderlist (SPEC.md §2): dates or a red cross. */
+/**
+ * The orders tables of /profile and /admin/orderlist. The number opens the order; on a phone only
+ * number, customer, total and status remain, so the table fits 375 px without sideways scrolling.
+ */
 export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSummary[]; showCustomer?: boolean }) {
   const t = useT();
-  const dateOrCross = (date: string | null) =>
-    date ? (
-      formatDate(date)
-    ) : (
-      <span className="text-danger">
-        <FaTimes aria-hidden />
-        <span className="visually-hidden">{t.orders.no}</span>
-      </span>
-    );
-  // Positioned, so the visually hidden labels stay inside the scrolling wrapper on phones.
+  const dates = useDateFormat();
+  const wide = 'd-none d-md-table-cell';
   return (
-    <Table striped hover responsive size="sm" className="align-middle position-relative">
+    <table className="table table-striped table-hover table-sm align-middle orders-table">
       <thead>
         <tr>
-          <th scope="col">{t.orders.id}</th>
-          {showCustomer && <th scope="col">{t.orders.customer}</th>}
-          <th scope="col">{t.orders.date}</th>
-          <th scope="col">{t.orders.total}</th>
-          <th scope="col">{t.orders.paid}</th>
-          <th scope="col">{t.orders.delivered}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t.orders.details}</span>
+          <th scope="col">{t.orders.number}</th>
+          <th scope="col" className={showCustomer ? wide : undefined}>
+            {t.orders.date}
           </th>
+          {showCustomer && <th scope="col">{t.orders.customer}</th>}
+          {showCustomer && (
+            <th scope="col" className={wide}>
+              {t.orders.phone}
+            </th>
+          )}
+          {showCustomer && (
+            <th scope="col" className={wide}>
+              {t.orders.method}
+            </th>
+          )}
+          <th scope="col" className="text-end">
+            {t.orders.total}
+          </th>
+          <th scope="col">{t.orders.status}</th>
         </tr>
       </thead>
       <tbody>
         {orders.map((order) => (
           <tr key={order._id}>
             <td>
-              <code title={order._id}>{order._id.slice(0, 8)}</code>
-            </td>
-            {showCustomer && <td>{order.user?.name ?? <em>{t.orders.deletedCustomer}</em>}</td>}
-            <td>{formatDate(order.createdAt)}</td>
-            <td className="text-nowrap">{dollars(order.totalPrice)}</td>
-            <td>{dateOrCross(order.paidAt)}</td>
-            <td>{dateOrCross(order.deliveredAt)}</td>
-            <td>
-              <Link className="btn btn-light btn-sm" to={paths.order(order._id)} aria-label={t.orders.detailsOf(order._id)}>
-                {t.orders.details}
+              <Link to={paths.order(order._id)} aria-label={t.orders.detailsOf(order.number)}>
+                {order.number}
               </Link>
+            </td>
+            <td className={`text-nowrap${showCustomer ? ` ${wide}` : ''}`}>{dates.date(order.createdAt)}</td>
+            {showCustomer && (
+              <td className="text-break">
+                {order.shippingAddress.address}
+                {order.user ? (
+                  <div className="small text-body-secondary">{order.user.email}</div>
+                ) : (
+                  <div className="small">
+                    <em>{t.orders.deletedCustomer}</em>
+                  </div>
+                )}
+              </td>
+            )}
+            {showCustomer && <td className={`text-nowrap ${wide}`}>{order.shippingAddress.phoneNumber}</td>}
+            {showCustomer && <td className={wide}>{t.checkout.methods[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</td>}
+            <td className="text-nowrap text-end">{formatUah(order.totalPrice)}</td>
+            <td>
+              <OrderStatusBadge status={order.status} />
             </td>
           </tr>
         ))}
       </tbody>
-    </Table>
+    </table>
   );
 }

@@ -1,0 +1,48 @@
+import { resolve } from 'node:path';
+import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, it } from 'vitest';
+import { importLayers } from './import-layers.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2024, sourceType: 'module' } });
+const options = [
+  {
+    zones: [{ target: ['src/server/plugins'], from: 'src/server/features', message: 'plugins below features' }],
+    features: ['src/web/features'],
+  },
+];
+const at = (path: string) => resolve(process.cwd(), path);
+
+tester.run('import-layers', importLayers, {
+  valid: [
+    { filename: at('src/server/features/orders/routes.ts'), code: "import { x } from '../../plugins/auth.js';", options },
+    { filename: at('src/server/plugins/auth.ts'), code: "import { x } from '../errors.js'; import y from 'fastify';", options },
+    { filename: at('src/web/features/cart/cart-page.tsx'), code: "import { x } from '../account';", options },
+    { filename: at('src/web/features/cart/cart-page.tsx'), code: "export { x } from '../account/index.ts';", options },
+    { filename: at('src/web/features/cart/cart-page.tsx'), code: "import { x } from './use-cart-prices';", options },
+    { filename: at('src/web/router.tsx'), code: "import { x } from './features/account/pages/login';", options },
+  ],
+  invalid: [
+    {
+      filename: at('src/server/plugins/auth.ts'),
+      code: "import { x } from '../features/users/repository.js';",
+      options,
+      errors: [{ message: 'plugins below features' }],
+    },
+    {
+      filename: at('src/web/features/cart/cart-page.tsx'),
+      code: "import { x } from '../account/components/form';",
+      options,
+      errors: 1,
+    },
+    {
+      filename: at('src/web/features/cart/cart-page.tsx'),
+      code: "const page = import('../checkout/pages/shipping');",
+      options,
+      errors: 1,
+    },
+  ],
+});

@@ -1,0 +1,182 @@
+import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
+import { formatUah as formatHryvnia, fromMinor } from '../../../shared/pricing.js';
+import type { OrderItemRow, OrderRow } from '../../db/schema.js';
+import type { NewOutboxMessage } from './outbox.js';
+
+/**
+ * The order e-mails and Telegram notices (docs/notifications.md): Ukrainian, with the shop's name
+ * and contacts, as HTML and plain text. Rendered when the change happens, so a notice says what
+ * was true at that moment.
+ */
+
+export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'cancelled';
+
+/** The shop as its settings describe it (docs/settings.md). */
+export interface ShopContacts {
+  name: string;
+  phone: string;
+  email: string;
+  address: string;
+  /** The registered trader and its ЄДРПОУ/ІПН, shown under the signature. */
+  legalName: string;
+  taxId: string;
+  /** For "transfer to a card" orders: where the money goes. */
+  transfer: { cardNumber: string; iban: string; recipient: string };
+}
+
+export interface NoticeTargets {
+  /** The shopper's (or guest's) e-mail; null once the account is gone. */
+  customerEmail: string | null;
+  /** Where the shopper opens the order; null for a guest once the secret link is no longer known. */
+  customerOrderUrl: string | null;
+  shopEmail: string | null;
+  telegramChatId: string | null;
+  siteUrl: string;
+}
+
+const METHOD_NAMES: Record<string, string> = {
+  LiqPay: 'LiqPay',
+  PayPal: 'PayPal',
+  Card: 'банківська картка (PayPal)',
+  PrivatBank: 'переказ на картку ПриватБанку',
+  NovaPoshta: 'накладений платіж у відділенні Нової пошти',
+};
+
+/** Kopiykas as the shop writes money everywhere (the shared formatter): 130500 → "1 305 грн". */
+export const formatUah = (minor: number) => formatHryvnia(fromMinor(minor));
+
+export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+interface Letter {
+  subject: string;
+  /** Paragraphs; each a plain string (escaped for HTML). */
+  lines: string[];
+  /** A list of the order's lines, when the letter shows them. */
+  items?: OrderItemRow[];
+  link?: { href: string; label: string };
+}
+
+function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
+  const itemLines = (letter.items ?? []).map((item) => `${item.name} — ${item.qty} × ${formatUah(item.priceMinor)}`);
+  const contacts = [shop.phone, shop.email].filter(Boolean).join(', ');
+  const legal = [shop.legalName, shop.taxId && `ЄДРПОУ/ІПН ${shop.taxId}`].filter(Boolean).join(', ');
+  const signature = [shop.name, contacts, shop.address, legal].filter(Boolean);
+  const text = [
+    ...letter.lines,
+    ...(itemLines.length ? ['', ...itemLines, `Разом: ${formatUah(order.totalMinor)}`] : []),
+    ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
+    '',
+    '—',
+    ...signature,
+  ].join('\n');
+  const html = `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif;color:#1f2a1f;line-height:1.5">
+${letter.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+${
+  itemLines.length
+    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><strong>Разом: ${escapeHtml(formatUah(order.totalMinor))}</strong></p>`
+    : ''
+}
+${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}">${escapeHtml(letter.link.label)}</a></p>` : ''}
+<hr><p style="color:#6c757d">${signature.map(escapeHtml).join('<br>')}</p>
+</body></html>`;
+  return { subject: letter.subject, textBody: text, htmlBody: html };
+}
+
+function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
+  if (isCashOnDelivery(order.paymentMethod)) {
+    return [`Оплата при отриманні у відділенні Нової пошти: ${formatUah(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
+  }
+  if (!isOfflineMethod(order.paymentMethod)) return ['Оплатіть замовлення на його сторінці: щойно оплата надійде, ми підготуємо посилку.'];
+  const { cardNumber, iban, recipient } = shop.transfer;
+  return [
+    `Сплатіть ${formatUah(order.totalMinor)} переказом:`,
+    ...(cardNumber ? [`картка ${cardNumber}`] : []),
+    ...(iban ? [`IBAN ${iban}`] : []),
+    ...(recipient ? [`отримувач ${recipient}`] : []),
+    `У призначенні платежу вкажіть «Замовлення №${order.number}». Щойно гроші надійдуть, ми відправимо посилку.`,
+  ];
+}
+
+function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, orderUrl: string | null): Letter {
+  const link = orderUrl ? { href: orderUrl, label: 'Замовлення на сайті' } : undefined;
+  const hello = `Вітаємо, ${order.recipientName}!`;
+  switch (event) {
+    case 'placed':
+      return {
+        subject: `Замовлення №${order.number} прийнято — ${shop.name}`,
+        lines: [
+          hello,
+          `Дякуємо! Ваше замовлення №${order.number} прийнято.`,
+          `Доставка: ${order.cityName}, ${order.branchDescription}. Отримувач: ${order.recipientName}, ${order.recipientPhone}.`,
+          `Спосіб оплати: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}.`,
+          ...paymentInstructions(order, shop),
+        ],
+        items,
+        link,
+      };
+    case 'paid':
+      return {
+        subject: `Замовлення №${order.number} оплачено — ${shop.name}`,
+        lines: [hello, `Оплату замовлення №${order.number} (${formatUah(order.totalMinor)}) отримано. Ми готуємо посилку й надішлемо номер ТТН, щойно її відправимо.`],
+        link,
+      };
+    case 'shipped':
+      return {
+        subject: `Замовлення №${order.number} відправлено — ТТН ${order.trackingNumber}`,
+        lines: [
+          hello,
+          `Замовлення №${order.number} відправлено Новою поштою до: ${order.cityName}, ${order.branchDescription}.`,
+          `Номер ТТН: ${order.trackingNumber}.`,
+          ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [`При отриманні сплатіть ${formatUah(order.totalMinor)}.`] : []),
+        ],
+        link: { href: trackingLink(order.trackingNumber ?? ''), label: 'Відстежити посилку' },
+      };
+    case 'cancelled':
+      return {
+        subject: `Замовлення №${order.number} скасовано — ${shop.name}`,
+        lines: [
+          hello,
+          `Замовлення №${order.number} скасовано.`,
+          ...(order.isPaid ? ['Щодо повернення коштів ми зв’яжемося з вами найближчим часом.'] : []),
+          'Якщо це помилка, відповідайте на цей лист або зателефонуйте нам.',
+        ],
+        link,
+      };
+  }
+}
+
+/** Every notice one event causes: the shopper's e-mail, and for a new order the shop's e-mail and Telegram. */
+export function orderNotices(
+  event: OrderEvent,
+  order: OrderRow,
+  items: OrderItemRow[],
+  shop: ShopContacts,
+  targets: NoticeTargets,
+): NewOutboxMessage[] {
+  const orderUrl = `${targets.siteUrl}/order/${order.id}`;
+  const messages: NewOutboxMessage[] = [];
+  if (targets.customerEmail) {
+    const letter = customerLetter(event, order, items, shop, targets.customerOrderUrl);
+    messages.push({ channel: 'email', recipient: targets.customerEmail, orderId: order.id, ...render(letter, order, shop) });
+  }
+  if (event !== 'placed') return messages;
+
+  const summary = [
+    `Нове замовлення №${order.number} на ${formatUah(order.totalMinor)}`,
+    `${order.recipientName}, ${order.recipientPhone}`,
+    `${order.cityName}, ${order.branchDescription}`,
+    `Оплата: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}`,
+  ];
+  if (targets.shopEmail) {
+    const letter: Letter = { subject: `Нове замовлення №${order.number} — ${formatUah(order.totalMinor)}`, lines: summary, items, link: { href: orderUrl, label: 'Відкрити замовлення' } };
+    messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop) });
+  }
+  if (targets.telegramChatId) {
+    const lines = [...summary, ...items.map((item) => `• ${item.name} × ${item.qty}`), orderUrl];
+    messages.push({ channel: 'telegram', recipient: targets.telegramChatId, orderId: order.id, subject: summary[0], textBody: lines.join('\n'), htmlBody: null });
+  }
+  return messages;
+}

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { orderItems, users, type OrderRow } from '../../db/schema.js';
+import { getSettings } from '../settings/repository.js';
+import { orderNotices, type OrderEvent, type ShopContacts } from './order-notices.js';
+import { queueMessages } from './outbox.js';
+
+/** Who hears of orders, from the configuration (docs/notifications.md). */
+export interface NoticeSettings {
+  siteUrl: string;
+  shopNotifyEmail: string | undefined;
+  telegramChatId: string | undefined;
+}
+
+export function noticeSettingsOf(config: {
+  siteUrl: string;
+  mail: { shopNotifyEmail: string | undefined };
+  telegram: { chatId: string } | undefined;
+}): NoticeSettings {
+  return { siteUrl: config.siteUrl, shopNotifyEmail: config.mail.shopNotifyEmail, telegramChatId: config.telegram?.chatId };
+}
+
+/** The shop's name, contacts and transfer details from its settings (docs/settings.md), as the letters show them. */
+async function shopContacts(tx: Tx): Promise<ShopContacts> {
+  const { shop, transfer } = await getSettings(tx);
+  return { ...shop, transfer };
+}
+
+/** The shopper's way back to the order: their account's page, or a guest's secret link while it is known. */
+function customerOrderUrl(siteUrl: string, order: OrderRow, guestAccessToken: string | undefined): string | null {
+  if (guestAccessToken) return `${siteUrl}/order/guest/${guestAccessToken}`;
+  return order.userId ? `${siteUrl}/order/${order.id}` : null;
+}
+
+/**
+ * Queues the notices of an order event inside the caller's transaction. A guest's order is reached
+ * only through the secret link made when it is placed (docs/notifications.md): the letter on placing
+ * carries it; later letters to a guest go without a link to the order.
+ */
+export async function queueOrderNotices(
+  tx: Tx,
+  settings: NoticeSettings,
+  event: OrderEvent,
+  order: OrderRow,
+  guestAccessToken?: string,
+): Promise<void> {
+  // One statement at a time: a transaction runs on a single connection.
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.name, orderItems.id);
+  const [customer] = order.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)) : [];
+  const shop = await shopContacts(tx);
+  await queueMessages(
+    tx,
+    orderNotices(event, order, items, shop, {
+      customerEmail: customer?.email ?? order.guestEmail ?? null,
+      shopEmail: settings.shopNotifyEmail ?? (shop.email || null),
+      telegramChatId: settings.telegramChatId ?? null,
+      siteUrl: settings.siteUrl,
+      customerOrderUrl: customerOrderUrl(settings.siteUrl, order, guestAccessToken),
+    }),
+  );
+}

@@ -1,0 +1,256 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import type { GuestOrder, Order } from '../../../shared/orders.js';
+import { orders, products } from '../../db/schema.js';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { fakeSettlements, startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
+
+/** Checkout with Nova Poshta's directory and without an account (docs/delivery.md). */
+
+let novaPoshta: FakeNovaPoshta;
+const env: Record<string, string> = { GUEST_ORDER_RATE_LIMIT: '4' };
+
+beforeAll(async () => {
+  novaPoshta = await startFakeNovaPoshta();
+  Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey });
+});
+afterAll(() => novaPoshta?.close());
+afterEach(() => {
+  novaPoshta.mode = 'ok';
+  expect(novaPoshta.unhandled).toEqual([]);
+});
+
+const KYIV = fakeSettlements().find((s) => s.MainDescription === 'Київ')!;
+const BILA = fakeSettlements().find((s) => s.MainDescription === 'Біла Церква')!;
+const point = (place: typeof KYIV, number: string) => place.warehouses.find((w) => w.Number === number)!;
+const LOCKER = point(BILA, '26081');
+const BRANCH_30KG = point(BILA, '3');
+
+type Body = Order & { message?: string; code?: string };
+
+const addressAt = (place: typeof KYIV, warehouseRef: string, extra: object = {}) => ({
+  address: 'Леся Українка',
+  city: place.MainDescription,
+  phoneNumber: '067 123 45 67',
+  country: 'as the shopper saw it',
+  settlementRef: place.Ref,
+  warehouseRef,
+  ...extra,
+});
+
+async function post(app: FastifyInstance, url: string, payload: object, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') {
+  const res = await app.inject({ method: 'POST', url, payload, headers, remoteAddress });
+  return { status: res.statusCode, body: res.json() as Body & Partial<GuestOrder> };
+}
+
+async function customer(app: FastifyInstance) {
+  const user = await createUser(app.db);
+  return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
+}
+
+async function stockOf(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
+  return row.n;
+}
+
+describeWithApp(
+  'checkout with the Nova Poshta directory',
+  (ctx) => {
+    test('the order keeps the settlement, city and branch refs, named as the directory names them', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { weight: 1 });
+      const { cookie } = await customer(app);
+      const { status, body } = await post(app, '/api/orders', { orderItems: [{ product: hops.id, qty: 2 }], shippingAddress: addressAt(BILA, LOCKER.Ref) }, { cookie });
+      expect(status).toBe(201);
+      expect(body.shippingAddress).toMatchObject({
+        city: 'Біла Церква',
+        country: LOCKER.Description,
+        phoneNumber: '+380671234567',
+        settlementRef: BILA.Ref,
+        warehouseRef: LOCKER.Ref,
+      });
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, body._id));
+      expect([row.settlementRef, row.cityRef, row.warehouseRef]).toEqual([BILA.Ref, BILA.DeliveryCity, LOCKER.Ref]);
+    });
+
+    test('a branch of another city, a made-up ref, or a branch without its settlement is refused; nothing is sold', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 5 });
+      const { cookie } = await customer(app);
+      const lines = [{ product: hops.id, qty: 1 }];
+      // The order of the issue: Lviv chosen, a Kyiv branch kept.
+      const kyivBranch = point(KYIV, '2').Ref;
+      for (const [name, shippingAddress, code] of [
+        ['a Kyiv branch in Біла Церква', addressAt(BILA, kyivBranch), 'BRANCH_NOT_IN_SETTLEMENT'],
+        ['a ref no branch has', addressAt(BILA, '11111111-2222-3333-4444-555555555555'), 'BRANCH_NOT_IN_SETTLEMENT'],
+        ['an unknown settlement', addressAt({ ...BILA, Ref: '99999999-2222-3333-4444-555555555555' }, LOCKER.Ref), 'BRANCH_NOT_IN_SETTLEMENT'],
+        ['a branch without its settlement', addressAt(BILA, LOCKER.Ref, { settlementRef: undefined }), 'VALIDATION_ERROR'],
+        ['a ref that is not a ref', addressAt(BILA, "1' OR '1'='1"), 'VALIDATION_ERROR'],
+      ] as const) {
+        const { status, body } = await post(app, '/api/orders', { orderItems: lines, shippingAddress }, { cookie });
+        expect(status, name).toBe(400);
+        if (code !== 'VALIDATION_ERROR') expect(body.code, name).toBe(code);
+        expect(body.message, name).toBeTruthy();
+      }
+      expect(await stockOf(app, hops.id)).toBe(5);
+    });
+
+    test('a parcel heavier than the point takes is refused with the reason; a branch that takes it accepts', async () => {
+      const { app } = ctx();
+      const malt = await createProduct(app.db, { name: 'Солод Pilsen, мішок 25 кг', category: 'Malt', weight: 25, countInStock: 3 });
+      const { cookie } = await customer(app);
+      const lines = [{ product: malt.id, qty: 1 }];
+      const locker = await post(app, '/api/orders', { orderItems: lines, shippingAddress: addressAt(BILA, LOCKER.Ref) }, { cookie });
+      expect(locker.status).toBe(409);
+      expect(locker.body.code).toBe('PARCEL_TOO_HEAVY');
+      expect(locker.body.message).toMatch(/25 кг.*до 20 кг/);
+      const two = await post(app, '/api/orders', { orderItems: [{ product: malt.id, qty: 2 }], shippingAddress: addressAt(BILA, BRANCH_30KG.Ref) }, { cookie });
+      expect(two.status).toBe(409);
+      expect(await stockOf(app, malt.id)).toBe(3);
+      const branch = await post(app, '/api/orders', { orderItems: lines, shippingAddress: addressAt(BILA, BRANCH_30KG.Ref) }, { cookie });
+      expect(branch.status).toBe(201);
+      expect(await stockOf(app, malt.id)).toBe(2);
+    });
+
+    test('Nova Poshta down while ordering: a clear 502 and nothing sold; a branch typed by hand still goes', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 5 });
+      const { cookie } = await customer(app);
+      novaPoshta.mode = 'refuse';
+      const vinnytsia = fakeSettlements().find((s) => s.MainDescription === 'Вінниця')!;
+      const down = await post(app, '/api/orders', { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(vinnytsia, vinnytsia.warehouses[0].Ref) }, { cookie });
+      expect(down.status).toBe(502);
+      expect(down.body.code).toBe('NOVA_POSHTA_UNAVAILABLE');
+      expect(await stockOf(app, hops.id)).toBe(5);
+      const byHand = await post(
+        app,
+        '/api/orders',
+        { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(vinnytsia, '', { warehouseRef: undefined, settlementRef: undefined, country: 'Відділення №1: вул. Келецька, 57' }) },
+        { cookie },
+      );
+      expect(byHand.status).toBe(201);
+      expect(byHand.body.shippingAddress).toMatchObject({ country: 'Відділення №1: вул. Келецька, 57', settlementRef: null, warehouseRef: null });
+    });
+  },
+  { env },
+);
+
+describeWithApp('a phone on the profile', (ctx) => {
+  test('the profile keeps one phone in the stored form; empty removes it, a foreign number is refused', async () => {
+    const { app } = ctx();
+    const { user, cookie } = await customer(app);
+    const put = async (body: object) => {
+      const res = await app.inject({ method: 'PUT', url: '/api/users/profile', headers: { cookie }, payload: { name: user.name, email: user.email, ...body } });
+      return { status: res.statusCode, body: res.json() as { phone: string | null; message?: string } };
+    };
+    expect((await put({ phone: '067 123 45 67' })).body.phone).toBe('+380671234567');
+    // Left out: the phone stays.
+    expect((await put({})).body.phone).toBe('+380671234567');
+    const refused = await put({ phone: '+48 601 234 567' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/український номер/);
+    const me = (await app.inject({ url: '/api/users/profile', headers: { cookie } })).json() as { phone: string | null };
+    expect(me.phone).toBe('+380671234567');
+    expect((await put({ phone: '' })).body.phone).toBeNull();
+  });
+});
+
+describeWithApp(
+  'checkout without an account',
+  (ctx) => {
+    // Each test orders from its own address: the limit is per client address.
+    const guestOrder = (app: FastifyInstance, from: string, product: string, extra: object = {}) =>
+      post(app, '/api/orders/guest', { orderItems: [{ product, qty: 1 }], shippingAddress: addressAt(BILA, BRANCH_30KG.Ref), paymentMethod: 'NovaPoshta', email: ' Guest@Example.com ', ...extra }, {}, from);
+
+    test('a guest orders with name, phone and e-mail; the order opens through its link only, never by id', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 5 });
+      const { status, body } = await guestOrder(app, '10.0.0.1', hops.id);
+      expect(status).toBe(201);
+      expect(body.user).toBeNull();
+      expect(body.guestEmail).toBe('guest@example.com');
+      expect(body.shippingAddress).toMatchObject({ address: 'Леся Українка', phoneNumber: '+380671234567', warehouseRef: BRANCH_30KG.Ref });
+      expect(body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await stockOf(app, hops.id)).toBe(4);
+
+      // The database keeps only the hash of the link's secret.
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, body._id));
+      expect(row.userId).toBeNull();
+      expect(row.accessTokenHash).not.toContain(body.accessToken!);
+      expect(JSON.stringify(row)).not.toContain(body.accessToken!);
+
+      const byLink = await app.inject({ url: `/api/orders/guest/${body.accessToken}` });
+      expect(byLink.statusCode).toBe(200);
+      expect((byLink.json() as Order)._id).toBe(body._id);
+      // By id: only a signed-in owner or an admin; a guest has neither, a stranger is not the owner.
+      expect((await app.inject({ url: `/api/orders/${body._id}` })).statusCode).toBe(401);
+      const stranger = await customer(app);
+      expect((await app.inject({ url: `/api/orders/${body._id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+      // A wrong or malformed secret finds nothing.
+      const wrong = body.accessToken!.slice(0, -1) + (body.accessToken!.endsWith('A') ? 'B' : 'A');
+      expect((await app.inject({ url: `/api/orders/guest/${wrong}` })).statusCode).toBe(404);
+      expect((await app.inject({ url: `/api/orders/guest/${body._id}` })).statusCode).toBe(400);
+    });
+
+    test('a guest who signs up takes the order into the account; nobody else can take it afterwards', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 5 });
+      const { body } = await guestOrder(app, '10.0.0.2', hops.id);
+      const token = body.accessToken!;
+      const registered = await app.inject({ method: 'POST', url: '/api/users', payload: { name: 'Леся Українка', email: 'lesia@example.com', password: 'correct-horse-42' } });
+      expect(registered.statusCode).toBe(201);
+      const cookie = registered.headers['set-cookie'] as string;
+
+      expect((await post(app, `/api/orders/guest/${token}/claim`, {})).status).toBe(401);
+      const claimed = await post(app, `/api/orders/guest/${token}/claim`, {}, { cookie });
+      expect(claimed.status).toBe(200);
+      expect(claimed.body.user).toMatchObject({ email: 'lesia@example.com' });
+      // Now the account sees it by id and in its list; claiming twice changes nothing.
+      expect((await app.inject({ url: `/api/orders/${body._id}`, headers: { cookie } })).statusCode).toBe(200);
+      const mine = (await app.inject({ url: '/api/orders/mine', headers: { cookie } })).json() as Order[];
+      expect(mine.map((o) => o._id)).toEqual([body._id]);
+      expect((await post(app, `/api/orders/guest/${token}/claim`, {}, { cookie })).status).toBe(200);
+
+      const other = await customer(app);
+      const taken = await post(app, `/api/orders/guest/${token}/claim`, {}, { cookie: other.cookie });
+      expect(taken.status).toBe(409);
+      expect(taken.body.code).toBe('ORDER_ALREADY_CLAIMED');
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, body._id));
+      expect(row.userId).not.toBe(other.user.id);
+    });
+
+    test('a guest order is checked like any other: e-mail, phone, branch of the settlement', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 5 });
+      for (const [name, extra, status] of [
+        ['no e-mail', { email: undefined }, 400],
+        ['a bad e-mail', { email: 'not-an-email' }, 400],
+        ['a foreign phone', { shippingAddress: addressAt(BILA, BRANCH_30KG.Ref, { phoneNumber: '+48601234567' }) }, 400],
+        ['a branch of another city', { shippingAddress: addressAt(BILA, point(KYIV, '2').Ref) }, 400],
+        ['forged totals are ignored, not refused', { totalPrice: 0.01, isPaid: true }, 201],
+      ] as const) {
+        const { status: got, body } = await guestOrder(app, `10.0.1.${name.length}`, hops.id, extra);
+        expect(got, name).toBe(status);
+        if (status === 201) expect(body.isPaid, name).toBe(false);
+      }
+      expect(await stockOf(app, hops.id)).toBe(4);
+    });
+
+    test('guest orders are limited per client address; signed-in customers are not', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 100 });
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await guestOrder(app, '10.0.0.9', hops.id)).status);
+      // 4 an hour here.
+      expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+      expect((await guestOrder(app, '10.0.0.10', hops.id)).status).toBe(201);
+      expect(await stockOf(app, hops.id)).toBe(95);
+      const { cookie } = await customer(app);
+      const signedIn = await post(app, '/api/orders', { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(BILA, BRANCH_30KG.Ref) }, { cookie });
+      expect(signedIn.status).toBe(201);
+    });
+  },
+  { env },
+);

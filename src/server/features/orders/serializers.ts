@@ -1,0 +1,61 @@
+import { CURRENCY, fromMinor } from '../../../shared/pricing.js';
+import type { Order, OrderSummary, PaymentResult } from '../../../shared/orders.js';
+import type { OrderWithItems, OrderWithUser } from './repository.js';
+
+/**
+ * The order as the API shows it. The JSON keeps the original field names (docs/orders.md:
+ * `shippingAddress.address` is the recipient's name, `country` the Nova Poshta branch) while the
+ * server and the database call them what they are.
+ */
+export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
+  return {
+    _id: order.id,
+    number: order.number,
+    status: order.status,
+    user: user ? { _id: user.id, name: user.name, email: user.email } : null,
+    shippingAddress: {
+      address: order.recipientName,
+      city: order.cityName,
+      postalCode: order.postalCode,
+      country: order.branchDescription,
+      phoneNumber: order.recipientPhone,
+      settlementRef: order.settlementRef,
+      warehouseRef: order.warehouseRef,
+    },
+    guestEmail: order.guestEmail,
+    paymentMethod: order.paymentMethod,
+    currency: CURRENCY,
+    itemsPrice: fromMinor(order.itemsMinor),
+    shippingPrice: fromMinor(order.shippingMinor),
+    shippingByCarrier: order.shippingByCarrier,
+    taxPrice: fromMinor(order.taxMinor),
+    totalPrice: fromMinor(order.totalMinor),
+    isPaid: order.isPaid,
+    paidAt: order.paidAt?.toISOString() ?? null,
+    isDelivered: order.isDelivered,
+    deliveredAt: order.deliveredAt?.toISOString() ?? null,
+    shippedAt: order.shippedAt?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    trackingNumber: order.trackingNumber,
+    tracking:
+      order.trackingStatus && order.trackingCheckedAt
+        ? { status: order.trackingStatus, updatedAt: order.trackingCheckedAt.toISOString() }
+        : null,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+export function orderJson(record: OrderWithItems): Order {
+  return {
+    ...orderSummaryJson(record),
+    paymentResult: (record.order.paymentResult as PaymentResult | null) ?? null,
+    orderItems: record.items.map((item) => ({
+      _id: item.id,
+      name: item.name,
+      qty: item.qty,
+      image: item.image,
+      price: fromMinor(item.priceMinor),
+      product: item.productId,
+    })),
+  };
+}

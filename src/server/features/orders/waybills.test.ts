@@ -1,0 +1,270 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import type { Order } from '../../../shared/orders.js';
+import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
+import { orders } from '../../db/schema.js';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { fakeRef, fakeSettlements, startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
+import { ALL_METHODS_ENV } from '../../test/payment-methods.js';
+import { saveSettings } from '../settings/repository.js';
+
+let novaPoshta: FakeNovaPoshta;
+const env: Record<string, string> = { ...ALL_METHODS_ENV };
+
+beforeAll(async () => {
+  novaPoshta = await startFakeNovaPoshta();
+  Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey });
+});
+afterAll(() => novaPoshta?.close());
+afterEach(() => {
+  novaPoshta.mode = 'ok';
+  novaPoshta.slowMs = 6_000;
+  expect(novaPoshta.unhandled, 'requests the fake Nova Poshta does not know').toEqual([]);
+});
+
+const SENDER = {
+  counterpartyRef: fakeRef('sender:counterparty'),
+  contactRef: fakeRef('sender:contact'),
+  cityRef: fakeRef('sender:city'),
+  warehouseRef: fakeRef('sender:warehouse'),
+  contactName: 'Коваленко Олена',
+  phone: '+380501112233',
+};
+const BILA_TSERKVA = fakeSettlements()[1];
+const BRANCH = BILA_TSERKVA.warehouses[1];
+const FROM_DIRECTORY = {
+  address: 'Іван Франко',
+  city: 'Біла Церква',
+  phoneNumber: '+380671234567',
+  country: BRANCH.Description,
+  settlementRef: BILA_TSERKVA.Ref,
+  warehouseRef: BRANCH.Ref,
+};
+const TYPED = { address: 'Леся Українка', city: 'Вінниця', phoneNumber: '0931112233', country: 'Відділення №1' };
+
+type Body = Order & { message?: string; code?: string };
+
+async function useSettings(app: FastifyInstance, sender = SENDER) {
+  await saveSettings(app.db, {
+    ...DEFAULT_SETTINGS,
+    transfer: { cardNumber: '5168000000000000', iban: '', recipient: 'ФОП Коваленко' },
+    novaPoshtaSender: sender,
+  });
+}
+
+function api(app: FastifyInstance) {
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) => {
+    const res = await app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json() as Body };
+  };
+  return {
+    place: (cookie: string, lines: { product: string; qty: number }[], paymentMethod: string, shippingAddress: object) =>
+      call('POST', '/api/orders', cookie, { orderItems: lines, shippingAddress, paymentMethod }),
+    waybill: (id: string, cookie?: string) => call('POST', `/api/orders/${id}/waybill`, cookie),
+    step: (id: string, action: string, cookie: string, payload?: object) => call('PUT', `/api/orders/${id}/${action}`, cookie, payload),
+    get: (id: string, cookie: string) => call('GET', `/api/orders/${id}`, cookie),
+  };
+}
+
+async function people(app: FastifyInstance) {
+  const shopper = await createUser(app.db);
+  const admin = await createUser(app.db, { isAdmin: true });
+  return {
+    shopper: await sessionCookie(shopper, app.config.jwtSecret),
+    admin: await sessionCookie(admin, app.config.jwtSecret),
+  };
+}
+
+async function stored(app: FastifyInstance, id: string) {
+  const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
+  return row;
+}
+
+describeWithApp(
+  'Nova Poshta waybills and tracking',
+  (ctx) => {
+    beforeEach(() => useSettings(ctx().app));
+
+    test('"Створити ТТН" for cash on delivery: the waybill carries the total back, and the order ships under its number', async () => {
+      const { app } = ctx();
+      const { place, waybill, get } = api(app);
+      const { shopper, admin } = await people(app);
+      const hops = await createProduct(app.db, { weight: 0.25, priceMinor: 300_00 });
+      const kettle = await createProduct(app.db, { weight: 4.5, priceMinor: 2500_00 });
+      const { body: order } = await place(shopper, [{ product: hops.id, qty: 2 }, { product: kettle.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      expect(order.status).toBe('pending');
+      const made = novaPoshta.waybills.length;
+
+      const shipped = await waybill(order._id, admin);
+      expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+      const sent = novaPoshta.waybills[made];
+      expect(shipped.body).toMatchObject({ status: 'shipped', trackingNumber: sent.number, isPaid: false });
+      expect(sent.number).toMatch(/^2045\d{10}$/);
+      expect((await stored(app, order._id)).waybillRef).toBe(sent.ref);
+
+      const total = String(Math.round(order.totalPrice));
+      expect(sent.properties).toMatchObject({
+        PayerType: 'Recipient',
+        PaymentMethod: 'Cash',
+        CargoType: 'Parcel',
+        ServiceType: 'WarehouseWarehouse',
+        SeatsAmount: '1',
+        Weight: '5',
+        Cost: total,
+        CitySender: SENDER.cityRef,
+        Sender: SENDER.counterpartyRef,
+        SenderAddress: SENDER.warehouseRef,
+        ContactSender: SENDER.contactRef,
+        SendersPhone: '380501112233',
+        RecipientName: 'Іван Франко',
+        RecipientsPhone: '380671234567',
+        CityRecipient: BILA_TSERKVA.DeliveryCity,
+        RecipientAddress: BRANCH.Ref,
+        BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: total }],
+      });
+      expect(sent.properties.DateTime).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+
+      // Shipped once: a second click makes no second waybill.
+      const again = await waybill(order._id, admin);
+      expect(again.status).toBe(409);
+      expect(again.body.code).toBe('ORDER_ALREADY_SHIPPED');
+      expect(novaPoshta.waybills.length).toBe(made + 1);
+
+      // The shopper sees the status Nova Poshta gives.
+      const seen = await get(order._id, shopper);
+      expect(seen.body.trackingNumber).toBe(sent.number);
+      expect(seen.body.tracking?.status).toBe(novaPoshta.tracking.get(sent.number)?.Status);
+    });
+
+    test('a paid order with a branch typed by hand: the waybill names the city and branch in words and collects nothing', async () => {
+      const { app } = ctx();
+      const { place, waybill, step } = api(app);
+      const { shopper, admin } = await people(app);
+      const yeast = await createProduct(app.db, { weight: 0.012 });
+      const { body: order } = await place(shopper, [{ product: yeast.id, qty: 1 }], 'PrivatBank', TYPED);
+      expect((await step(order._id, 'mark-paid', admin)).body.status).toBe('paid');
+
+      const shipped = await waybill(order._id, admin);
+      expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
+      const sent = novaPoshta.waybills.at(-1)!;
+      expect(shipped.body.trackingNumber).toBe(sent.number);
+      expect(sent.properties).toMatchObject({ NewAddress: '1', RecipientCityName: 'Вінниця', RecipientAddressName: 'Відділення №1', RecipientsPhone: '380931112233', Weight: '0.1' });
+      expect(sent.properties).not.toHaveProperty('BackwardDeliveryData');
+      expect(sent.properties).not.toHaveProperty('RecipientAddress');
+    });
+
+    test('Nova Poshta refusing or silent: 502/504 with a Ukrainian message, and the order is unchanged', async () => {
+      const { app } = ctx();
+      const { place, waybill } = api(app);
+      const { shopper, admin } = await people(app);
+      const product = await createProduct(app.db);
+      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      const before = await stored(app, order._id);
+      const made = novaPoshta.waybills.length;
+
+      for (const mode of ['refuse', 'garbage', 'http-error'] as const) {
+        novaPoshta.mode = mode;
+        const refused = await waybill(order._id, admin);
+        expect(refused.status, mode).toBe(502);
+        expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_UNAVAILABLE', message: expect.stringContaining('ТТН не створено') });
+      }
+      novaPoshta.mode = 'slow';
+      novaPoshta.slowMs = 5_000;
+      const late = await waybill(order._id, admin);
+      expect(late.status).toBe(504);
+      expect(late.body.code).toBe('NOVA_POSHTA_TIMEOUT');
+
+      expect(await stored(app, order._id)).toEqual(before);
+      expect(novaPoshta.waybills.length).toBe(made);
+    }, 15_000);
+
+    test('only an admin makes waybills; a missing sender is a clear 409', async () => {
+      const { app } = ctx();
+      const { place, waybill } = api(app);
+      const { shopper, admin } = await people(app);
+      const product = await createProduct(app.db);
+      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      const calls = novaPoshta.calls.length;
+
+      expect((await waybill(order._id)).status).toBe(401);
+      expect((await waybill(order._id, shopper)).status).toBe(403);
+      expect((await waybill('00000000-0000-4000-8000-000000000000', admin)).status).toBe(404);
+      expect((await waybill('not-a-uuid', admin)).status).toBe(400);
+
+      await useSettings(app, { ...SENDER, warehouseRef: '' });
+      const unset = await waybill(order._id, admin);
+      expect(unset.status).toBe(409);
+      expect(unset.body.code).toBe('NOVA_POSHTA_SENDER_MISSING');
+
+      expect(novaPoshta.calls.length).toBe(calls);
+      expect((await stored(app, order._id)).status).toBe('pending');
+    });
+
+    test('tracking is cached for a few minutes, and a failing Nova Poshta shows the number without a status', async () => {
+      const { app } = ctx();
+      const { place, step, get } = api(app);
+      const { shopper, admin } = await people(app);
+      const product = await createProduct(app.db);
+      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      const ttn = '20450000009999';
+      await step(order._id, 'ship', admin, { trackingNumber: ttn });
+
+      novaPoshta.mode = 'refuse';
+      const failed = await get(order._id, shopper);
+      expect(failed.status).toBe(200);
+      expect(failed.body).toMatchObject({ trackingNumber: ttn, tracking: null });
+
+      novaPoshta.mode = 'slow';
+      const started = Date.now();
+      const slow = await get(order._id, admin);
+      expect(slow.status).toBe(200);
+      expect(slow.body.tracking).toBeNull();
+      expect(Date.now() - started).toBeLessThan(4_000);
+
+      novaPoshta.mode = 'ok';
+      novaPoshta.tracking.set(ttn, { Status: 'Прибув у відділення', StatusCode: '7' });
+      const asked = novaPoshta.calls.length;
+      const first = await get(order._id, shopper);
+      expect(first.body.tracking).toMatchObject({ status: 'Прибув у відділення' });
+      expect(first.body.tracking?.updatedAt).toBeTruthy();
+      const call = novaPoshta.calls.at(-1)!;
+      expect(call).toMatchObject({ method: 'TrackingDocument.getStatusDocuments', properties: { Documents: [{ DocumentNumber: ttn, Phone: '380671234567' }] } });
+
+      novaPoshta.tracking.set(ttn, { Status: 'Отримано', StatusCode: '9' });
+      expect((await get(order._id, shopper)).body.tracking?.status).toBe('Прибув у відділення');
+      expect(novaPoshta.calls.length).toBe(asked + 1);
+
+      // A few minutes later Nova Poshta is asked again.
+      await app.db.update(orders).set({ trackingCheckedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, order._id));
+      expect((await get(order._id, shopper)).body.tracking?.status).toBe('Отримано');
+
+      // Lists never call Nova Poshta.
+      const calls = novaPoshta.calls.length;
+      await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: admin } });
+      await app.inject({ method: 'GET', url: '/api/orders/mine', headers: { cookie: shopper } });
+      expect(novaPoshta.calls.length).toBe(calls);
+    }, 15_000);
+  },
+  { env },
+);
+
+describeWithApp(
+  'Nova Poshta waybills without a key',
+  (ctx) => {
+    test('the demo shop asks for the key instead of inventing numbers', async () => {
+      const { app } = ctx();
+      await useSettings(app);
+      const { place, waybill } = api(app);
+      const { shopper, admin } = await people(app);
+      const product = await createProduct(app.db);
+      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', TYPED);
+      const refused = await waybill(order._id, admin);
+      expect(refused.status).toBe(409);
+      expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_KEY_MISSING', message: expect.stringContaining('налаштуйте ключ') });
+      expect((await stored(app, order._id)).trackingNumber).toBeNull();
+    });
+  },
+  { env: ALL_METHODS_ENV },
+);

@@ -1,0 +1,87 @@
+import { fromMinor } from '../../../shared/pricing.js';
+import { isCashOnDelivery } from '../../../shared/orders.js';
+import type { Db } from '../../db/client.js';
+import { Conflict, NotFound } from '../../errors.js';
+import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
+import { createWaybill, getTrackingStatus } from '../delivery/nova-poshta-waybills.js';
+import { getSettings } from '../settings/repository.js';
+import { assertTransition } from './order-status.js';
+import { findOrderById, findOrderItems, findProductsByIds, updateOrder, type OrderWithItems } from './repository.js';
+import { shipOrder, type OrdersContext } from './service.js';
+
+/** Nova Poshta as configured: without a key the shop runs its demo directory and makes no waybills. */
+export interface NovaPoshtaConfig {
+  apiUrl: string;
+  apiKey: string | undefined;
+}
+
+/** A status read from Nova Poshta is shown this long before it is asked again (docs/orders.md). */
+export const TRACKING_TTL_MS = 5 * 60_000;
+/** The order page waits no longer than this for a status: it shows the number without one instead. */
+export const TRACKING_TIMEOUT_MS = 1_500;
+
+const PARCEL_DESCRIPTION = 'Товари для домашнього пивоваріння';
+
+/**
+ * Admin: "Створити ТТН". Checks the order may ship, asks Nova Poshta for a waybill, then ships the
+ * order under its number through the usual transition. Nova Poshta failing changes nothing here.
+ */
+export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPoshtaConfig, id: string, now = new Date()): Promise<OrderWithItems> {
+  const found = await findOrderById(ctx.db, id);
+  if (!found) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+  const { order } = found;
+  assertTransition(order, 'shipped');
+  if (!novaPoshta.apiKey) {
+    throw new Conflict('Щоб створювати ТТН, налаштуйте ключ API Нової пошти (NOVA_POSHTA_API_KEY)', 'NOVA_POSHTA_KEY_MISSING');
+  }
+  const sender = (await getSettings(ctx.db)).novaPoshtaSender;
+  if (Object.values(sender).some((value) => !value)) {
+    throw new Conflict('Заповніть відправника Нової пошти в налаштуваннях магазину', 'NOVA_POSHTA_SENDER_MISSING');
+  }
+  const items = await findOrderItems(ctx.db, id);
+  const products = await findProductsByIds(
+    ctx.db,
+    items.flatMap((item) => (item.productId ? [item.productId] : [])),
+  );
+  const weightOf = new Map(products.map((product) => [product.id, product.weight]));
+  const weightKg = items.reduce((sum, item) => sum + (item.productId ? (weightOf.get(item.productId) ?? 0) : 0) * item.qty, 0);
+
+  const waybill = await createWaybill(novaPoshta as NovaPoshtaSettings, {
+    sender,
+    recipient: {
+      name: order.recipientName,
+      phone: order.recipientPhone,
+      cityRef: order.cityRef,
+      warehouseRef: order.warehouseRef,
+      cityName: order.cityName,
+      branchDescription: order.branchDescription,
+    },
+    weightKg,
+    totalUah: fromMinor(order.totalMinor),
+    cashOnDelivery: isCashOnDelivery(order.paymentMethod),
+    description: PARCEL_DESCRIPTION,
+    date: now,
+  });
+  return shipOrder(ctx, id, waybill.number, waybill.ref);
+}
+
+/**
+ * The order with its tracking status: from the order's own columns while fresh, else asked of
+ * Nova Poshta once, briefly. Any failure keeps what was there: the page never fails for it.
+ */
+export async function withTracking(db: Db, novaPoshta: NovaPoshtaConfig, record: OrderWithItems, now = new Date()): Promise<OrderWithItems> {
+  const { order } = record;
+  if (!novaPoshta.apiKey || !order.trackingNumber || (order.status !== 'shipped' && order.status !== 'delivered')) return record;
+  if (order.trackingCheckedAt && now.getTime() - order.trackingCheckedAt.getTime() < TRACKING_TTL_MS) return record;
+  try {
+    const statuses = await getTrackingStatus(novaPoshta as NovaPoshtaSettings, [{ number: order.trackingNumber, phone: order.recipientPhone }], {
+      signal: AbortSignal.timeout(TRACKING_TIMEOUT_MS),
+    });
+    const found = statuses.get(order.trackingNumber);
+    if (!found) return record;
+    const changed = await updateOrder(db, order.id, { trackingStatus: found.status, trackingCheckedAt: now });
+    return { ...record, order: changed };
+  } catch {
+    return record;
+  }
+}

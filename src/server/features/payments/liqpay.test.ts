@@ -1,0 +1,168 @@
+import type { FastifyInstance } from 'fastify';
+import { expect, test } from 'vitest';
+import type { LiqPayCheckout, Order } from '../../../shared/orders.js';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { liqpaySignature } from './liqpay.js';
+
+const PUBLIC_KEY = 'sandbox_i00000000001';
+const PRIVATE_KEY = 'sandbox_test-private-key';
+const env = { LIQPAY_PUBLIC_KEY: PUBLIC_KEY, LIQPAY_PRIVATE_KEY: PRIVATE_KEY, LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout', PAYMENTS_TEST_MODE: 'false' };
+const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
+
+async function unpaidOrder(app: FastifyInstance) {
+  const user = await createUser(app.db);
+  const cookie = await sessionCookie(user, app.config.jwtSecret);
+  const product = await createProduct(app.db, { priceMinor: 1305_00 });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: { cookie },
+    payload: { orderItems: [{ product: product.id, qty: 2 }], shippingAddress: ADDRESS, paymentMethod: 'LiqPay' },
+  });
+  expect(res.statusCode).toBe(201);
+  return { cookie, order: res.json() as Order };
+}
+
+const encode = (params: object) => Buffer.from(JSON.stringify(params)).toString('base64');
+
+/** LiqPay's callback as it posts it: form-encoded data and signature. */
+async function callback(app: FastifyInstance, data: string, signature = liqpaySignature(PRIVATE_KEY, data)) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/payments/liqpay/callback',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ data, signature }).toString(),
+  });
+  return { status: res.statusCode, body: res.json() as { paid?: boolean; code?: string } };
+}
+
+/** LiqPay's payment_id is its own, one per payment: the first four hex digits of the order id make it unique here. */
+const paymentIdOf = (order: Order) => 1_000_000_000 + parseInt(order._id.slice(0, 4), 16);
+
+const paidData = (order: Order, overrides: object = {}) =>
+  encode({
+    payment_id: paymentIdOf(order),
+    action: 'pay',
+    status: 'success',
+    version: 3,
+    public_key: PUBLIC_KEY,
+    order_id: order._id,
+    amount: order.totalPrice,
+    currency: 'UAH',
+    end_date: Date.now(),
+    ...overrides,
+  });
+
+const getOrder = async (app: FastifyInstance, cookie: string, id: string) =>
+  (await app.inject({ url: `/api/orders/${id}`, headers: { cookie } })).json() as Order;
+
+describeWithApp(
+  'LiqPay card payments in hryvnia',
+  (ctx) => {
+    test('the checkout form: base64 JSON data as LiqPay API v3 wants it, signed with the private key', async () => {
+      const { app } = ctx();
+      expect((await app.inject({ url: '/api/config/payments' })).json().methods).toEqual(['LiqPay', 'NovaPoshta']);
+      const { cookie, order } = await unpaidOrder(app);
+      expect(order.totalPrice).toBe(2610);
+      const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie, host: 'shop.example:5000' } });
+      expect(res.statusCode).toBe(200);
+      const form = res.json() as LiqPayCheckout;
+      expect(form.checkoutUrl).toBe(env.LIQPAY_CHECKOUT_URL);
+      expect(form.signature).toBe(liqpaySignature(PRIVATE_KEY, form.data));
+      expect(JSON.parse(Buffer.from(form.data, 'base64').toString('utf8'))).toEqual({
+        version: 3,
+        public_key: PUBLIC_KEY,
+        action: 'pay',
+        amount: 2610,
+        currency: 'UAH',
+        description: expect.stringContaining(`№${order.number}`),
+        order_id: order._id,
+        result_url: `http://shop.example:5000/order/${order._id}`,
+        server_url: 'http://shop.example:5000/api/payments/liqpay/callback',
+      });
+      expect(res.body).not.toContain(PRIVATE_KEY);
+      const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      expect((await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie: stranger } })).statusCode).toBe(404);
+    });
+
+    test('a signed success callback pays the order once; a replay changes nothing', async () => {
+      const { app } = ctx();
+      const { cookie, order } = await unpaidOrder(app);
+      const data = paidData(order);
+      expect(await callback(app, data)).toEqual({ status: 200, body: { paid: true } });
+      const paid = await getOrder(app, cookie, order._id);
+      expect(paid.isPaid).toBe(true);
+      expect(paid.paymentResult).toMatchObject({ id: String(paymentIdOf(order)), status: 'success' });
+      expect(await callback(app, data)).toEqual({ status: 200, body: { paid: true } });
+      expect((await getOrder(app, cookie, order._id)).paidAt).toBe(paid.paidAt);
+    });
+
+    test('forged, wrong or unknown callbacks are refused and pay nothing', async () => {
+      const { app } = ctx();
+      const { cookie, order } = await unpaidOrder(app);
+      const genuine = paidData(order);
+      const cases: [string, string, string, number, string][] = [
+        ['tampered data, old signature', paidData(order, { amount: 1 }), liqpaySignature(PRIVATE_KEY, genuine), 400, 'LIQPAY_BAD_SIGNATURE'],
+        ['signed with another key', genuine, liqpaySignature('another-key', genuine), 400, 'LIQPAY_BAD_SIGNATURE'],
+        ['garbage signature', genuine, 'not-a-signature', 400, 'LIQPAY_BAD_SIGNATURE'],
+        ['a kopiyka short', paidData(order, { amount: 2609.99 }), '', 400, 'PAYMENT_WRONG_AMOUNT'],
+        ['dollars', paidData(order, { currency: 'USD' }), '', 400, 'PAYMENT_WRONG_CURRENCY'],
+        ['unknown order', paidData(order, { order_id: '00000000-0000-4000-8000-000000000000' }), '', 404, 'ORDER_NOT_FOUND'],
+        ['not an order id', paidData(order, { order_id: "1' OR '1'='1" }), '', 404, 'ORDER_NOT_FOUND'],
+        ['another shop', paidData(order, { public_key: 'i999' }), '', 400, 'LIQPAY_BAD_DATA'],
+        ['signed nonsense', encode({ hello: 'world' }), '', 400, 'LIQPAY_BAD_DATA'],
+        ['signed non-JSON', Buffer.from('<xml/>').toString('base64'), '', 400, 'LIQPAY_BAD_DATA'],
+      ];
+      for (const [name, data, signature, status, code] of cases) {
+        const res = await callback(app, data, signature || undefined);
+        expect(res.status, name).toBe(status);
+        expect(res.body.code, name).toBe(code);
+      }
+      // Unfinished or failed payments, and sandbox payments outside test mode, are acknowledged but pay nothing.
+      for (const status of ['failure', 'error', 'processing', 'wait_secure', 'reversed', 'sandbox']) {
+        expect(await callback(app, paidData(order, { status })), status).toEqual({ status: 200, body: { paid: false } });
+      }
+      const missing = await app.inject({ method: 'POST', url: '/api/payments/liqpay/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'data=abc' });
+      expect(missing.statusCode).toBe(400);
+      const huge = await app.inject({ method: 'POST', url: '/api/payments/liqpay/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `data=${'A'.repeat(100_000)}&signature=x` });
+      expect(huge.statusCode).toBe(413);
+      expect((await getOrder(app, cookie, order._id)).isPaid).toBe(false);
+    });
+  },
+  { env },
+);
+
+describeWithApp(
+  'LiqPay in test mode',
+  (ctx) => {
+    test('a sandbox payment counts when PAYMENTS_TEST_MODE is on', async () => {
+      const { app } = ctx();
+      const { cookie, order } = await unpaidOrder(app);
+      expect(await callback(app, paidData(order, { status: 'sandbox' }))).toEqual({ status: 200, body: { paid: true } });
+      expect((await getOrder(app, cookie, order._id)).isPaid).toBe(true);
+    });
+  },
+  { env: { ...env, PAYMENTS_TEST_MODE: 'true' } },
+);
+
+describeWithApp('LiqPay not configured', (ctx) => {
+  test('no LiqPay method, the form is refused and the callback is unknown', async () => {
+    const { app } = ctx();
+    expect((await app.inject({ url: '/api/config/payments' })).json().methods).not.toContain('LiqPay');
+    const user = await createUser(app.db);
+    const cookie = await sessionCookie(user, app.config.jwtSecret);
+    const product = await createProduct(app.db);
+    const placed = await app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { cookie },
+      payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
+    });
+    const order = placed.json() as Order;
+    const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('LIQPAY_NOT_CONFIGURED');
+    expect((await callback(app, paidData(order))).status).toBe(404);
+  });
+});

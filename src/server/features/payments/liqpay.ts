@@ -1,0 +1,69 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { BadInput } from '../../errors.js';
+
+/**
+ * LiqPay API v3 (PrivatBank's card acquiring), docs/payments.md: the checkout form carries `data`
+ * (base64 JSON) and `signature` = base64(sha1(private_key + data + private_key)); LiqPay's
+ * callback to our server_url carries the same pair, form-encoded, signed the same way.
+ */
+
+export interface LiqPayKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+export function liqpaySignature(privateKey: string, data: string): string {
+  return createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+}
+
+export function liqpayCheckout(
+  keys: LiqPayKeys,
+  payment: { orderId: string; amount: number; description: string; resultUrl: string; serverUrl: string },
+): { data: string; signature: string } {
+  const params = {
+    version: 3,
+    public_key: keys.publicKey,
+    action: 'pay',
+    amount: payment.amount,
+    currency: 'UAH',
+    description: payment.description,
+    order_id: payment.orderId,
+    result_url: payment.resultUrl,
+    server_url: payment.serverUrl,
+  };
+  const data = Buffer.from(JSON.stringify(params)).toString('base64');
+  return { data, signature: liqpaySignature(keys.privateKey, data) };
+}
+
+/** The fields of LiqPay's callback the shop relies on (it sends many more). */
+export const LiqPayCallbackDataSchema = z.looseObject({
+  public_key: z.string().optional(),
+  status: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  order_id: z.string(),
+  payment_id: z.union([z.number(), z.string()]).optional(),
+  transaction_id: z.union([z.number(), z.string()]).optional(),
+  sender_card_mask2: z.string().optional(),
+  end_date: z.number().optional(),
+});
+export type LiqPayCallbackData = z.infer<typeof LiqPayCallbackDataSchema>;
+
+/** Checks the signature in constant time, then decodes `data`; a forged or garbled callback is a 400. */
+export function verifyLiqPayCallback(privateKey: string, body: { data: string; signature: string }): LiqPayCallbackData {
+  const expected = Buffer.from(liqpaySignature(privateKey, body.data));
+  const given = Buffer.from(body.signature);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw new BadInput('Неправильний підпис LiqPay', 'LIQPAY_BAD_SIGNATURE');
+  }
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(body.data, 'base64').toString('utf8'));
+  } catch {
+    throw new BadInput('Незрозумілі дані LiqPay', 'LIQPAY_BAD_DATA');
+  }
+  const parsed = LiqPayCallbackDataSchema.safeParse(decoded);
+  if (!parsed.success) throw new BadInput('Незрозумілі дані LiqPay', 'LIQPAY_BAD_DATA');
+  return parsed.data;
+}

@@ -1,0 +1,138 @@
+import { EQUIPMENT_CATEGORIES, type ProductCategory } from '../../../shared/catalog.js';
+import { discountedPriceMinor } from '../../../shared/pricing.js';
+import { productPath } from '../../../shared/product-path.js';
+import type { ProductRecord } from '../products/repository.js';
+import { element, XML_DECLARATION } from './xml.js';
+
+/**
+ * The sitemap and the price-aggregator feeds (docs/seo.md), built from the catalogue as it is now.
+ * Every link is absolute on the shop's public address (SITE_URL).
+ */
+
+export const SHOP_NAME = 'Хмільна крамниця';
+const SHOP_DESCRIPTION = 'Хміль, дріжджі, солод і обладнання для домашнього пивоваріння з доставкою Новою поштою.';
+
+/** Pages a search engine should know besides the products; the lists change with the catalogue. */
+export const PUBLIC_PAGES = ['/', '/hops', '/yeast', '/malt', '/equipment', '/discount', '/about', '/contacts'] as const;
+
+const absolute = (siteUrl: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`);
+const uah = (minor: number) => (minor / 100).toFixed(2);
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+export function buildSitemap(siteUrl: string, inStock: ProductRecord[]): string {
+  const newest = inStock.reduce<Date | null>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), null);
+  const url = (path: string, lastmod: Date | null) =>
+    `<url>${element('loc', absolute(siteUrl, path))}${lastmod ? element('lastmod', day(lastmod)) : ''}</url>`;
+  return (
+    XML_DECLARATION +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
+    PUBLIC_PAGES.map((path) => url(path, path === '/about' || path === '/contacts' ? null : newest)).join('\n') +
+    '\n' +
+    inStock.map((p) => url(productPath(p.slug ?? p.id), p.updatedAt)).join('\n') +
+    '\n</urlset>\n'
+  );
+}
+
+export function buildRobots(siteUrl: string): string {
+  const closed = ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/order/', '/profile', '/login', '/register', '/forgot-password', '/reset-password', '/api/'];
+  return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
+}
+
+/** Google Merchant Center product data as RSS 2.0 with the g: namespace. */
+export function buildGoogleFeed(siteUrl: string, all: ProductRecord[]): string {
+  const items = all.map((p) => {
+    const onSale = p.discount > 0;
+    return [
+      '<item>',
+      element('g:id', p.id),
+      element('g:title', p.name),
+      element('g:description', p.description),
+      element('g:link', absolute(siteUrl, productPath(p.slug ?? p.id))),
+      element('g:image_link', absolute(siteUrl, p.image)),
+      element('g:price', `${uah(p.priceMinor)} UAH`),
+      onSale ? element('g:sale_price', `${uah(discountedPriceMinor(p.priceMinor, p.discount))} UAH`) : '',
+      element('g:availability', p.countInStock > 0 ? 'in_stock' : 'out_of_stock'),
+      element('g:brand', p.origin),
+      element('g:condition', 'new'),
+      element('g:product_type', categoryPath(p.category)),
+      '</item>',
+    ].join('');
+  });
+  return (
+    XML_DECLARATION +
+    '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>' +
+    element('title', SHOP_NAME) +
+    element('link', `${siteUrl}/`) +
+    element('description', SHOP_DESCRIPTION) +
+    '\n' +
+    items.join('\n') +
+    '\n</channel>\n</rss>\n'
+  );
+}
+
+/** Hotline's price list: the shop, its category tree and every product with its price in UAH. */
+export function buildHotlineFeed(siteUrl: string, all: ProductRecord[], now = new Date()): string {
+  const categories = HOTLINE_CATEGORIES.map(
+    (c) => `<category>${element('id', c.id)}${element('parentId', c.parentId)}${element('name', c.name)}</category>`,
+  );
+  const items = all.map((p) =>
+    [
+      '<item>',
+      element('id', p.id),
+      element('categoryId', hotlineCategoryId(p.category)),
+      element('code', productCode(p.id)),
+      element('vendor', p.origin),
+      element('name', p.name),
+      element('description', p.description),
+      element('url', absolute(siteUrl, productPath(p.slug ?? p.id))),
+      element('image', absolute(siteUrl, p.image)),
+      element('priceRUAH', uah(discountedPriceMinor(p.priceMinor, p.discount))),
+      element('stock', p.countInStock > 0 ? 'В наявності' : 'Немає в наявності'),
+      '</item>',
+    ].join(''),
+  );
+  const date = now.toISOString().slice(0, 16).replace('T', ' ');
+  return (
+    XML_DECLARATION +
+    '<price>' +
+    element('date', date) +
+    element('firmName', SHOP_NAME) +
+    '\n<categories>\n' +
+    categories.join('\n') +
+    '\n</categories>\n<items>\n' +
+    items.join('\n') +
+    '\n</items>\n</price>\n'
+  );
+}
+
+/** The shop's own short article code: the first eight digits of the product's id. */
+export const productCode = (id: string) => id.replaceAll('-', '').slice(0, 8).toUpperCase();
+
+// Feed category names are Ukrainian by definition: the aggregators show them as they are.
+const GROUP_NAMES = { Hops: 'Хміль', Yeast: 'Дріжджі', Malt: 'Солод', Equipment: 'Обладнання' } as const;
+const EQUIPMENT_NAMES: Record<(typeof EQUIPMENT_CATEGORIES)[number], string> = {
+  Kegs: 'Кеги',
+  Fittings: 'Фітинги',
+  Heads: 'Заправні головки',
+  Coolers: 'Охолоджувачі',
+  BeerTaps: 'Пивні крани',
+  Defoamers: 'Піногасники',
+  Reducers: 'Редуктори',
+  BeerColumns: 'Пивні колони',
+  Accessories: 'Аксесуари',
+};
+const GROUP_IDS = { Hops: 1, Yeast: 2, Malt: 3, Equipment: 4 } as const;
+const HOTLINE_CATEGORIES: { id: number; parentId?: number; name: string }[] = [
+  ...(Object.keys(GROUP_IDS) as (keyof typeof GROUP_IDS)[]).map((group) => ({ id: GROUP_IDS[group], name: GROUP_NAMES[group] })),
+  ...EQUIPMENT_CATEGORIES.map((c, i) => ({ id: 10 + i, parentId: GROUP_IDS.Equipment, name: EQUIPMENT_NAMES[c] })),
+];
+
+function hotlineCategoryId(category: string): number {
+  const equipment = (EQUIPMENT_CATEGORIES as readonly string[]).indexOf(category);
+  return equipment >= 0 ? 10 + equipment : GROUP_IDS[category as keyof typeof GROUP_IDS];
+}
+
+function categoryPath(category: string): string {
+  const equipment = EQUIPMENT_NAMES[category as keyof typeof EQUIPMENT_NAMES];
+  return equipment ? `${GROUP_NAMES.Equipment} > ${equipment}` : (GROUP_NAMES[category as ProductCategory & keyof typeof GROUP_NAMES] ?? category);
+}

@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import { productPath } from '../../../shared/product-path.js';
+import { discountedPrice } from '../../../shared/pricing.js';
+import type { CategoryFilter } from '../../../shared/catalog.js';
+import type { ProductDetail, ProductList, ProductListQuery } from '../../../shared/products.js';
+import { ProductListQuerySchema } from '../../../shared/products.js';
+import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
+import { SHOP_NAME } from './feeds.js';
+import { escapeXml as escapeHtml } from './xml.js';
+
+/**
+ * What the first answer of a public page says about it before any script runs (docs/seo.md):
+ * title, description, canonical link, Open Graph/Twitter tags, schema.org JSON-LD, and the data the
+ * web app's first screen needs, so it starts without asking the API again.
+ */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Path of the canonical address; null for pages no search engine should index. */
+  canonical: string | null;
+  ogType: 'website' | 'product';
+  image?: string;
+  /** The picture likely to be the largest paint: fetched at once, before any script asks for it. */
+  preloadImage?: string;
+  jsonLd: object[];
+  /** Query-cache entries of the web app (src/web/features/catalog/api.ts keys). */
+  data: { key: unknown[]; value: unknown }[];
+}
+
+const DEFAULT_DESCRIPTION = 'Хмільна крамниця: хміль, дріжджі, солод і обладнання для домашнього пивоваріння з доставкою Новою поштою.';
+
+const SECTIONS: Record<string, { title: string; description: string; filter: Partial<ProductListQuery> }> = {
+  '/hops': { title: 'Хміль', description: 'Гранульований хміль T90 з восьми країн: Cascade, Citra, Saaz, Hallertauer та інші сорти.', filter: { category: 'Hops' } },
+  '/yeast': { title: 'Сухі пивні дріжджі', description: 'Дріжджі Fermentis і Lallemand для елів та лагерів.', filter: { category: 'Yeast' } },
+  '/malt': { title: 'Солод', description: 'Базовий і спеціальний солод від провідних солодовень.', filter: { category: 'Malt' } },
+  '/equipment': { title: 'Обладнання', description: 'Кеги, фітинги, охолоджувачі, крани та все для розливу.', filter: { category: 'Equipment' as CategoryFilter } },
+  '/discount': { title: 'Товари зі знижкою', description: 'Хміль, дріжджі й обладнання зі знижкою.', filter: { discount: true } },
+};
+
+/** The head of a public page, or null when the path is no public catalogue page (private pages keep the plain shell). */
+export async function pageHead(app: FastifyInstance, path: string, search: URLSearchParams, status: number): Promise<PageHead | null> {
+  const site = app.config.siteUrl;
+  const home = { '@type': 'ListItem', position: 1, name: 'Головна', item: `${site}/` };
+  const breadcrumbs = (...items: { name: string; path: string }[]) => ({
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [home, ...items.map((item, i) => ({ '@type': 'ListItem', position: i + 2, name: item.name, item: `${site}${item.path}` }))],
+  });
+  const list = async (query: Partial<ProductListQuery>) => {
+    const parsed = ProductListQuerySchema.parse({});
+    const full = { ...parsed, ...query };
+    const value: ProductList = JSON.parse(await app.catalogCache.get(`list:${JSON.stringify(full)}`, () => getProductPage(app.db, full, app.config.pageSize, false)));
+    return value;
+  };
+
+  if (status === 404) {
+    return { title: `Сторінку не знайдено | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', jsonLd: [], data: [] };
+  }
+  if (path === '/') {
+    const [products, top] = await Promise.all([list({}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);
+    return {
+      title: `${SHOP_NAME} — хміль, дріжджі, солод і обладнання для пивоварів`,
+      description: DEFAULT_DESCRIPTION,
+      canonical: '/',
+      ogType: 'website',
+      preloadImage: (top as { image: string }[])[0]?.image,
+      jsonLd: [{ '@context': 'https://schema.org', '@type': 'OnlineStore', name: SHOP_NAME, url: `${site}/`, logo: `${site}/logo.svg` }],
+      data: [
+        { key: ['products', 'list', { pageNumber: 1 }], value: products },
+        { key: ['products', 'top'], value: top },
+      ],
+    };
+  }
+  const section = SECTIONS[path];
+  if (section) {
+    const plain = [...search.keys()].length === 0;
+    const products = plain ? await list(section.filter) : null;
+    return {
+      title: `${section.title} | ${SHOP_NAME}`,
+      description: section.description,
+      canonical: path,
+      ogType: 'website',
+      jsonLd: [breadcrumbs({ name: section.title, path })],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter }], value: products }] : [],
+    };
+  }
+  const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
+  if (searchPage) {
+    const keyword = safeDecode(searchPage[1]).trim();
+    return {
+      title: `Пошук «${keyword}» | ${SHOP_NAME}`,
+      description: `Результати пошуку «${keyword}» у Хмільній крамниці.`,
+      canonical: null,
+      ogType: 'website',
+      jsonLd: [],
+      data: [],
+    };
+  }
+  if (path === '/about' || path === '/contacts') {
+    const title = path === '/about' ? 'Про нас' : 'Контакти';
+    return { title: `${title} | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: path, ogType: 'website', jsonLd: [breadcrumbs({ name: title, path })], data: [] };
+  }
+  const productPage = /^\/product\/([^/]+)$/.exec(path);
+  if (productPage) {
+    const ref = productPage[1];
+    const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
+    return productHead(site, product, ref, breadcrumbs);
+  }
+  return null;
+}
+
+function productHead(site: string, product: ProductDetail, ref: string, breadcrumbs: (...items: { name: string; path: string }[]) => object): PageHead {
+  const url = `${site}${productPath(product.slug)}`;
+  const image = /^https?:\/\//.test(product.image) ? product.image : `${site}${product.image}`;
+  const price = discountedPrice(product.price, product.discount);
+  const description = product.description.replace(/\s+/g, ' ').slice(0, 160);
+  const category = SECTIONS[`/${product.category.toLowerCase()}`] ?? SECTIONS['/equipment'];
+  const categoryPath = Object.keys(SECTIONS).find((key) => SECTIONS[key] === category)!;
+  return {
+    title: `${product.name} — ${price.toFixed(2)} грн | ${SHOP_NAME}`,
+    description,
+    canonical: productPath(product.slug),
+    ogType: 'product',
+    image,
+    preloadImage: product.image,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        description: product.description,
+        image,
+        sku: product._id,
+        category: category.title,
+        brand: { '@type': 'Brand', name: product.origin },
+        offers: {
+          '@type': 'Offer',
+          url,
+          price: price.toFixed(2),
+          priceCurrency: 'UAH',
+          availability: product.countInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
+        ...(product.numReviews > 0
+          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
+          : {}),
+      },
+      breadcrumbs({ name: category.title, path: categoryPath }, { name: product.name, path: productPath(product.slug) }),
+    ],
+    data: [{ key: ['products', 'detail', ref], value: product }],
+  };
+}
+
+/** The page shell with the head filled in and the data embedded. */
+export function renderShell(template: string, site: string, head: PageHead): string {
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}" />`,
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(site + head.canonical)}" />` : '<meta name="robots" content="noindex" />',
+    `<meta property="og:site_name" content="${escapeHtml(SHOP_NAME)}" />`,
+    `<meta property="og:type" content="${head.ogType}" />`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
+    `<meta property="og:locale" content="uk_UA" />`,
+    head.canonical ? `<meta property="og:url" content="${escapeHtml(site + head.canonical)}" />` : '',
+    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
+    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
+    head.image ? `<meta name="twitter:image" content="${escapeHtml(head.image)}" />` : '',
+    ...head.jsonLd.map((item) => `<script type="application/ld+json">${safeJson(item)}</script>`),
+    head.data.length ? `<script type="application/json" id="page-data">${safeJson(head.data)}</script>` : '',
+  ].filter(Boolean);
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, '')
+    .replace(/<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+}
+
+/** JSON that can sit inside a <script> element: nothing in it can close the element. */
+function safeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
+
+/** The page shell for this address: the head and data filled in when it is a public catalogue page. */
+export async function renderPage(app: FastifyInstance, template: string, path: string, query: string, status: number): Promise<string> {
+  try {
+    const head = await pageHead(app, path, new URLSearchParams(query), status);
+    return head ? renderShell(template, app.config.siteUrl, head) : template;
+  } catch (err) {
+    // The plain shell still works: the web app asks the API itself.
+    app.log.warn({ err, path }, 'page head not rendered');
+    return template;
+  }
+}

@@ -1,0 +1,40 @@
+import type { Tx } from '../../db/client.js';
+import { PRODUCT_REF, productPath } from '../../../shared/product-path.js';
+import { findProductByRef } from '../products/repository.js';
+
+/**
+ * The web app's pages (src/web/router.tsx), so that an address no page answers gets a real 404
+ * and a search engine never indexes it (docs/seo.md). The web app shows its "not found" page either way.
+ */
+const PAGES: RegExp[] = [
+  /^\/$/,
+  /^\/page\/\d+$/,
+  /^\/search\/[^/]+(\/page\/\d+)?$/,
+  /^\/(hops|yeast|malt|equipment|discount|about|contacts|cart|login|register|forgot-password|reset-password)$/,
+  /^\/(shipping|payment|placeorder|profile)$/,
+  /^\/order\/[^/]+$/,
+  /^\/order\/guest\/[^/]+$/,
+  /^\/admin\/(orderlist|productlist|userlist|settings)$/,
+  /^\/admin\/productlist\/\d+$/,
+  /^\/admin\/(product|user)\/[^/]+\/edit$/,
+];
+const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+
+export type PageAnswer = { status: 200 | 404 } | { redirect: string };
+
+/**
+ * 200 when a page of the shop answers this path (a product page only for a product that exists),
+ * a permanent redirect for a product addressed by anything but its slug (old `/product/{id}` links), else 404.
+ */
+export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer> {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  const product = PRODUCT_PAGE.exec(path);
+  if (product) {
+    const ref = product[1];
+    if (!PRODUCT_REF.test(ref)) return { status: 404 };
+    const row = await findProductByRef(tx, ref);
+    if (!row) return { status: 404 };
+    return row.slug === ref || !row.slug ? { status: 200 } : { redirect: productPath(row.slug) };
+  }
+  return { status: PAGES.some((page) => page.test(path)) ? 200 : 404 };
+}

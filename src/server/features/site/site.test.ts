@@ -1,0 +1,240 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { expect, test } from 'vitest';
+import { productPath } from '../../../shared/product-path.js';
+import type { ProductDetail, ProductList } from '../../../shared/products.js';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { resolvePage } from './pages.js';
+
+const webDir = `/tmp/shop-site-test-web-${process.pid}`;
+const script = 'console.log("hello from a hashed asset");'.repeat(100);
+mkdirSync(`${webDir}/assets`, { recursive: true });
+writeFileSync(`${webDir}/index.html`, '<!doctype html><title>shop</title><div id="root"></div>');
+writeFileSync(`${webDir}/assets/app-abc123.js`, script);
+writeFileSync(`${webDir}/assets/app-abc123.js.br`, brotliCompressSync(script));
+writeFileSync(`${webDir}/assets/app-abc123.js.gz`, gzipSync(script));
+
+const SITE = 'https://shop.example';
+const LISTS = ['urlset.url', 'rss.channel.item', 'price.items.item', 'price.categories.category'];
+const parser = new XMLParser({ ignoreAttributes: false, isArray: (_name, jpath) => LISTS.includes(String(jpath)) });
+
+/** Parses a body as XML, failing the test on anything that is not well-formed. */
+function parseXml(body: string) {
+  const valid = XMLValidator.validate(body);
+  expect(valid, JSON.stringify(valid)).toBe(true);
+  return parser.parse(body);
+}
+
+describeWithApp(
+  'search engines, feeds and compression',
+  (ctx) => {
+    const adminHeaders = async () => {
+      const { app } = ctx();
+      return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
+    };
+
+    test('robots.txt keeps crawlers out of private pages and names the sitemap', async () => {
+      const res = await ctx().app.inject({ url: '/robots.txt' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/plain');
+      for (const path of ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/profile', '/forgot-password', '/reset-password', '/api/']) {
+        expect(res.body).toContain(`Disallow: ${path}\n`);
+      }
+      expect(res.body).not.toMatch(/Disallow: \/\n/);
+      expect(res.body).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    });
+
+    test('the sitemap lists the public pages and every product in stock, and follows product writes', async () => {
+      const { app } = ctx();
+      const inStock = await createProduct(app.db, { countInStock: 3 });
+      const soldOut = await createProduct(app.db, { countInStock: 0 });
+      app.catalogCache.invalidate();
+      const locs = async () => {
+        const res = await app.inject({ url: '/sitemap.xml' });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['content-type']).toContain('application/xml');
+        const urls = parseXml(res.body).urlset.url as { loc: string; lastmod?: string }[];
+        for (const url of urls) if (url.lastmod) expect(url.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+        return urls.map((u) => u.loc);
+      };
+      const before = await locs();
+      for (const page of ['/', '/hops', '/yeast', '/malt', '/equipment', '/about', '/contacts']) expect(before).toContain(`${SITE}${page}`);
+      expect(before).toContain(`${SITE}${productPath(inStock.slug!)}`);
+      expect(before).not.toContain(`${SITE}${productPath(soldOut.slug!)}`);
+
+      // The admin sells out the first product: the next sitemap no longer lists it.
+      const headers = await adminHeaders();
+      const detail = (await app.inject({ url: `/api/products/${inStock.id}` })).json() as ProductDetail;
+      const update = { ...detail, countInStock: 0 };
+      const put = await app.inject({
+        method: 'PUT',
+        url: `/api/products/${inStock.id}`,
+        headers,
+        payload: {
+          name: update.name, price: update.price, discount: update.discount, image: update.image, origin: update.origin,
+          category: update.category, description: update.description, countInStock: 0, weight: update.weight,
+          cropYear: update.cropYear, alfa: update.alfa, ferment_temp: update.ferment_temp, ferment_type: update.ferment_type,
+        },
+      });
+      expect(put.statusCode).toBe(200);
+      expect(await locs()).not.toContain(`${SITE}${productPath(inStock.slug!)}`);
+    });
+
+    test('the Google Merchant feed is valid RSS 2.0 with every product, escaped text and prices in UAH', async () => {
+      const { app } = ctx();
+      const tricky = await createProduct(app.db, {
+        name: `Кег <Corny> & "Ball-lock" 19 л ${Date.now()}`,
+        description: "Опис з <b>розміткою</b> & лапками ' \u0001кінець",
+        priceMinor: 1305_00,
+        discount: 10,
+        category: 'Kegs',
+        origin: 'AEB & Co',
+        countInStock: 2,
+      });
+      const soldOut = await createProduct(app.db, { countInStock: 0, priceMinor: 99_50 });
+      app.catalogCache.invalidate();
+      const res = await app.inject({ url: '/feeds/google.xml' });
+      expect(res.statusCode).toBe(200);
+      const rss = parseXml(res.body).rss;
+      expect(rss['@_version']).toBe('2.0');
+      expect(rss['@_xmlns:g']).toBe('http://base.google.com/ns/1.0');
+      const items = rss.channel.item as Record<string, string | number>[];
+      const all = (await app.inject({ url: '/api/products?all=true', headers: await adminHeaders() })).json() as ProductList;
+      expect(items.length).toBeGreaterThanOrEqual(all.products.length);
+
+      const item = items.find((i) => i['g:id'] === tricky.id)!;
+      expect(item).toMatchObject({
+        'g:title': tricky.name,
+        'g:link': `${SITE}${productPath(tricky.slug!)}`,
+        'g:image_link': `${SITE}/images/placeholder.svg`,
+        'g:price': '1305.00 UAH',
+        'g:sale_price': '1174.50 UAH',
+        'g:availability': 'in_stock',
+        'g:brand': 'AEB & Co',
+        'g:condition': 'new',
+      });
+      // The control character XML cannot carry is gone; the markup is text.
+      expect(item['g:description']).toBe("Опис з <b>розміткою</b> & лапками ' кінець");
+      expect(res.body).toContain('Опис з &lt;b&gt;розміткою&lt;/b&gt; &amp; лапками &apos; кінець');
+      expect(items.find((i) => i['g:id'] === soldOut.id)).toMatchObject({ 'g:price': '99.50 UAH', 'g:availability': 'out_of_stock' });
+    });
+
+    test('the Hotline price list has the category tree and every product in a category of it', async () => {
+      const { app } = ctx();
+      const keg = await createProduct(app.db, { category: 'Kegs', origin: 'Kegland', priceMinor: 2400_00, discount: 25 });
+      app.catalogCache.invalidate();
+      const res = await app.inject({ url: '/feeds/hotline.xml' });
+      expect(res.statusCode).toBe(200);
+      const price = parseXml(res.body).price;
+      expect(price.firmName).toBe('Хмільна крамниця');
+      const categories = price.categories.category as { id: number; parentId?: number; name: string }[];
+      const ids = new Set(categories.map((c) => c.id));
+      for (const c of categories) if (c.parentId) expect(ids.has(c.parentId)).toBe(true);
+      const items = price.items.item as Record<string, string | number>[];
+      for (const item of items) {
+        expect(ids.has(Number(item.categoryId)), String(item.name)).toBe(true);
+        for (const field of ['id', 'code', 'vendor', 'name', 'description', 'url', 'image', 'priceRUAH', 'stock']) expect(item[field], field).toBeDefined();
+      }
+      const item = items.find((i) => i.id === keg.id)!;
+      expect(categories.find((c) => c.id === Number(item.categoryId))?.name).toBe('Кеги');
+      expect(item).toMatchObject({ vendor: 'Kegland', name: keg.name, url: `${SITE}${productPath(keg.slug!)}`, stock: 'В наявності' });
+      expect(String(item.priceRUAH)).toBe('1800');
+      expect(res.body).toContain('<priceRUAH>1800.00</priceRUAH>');
+    });
+
+    test('catalogue answers are compressed when the client accepts it, and decode to the same JSON', async () => {
+      const { app } = ctx();
+      for (let i = 0; i < 12; i++) await createProduct(app.db);
+      app.catalogCache.invalidate();
+      const plain = await app.inject({ url: '/api/products' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('accept-encoding');
+      const br = await app.inject({ url: '/api/products', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+      const gz = await app.inject({ url: '/api/products', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+      const feed = await app.inject({ url: '/feeds/google.xml', headers: { 'accept-encoding': 'gzip' } });
+      expect(feed.headers['content-encoding']).toBe('gzip');
+      expect(XMLValidator.validate(gunzipSync(feed.rawPayload).toString())).toBe(true);
+      // An answer made per request (not cached) is compressed on the way out too.
+      const orders = await app.inject({ url: '/api/orders', headers: { ...(await adminHeaders()), 'accept-encoding': 'br' } });
+      expect(orders.statusCode).toBe(200);
+    });
+
+    test('hashed assets are sent as compressed at build time, with Vary', async () => {
+      const { app } = ctx();
+      const br = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+      const gz = await app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(script);
+      const plain = await app.inject({ url: '/assets/app-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(script);
+    });
+
+    test('the product detail is cached and follows writes: a new review shows at once', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db);
+      const first = (await app.inject({ url: `/api/products/${product.id}` })).json() as ProductDetail;
+      expect(first.reviews).toHaveLength(0);
+      const user = await createUser(app.db);
+      const cookie = await sessionCookie(user, app.config.jwtSecret);
+      const review = await app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers: { cookie }, payload: { rating: 4, comment: 'Добрий хміль' } });
+      expect(review.statusCode).toBe(201);
+      const after = (await app.inject({ url: `/api/products/${product.id}` })).json() as ProductDetail;
+      expect(after.reviews).toHaveLength(1);
+      expect(after).toMatchObject({ numReviews: 1, rating: 4 });
+    });
+
+    test('products live at a slug of their transliterated name; old /product/{id} links answer 301 to it', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db, { name: 'Дріжджі Fermentis SafAle US-05, 500 г' });
+      const twin = await createProduct(app.db, { name: 'Дріжджі Fermentis SafAle US-05, 500 г' });
+      expect(product.slug).toBe('drizhdzhi-fermentis-safale-us-05-500-h');
+      expect(twin.slug).toMatch(/^drizhdzhi-fermentis-safale-us-05-500-h-[0-9a-f]{8}$/);
+      const old = await app.inject({ url: `/product/${product.id}?ref=feed` });
+      expect(old.statusCode).toBe(301);
+      expect(old.headers.location).toBe(`/product/${product.slug}?ref=feed`);
+      expect((await app.inject({ url: `/product/${product.slug}` })).statusCode).toBe(200);
+      const detail = (await app.inject({ url: `/api/products/${product.slug}` })).json() as ProductDetail;
+      expect(detail).toMatchObject({ _id: product.id, slug: product.slug });
+      expect((await app.inject({ url: `/api/products/${product.id}` })).json()).toMatchObject({ slug: product.slug });
+    });
+
+    test('every page of the web app\'s router answers 200: a new screen cannot be a 404 by mistake', async () => {
+      const router = readFileSync(new URL('../../../web/router.tsx', import.meta.url), 'utf8');
+      const routes = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*' && !p.startsWith('/product/'));
+      expect(routes.length).toBeGreaterThan(20);
+      for (const route of routes) {
+        const url = route.replace(/:pageNumber/g, '2').replace(/:[a-zA-Z]+/g, 'abc123');
+        expect((await resolvePage(ctx().app.db, url)), url).toEqual({ status: 200 });
+      }
+    });
+
+    test('unknown pages and missing products answer 404 with the web app; real pages 200', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db);
+      for (const url of ['/', '/hops', '/search/каскад/page/2', productPath(product.slug!), '/admin/userlist', '/order/abc']) {
+        const res = await app.inject({ url: encodeURI(url) });
+        expect(res.statusCode, url).toBe(200);
+      }
+      const missing = ['/no-such-page', '/product/Bad_Slug', '/product/no-such-product', '/product/00000000-0000-4000-8000-000000000000', '/hops/extra', '/assets/missing.js'];
+      for (const url of missing) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toContain('text/html');
+        expect(res.body).toContain('<div id="root">');
+      }
+    });
+  },
+  { env: { WEB_DIR: webDir, SITE_URL: `${SITE}/` } },
+);

@@ -1,0 +1,68 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash } from '@node-rs/argon2';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { passwordResetTokens, users } from '../../db/schema.js';
+import { BadInput } from '../../errors.js';
+import { queueMessages } from '../notifications/outbox.js';
+import { findUserByEmail } from './repository.js';
+
+/**
+ * Password reset (docs/accounts.md): a single-use link valid one hour, mailed through the outbox.
+ * Only the token's SHA-256 is stored, so a copy of the database cannot be used to reset anyone.
+ */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+
+const digest = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Queues the reset letter when the e-mail has an account; says nothing either way. */
+export async function requestPasswordReset(db: Db, email: string, siteUrl: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email);
+    if (!user) return;
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(passwordResetTokens).values({ tokenHash: digest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+    await queueMessages(tx, [resetLetter(user.email, user.name, `${siteUrl}/reset-password?token=${token}`)]);
+  });
+}
+
+/**
+ * Sets the new password if the token is known, unused and fresh; marks every reset link of the
+ * user used and bumps the token version, so every session (on every device) ends.
+ */
+export async function confirmPasswordReset(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+  const passwordHash = await hash(password);
+  await db.transaction(async (tx: Tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, digest(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new BadInput('Посилання для зміни пароля недійсне або застаріле. Попросіть нове', 'RESET_TOKEN_INVALID');
+    await tx
+      .update(users)
+      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+      .where(eq(users.id, claimed.userId));
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+  });
+}
+
+function resetLetter(email: string, name: string, link: string) {
+  const lines = [
+    `Вітаємо, ${name}!`,
+    'Хтось (сподіваємося, ви) попросив змінити пароль до вашого облікового запису в Хмільній крамниці.',
+    'Посилання діє одну годину і лише один раз. Якщо ви нічого не просили, просто проігноруйте цей лист: пароль залишиться тим самим.',
+  ];
+  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return {
+    channel: 'email' as const,
+    recipient: email,
+    subject: 'Зміна пароля — Хмільна крамниця',
+    textBody: [...lines, '', `Змінити пароль: ${link}`].join('\n'),
+    htmlBody: `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(link)}">Змінити пароль</a></p></body></html>`,
+    orderId: null,
+  };
+}

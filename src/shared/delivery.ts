@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { msg } from './validation-messages.js';
+
+/**
+ * Nova Poshta delivery as both sides see it (docs/delivery.md): settlements found as the shopper
+ * types, the branches and parcel lockers of one settlement, and the weight rule that keeps a heavy
+ * cart away from a point that cannot take it.
+ */
+
+export const MIN_CITY_QUERY = 2;
+export const MAX_QUERY_LENGTH = 100;
+/** How many branches one answer lists at most; the shopper narrows the rest by typing. */
+export const MAX_BRANCH_LIMIT = 500;
+export const DEFAULT_BRANCH_LIMIT = 50;
+
+/** Nova Poshta's references are UUIDs; the demo directory's are too. */
+export const NovaPoshtaRefSchema = z
+  .string({ error: msg('novaPoshtaRefInvalid') })
+  .trim()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, msg('novaPoshtaRefInvalid'))
+  .transform((ref) => ref.toLowerCase());
+
+const query = (field: 'city' | 'query') =>
+  z
+    .string()
+    .max(MAX_QUERY_LENGTH, msg('queryTooLong', { field, max: MAX_QUERY_LENGTH }))
+    .optional()
+    .transform((q) => q?.trim().replace(/\s+/g, ' ') ?? '');
+
+/** A settlement as the city combobox shows it: "Біла Церква", "м.", "Київська обл.", district. */
+export const CitySchema = z.object({
+  /** The settlement's ref (Address.searchSettlements `Ref`): what the branch search and the order take. */
+  ref: z.string(),
+  /** The city's ref in the older directory (`DeliveryCity`); waybills use it. */
+  cityRef: z.string(),
+  name: z.string(),
+  /** Oblast ("Київська"), empty for Kyiv itself. */
+  area: z.string(),
+  /** District ("Білоцерківський"), often empty. */
+  region: z.string(),
+  /** "м.", "смт", "с.", … */
+  type: z.string(),
+  /** How many branches and lockers Nova Poshta has there. */
+  warehouses: z.number(),
+});
+export type City = z.infer<typeof CitySchema>;
+
+export const CityListSchema = z.object({
+  cities: z.array(CitySchema),
+  /** true when the answer comes from the offline demo directory, not from Nova Poshta. */
+  demo: z.boolean(),
+});
+export type CityList = z.infer<typeof CityListSchema>;
+
+export const CityQuerySchema = z.object({ q: query('city') });
+
+export const BRANCH_TYPES = ['branch', 'locker', 'cargo'] as const;
+export type BranchType = (typeof BRANCH_TYPES)[number];
+
+export const BranchSchema = z.object({
+  ref: z.string(),
+  number: z.string(),
+  description: z.string(),
+  /** Street and house, without the branch's name. */
+  address: z.string(),
+  type: z.enum(BRANCH_TYPES),
+  /** The heaviest parcel the point accepts, in kg; null when Nova Poshta sets no limit. */
+  maxWeightKg: z.number().nullable(),
+});
+export type Branch = z.infer<typeof BranchSchema>;
+
+export const BranchListSchema = z.object({
+  branches: z.array(BranchSchema),
+  /** How many points matched; more than `branches.length` when the answer was cut at the limit. */
+  total: z.number(),
+  /** true when the answer comes from the offline demo directory, not from Nova Poshta. */
+  demo: z.boolean(),
+});
+export type BranchList = z.infer<typeof BranchListSchema>;
+
+/**
+ * GET /api/delivery/branches: `cityRef` (a settlement ref from /cities) with an optional search `q`
+ * (number or street) and `type`; the older `city` (a name) still works.
+ */
+export const BranchQuerySchema = z.object({
+  cityRef: NovaPoshtaRefSchema.optional(),
+  city: query('city'),
+  q: query('query'),
+  type: z.enum(BRANCH_TYPES, { error: msg('branchTypeInvalid') }).optional(),
+  limit: z.coerce
+    .number({ error: msg('qtyNotNumber') })
+    .int(msg('qtyNotInteger'))
+    .min(1, msg('limitMin'))
+    .max(MAX_BRANCH_LIMIT, msg('qtyMax', { max: MAX_BRANCH_LIMIT }))
+    .default(DEFAULT_BRANCH_LIMIT),
+});
+export type BranchQuery = z.output<typeof BranchQuerySchema>;
+
+/** The parcel's weight: the catalogue's package weight (kg) of each line times its quantity. */
+export function parcelWeightKg(lines: readonly { weight: number; qty: number }[]): number {
+  const grams = lines.reduce((sum, line) => sum + Math.round(line.weight * 1000) * line.qty, 0);
+  return grams / 1000;
+}
+
+/** Whether a point takes a parcel of this weight. */
+export function branchTakes(branch: Pick<Branch, 'maxWeightKg'>, weightKg: number): boolean {
+  return branch.maxWeightKg === null || weightKg <= branch.maxWeightKg;
+}
+
+/** How the shop matches a branch to what the shopper typed: its number, or words of its description. */
+export function branchMatches(branch: Pick<Branch, 'number' | 'description'>, q: string): boolean {
+  const needle = q.trim().toLowerCase().replace(/^№\s*/, '');
+  if (needle === '') return true;
+  if (/^\d+$/.test(needle)) return branch.number.startsWith(needle) || branch.description.includes(needle);
+  return normalizeText(branch.description).includes(normalizeText(needle));
+}
+
+/** Case, apostrophe forms and repeated spaces do not matter when names are compared. */
+export function normalizeText(text: string): string {
+  return text.toLowerCase().replace(/[’`'ʼ]/g, 'ʼ').replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,332 @@
+import { z } from 'zod';
+
+/**
+ * Validation messages in both languages (docs/errors.md). A schema's message is a stable key, e.g.
+ * `passwordTooShort` or `maxChars|{"max":100}` (key and parameters), never text: the server answers
+ * it in Ukrainian with the key as the field's `code`, and the web shows it in the shopper's language.
+ */
+
+export type Locale = 'uk' | 'en';
+type Params = Record<string, string | number>;
+type Text = string | ((p: Params) => string);
+
+/** Field names some messages start with. */
+const ukFields = {
+    price: 'Ціна',
+    discount: 'Знижка',
+    countInStock: 'Кількість на складі',
+    weight: 'Вага',
+    cropYear: 'Рік урожаю',
+    alfa: 'Альфа-кислоти',
+    city: 'Назва населеного пункту',
+    query: 'Пошуковий запит',
+};
+type Field = keyof typeof ukFields;
+const enFields: Record<Field, string> = {
+    price: 'Price',
+    discount: 'Discount',
+    countInStock: 'Count in stock',
+    weight: 'Weight',
+    cropYear: 'Crop year',
+    alfa: 'Alpha acids',
+    city: 'Town name',
+    query: 'Search query',
+};
+
+const uk = {
+  // zod's own checks, when a schema names no message of its own
+  required: 'Обов’язкове поле',
+  invalidType: 'Некоректне значення',
+  invalidValue: 'Оберіть одне з дозволених значень',
+  invalidFormat: 'Некоректний формат',
+  tooSmall: (p) => `Не менше ${p.min}`,
+  tooBig: (p) => `Не більше ${p.max}`,
+  minChars: (p) => `Щонайменше ${p.min} символів`,
+  maxChars: (p) => `Не довше ${p.max} символів`,
+  minItems: (p) => `Щонайменше ${p.min} позицій`,
+  maxItems: (p) => `Не більше ${p.max} позицій`,
+  unknownKeys: (p) => `Невідомі поля: ${p.keys}`,
+  invalid: 'Некоректні дані',
+
+  // accounts
+  nameRequired: 'Вкажіть ім’я',
+  nameTooLong: 'Ім’я задовге (до 100 символів)',
+  emailRequired: 'Вкажіть електронну пошту',
+  emailTooLong: 'Електронна пошта задовга',
+  emailInvalid: 'Некоректна електронна пошта',
+  passwordRequired: 'Вкажіть пароль',
+  passwordTooShort: (p) => `Пароль має містити щонайменше ${p.min} символів`,
+  passwordTooLong: (p) => `Пароль задовгий (до ${p.max} символів)`,
+  passwordInvalid: 'Некоректний пароль',
+  adminFlagInvalid: 'Позначка адміністратора має бути так або ні',
+  resetLinkInvalid: 'Посилання недійсне',
+  phoneRequired: 'Вкажіть номер телефону',
+  phoneInvalid: 'Вкажіть український номер: 10 цифр, наприклад 067 123 45 67 або +380 67 123 45 67',
+
+  // catalogue
+  pageNotNumber: 'Номер сторінки має бути числом',
+  pageNotInteger: 'Номер сторінки має бути цілим числом',
+  pageFromOne: 'Номер сторінки починається з 1',
+  pageInvalid: 'Некоректний номер сторінки',
+  categoryUnknown: 'Невідома категорія',
+  productNotFound: 'Товар не знайдено',
+  idInvalid: 'Некоректний ідентифікатор',
+  numberRequired: (p) => `${ukFields[p.field as Field]}: вкажіть число`,
+  productNameRequired: 'Вкажіть назву',
+  productNameTooShort: 'Назва: щонайменше 2 символи',
+  productNameTooLong: (p) => `Назва: не довше ${p.max} символів`,
+  priceNegative: 'Ціна не може бути від’ємною',
+  priceTooBig: 'Ціна завелика',
+  discountInteger: 'Знижка: ціле число відсотків',
+  discountRange: 'Знижка: від 0 до 100 %',
+  imageRequired: 'Вкажіть зображення',
+  imagePathTooLong: 'Шлях до зображення задовгий',
+  imagePathInvalid: 'Зображення: завантажте файл або вкажіть шлях, що починається з «/»',
+  producerRequired: 'Вкажіть виробника',
+  producerTooLong: 'Виробник: не довше 100 символів',
+  producerWrongCategory: (p) => `Виробник не підходить до категорії: оберіть ${p.producers}`,
+  categoryRequired: 'Оберіть категорію зі списку',
+  descriptionRequired: 'Вкажіть опис',
+  descriptionTooLong: (p) => `Опис: не довше ${p.max} символів`,
+  stockInteger: 'Кількість на складі: ціле число',
+  stockNegative: 'Кількість на складі не може бути від’ємною',
+  stockTooBig: 'Кількість на складі завелика',
+  weightPositive: 'Вага має бути більшою за 0',
+  weightTooBig: 'Вага: не більше 1000 кг',
+  cropYearInteger: 'Рік урожаю: ціле число',
+  cropYearTooEarly: (p) => `Рік урожаю: не раніше ${p.min}`,
+  cropYearInFuture: 'Рік урожаю ще не настав',
+  alfaRange: 'Альфа-кислоти: від 0 до 25 %',
+  fermentTempTooLong: 'Температура бродіння: не довше 50 символів',
+  fermentTypeInvalid: 'Тип бродіння: верхове або низове',
+  ratingRequired: 'Оберіть оцінку',
+  ratingInteger: 'Оцінка: ціле число від 1 до 5',
+  ratingRange: 'Оцінка: від 1 до 5',
+  commentRequired: 'Напишіть коментар',
+  commentTooLong: (p) => `Коментар: не довше ${p.max} символів`,
+
+  // orders and delivery
+  recipientRequired: 'Вкажіть ім’я та прізвище отримувача',
+  cityRequired: 'Вкажіть населений пункт',
+  branchRequired: 'Оберіть відділення Нової пошти',
+  cityFromList: 'Оберіть населений пункт зі списку',
+  productIdInvalid: 'Некоректний ідентифікатор товару',
+  qtyNotNumber: 'Кількість має бути числом',
+  qtyNotInteger: 'Кількість має бути цілим числом',
+  qtyMin: 'Кількість щонайменше 1',
+  qtyMax: (p) => `Кількість не більше ${p.max}`,
+  orderItemsRequired: 'Додайте товари до замовлення',
+  cartEmpty: 'Кошик порожній',
+  tooManyLines: (p) => `Не більше ${p.max} позицій в одному замовленні`,
+  paymentMethodRequired: 'Оберіть спосіб оплати',
+  orderLinkInvalid: 'Некоректне посилання на замовлення',
+  orderStatusUnknown: 'Невідомий стан замовлення',
+  trackingNumberRequired: 'Вкажіть номер ТТН',
+  trackingNumberInvalid: 'Номер ТТН складається з 14 цифр',
+  paymentIdRequired: 'Немає ідентифікатора платежу',
+  paymentIdInvalid: 'Некоректний ідентифікатор платежу',
+  paymentDataInvalid: 'Некоректні дані платежу',
+  novaPoshtaRefInvalid: 'Некоректне посилання на довідник Нової пошти',
+  queryTooLong: (p) => `${ukFields[p.field as Field]} не довше за ${p.max} символів`,
+  branchTypeInvalid: 'Тип пункту: branch, locker або cargo',
+  limitMin: 'Кількість щонайменше 1',
+
+  // settings
+  notText: 'Має бути текстом',
+  amountNotNumber: 'Вкажіть суму числом',
+  amountNegative: 'Сума не може бути від’ємною',
+  amountTooBig: 'Забагато',
+  amountCents: 'Не більше двох знаків після коми',
+  shopNameRequired: 'Вкажіть назву магазину',
+  shopEmailInvalid: 'Некоректна адреса електронної пошти',
+  taxIdInvalid: 'ЄДРПОУ — 8 цифр, ІПН — 10 цифр',
+  cardNumberInvalid: 'Номер картки — 16 цифр',
+  ibanInvalid: 'IBAN: UA і 27 цифр',
+  percentNotNumber: 'Вкажіть відсоток числом',
+  percentRange: 'Від 0 до 100',
+  novaPoshtaIdInvalid: 'Ідентифікатор Нової пошти має вигляд 8-4-4-4-12',
+  senderPhoneInvalid: 'Номер телефону має бути у форматі +380XXXXXXXXX',
+
+} satisfies Record<string, Text>;
+
+export type MessageKey = keyof typeof uk;
+
+const en: Record<MessageKey, Text> = {
+  required: 'Required',
+  invalidType: 'Invalid value',
+  invalidValue: 'Choose one of the allowed values',
+  invalidFormat: 'Invalid format',
+  tooSmall: (p) => `At least ${p.min}`,
+  tooBig: (p) => `At most ${p.max}`,
+  minChars: (p) => `At least ${p.min} characters`,
+  maxChars: (p) => `At most ${p.max} characters`,
+  minItems: (p) => `At least ${p.min} items`,
+  maxItems: (p) => `At most ${p.max} items`,
+  unknownKeys: (p) => `Unknown fields: ${p.keys}`,
+  invalid: 'Invalid data',
+
+  nameRequired: 'Enter your name',
+  nameTooLong: 'The name is too long (up to 100 characters)',
+  emailRequired: 'Enter your e-mail',
+  emailTooLong: 'The e-mail is too long',
+  emailInvalid: 'Invalid e-mail address',
+  passwordRequired: 'Enter your password',
+  passwordTooShort: (p) => `The password must be at least ${p.min} characters long`,
+  passwordTooLong: (p) => `The password is too long (up to ${p.max} characters)`,
+  passwordInvalid: 'Invalid password',
+  adminFlagInvalid: 'The admin flag must be yes or no',
+  resetLinkInvalid: 'The link is not valid',
+  phoneRequired: 'Enter a phone number',
+  phoneInvalid: 'Enter a Ukrainian number: 10 digits, e.g. 067 123 45 67 or +380 67 123 45 67',
+
+  pageNotNumber: 'The page number must be a number',
+  pageNotInteger: 'The page number must be a whole number',
+  pageFromOne: 'Pages start at 1',
+  pageInvalid: 'Invalid page number',
+  categoryUnknown: 'Unknown category',
+  productNotFound: 'Product not found',
+  idInvalid: 'Invalid identifier',
+  numberRequired: (p) => `${enFields[p.field as Field]}: enter a number`,
+  productNameRequired: 'Enter a name',
+  productNameTooShort: 'Name: at least 2 characters',
+  productNameTooLong: (p) => `Name: at most ${p.max} characters`,
+  priceNegative: 'The price cannot be negative',
+  priceTooBig: 'The price is too high',
+  discountInteger: 'Discount: a whole number of per cent',
+  discountRange: 'Discount: from 0 to 100 %',
+  imageRequired: 'Add an image',
+  imagePathTooLong: 'The image path is too long',
+  imagePathInvalid: 'Image: upload a file or give a path starting with “/”',
+  producerRequired: 'Enter the producer',
+  producerTooLong: 'Producer: at most 100 characters',
+  producerWrongCategory: (p) => `The producer does not fit the category: choose ${p.producers}`,
+  categoryRequired: 'Choose a category from the list',
+  descriptionRequired: 'Enter a description',
+  descriptionTooLong: (p) => `Description: at most ${p.max} characters`,
+  stockInteger: 'Count in stock: a whole number',
+  stockNegative: 'The count in stock cannot be negative',
+  stockTooBig: 'The count in stock is too high',
+  weightPositive: 'The weight must be above 0',
+  weightTooBig: 'Weight: at most 1000 kg',
+  cropYearInteger: 'Crop year: a whole number',
+  cropYearTooEarly: (p) => `Crop year: not before ${p.min}`,
+  cropYearInFuture: 'That crop year has not come yet',
+  alfaRange: 'Alpha acids: from 0 to 25 %',
+  fermentTempTooLong: 'Fermentation temperature: at most 50 characters',
+  fermentTypeInvalid: 'Fermentation: top or bottom',
+  ratingRequired: 'Choose a rating',
+  ratingInteger: 'Rating: a whole number from 1 to 5',
+  ratingRange: 'Rating: from 1 to 5',
+  commentRequired: 'Write a comment',
+  commentTooLong: (p) => `Comment: at most ${p.max} characters`,
+
+  recipientRequired: 'Enter the recipient’s full name',
+  cityRequired: 'Enter the town or city',
+  branchRequired: 'Choose a Nova Poshta branch',
+  cityFromList: 'Choose the town from the list',
+  productIdInvalid: 'Invalid product identifier',
+  qtyNotNumber: 'The quantity must be a number',
+  qtyNotInteger: 'The quantity must be a whole number',
+  qtyMin: 'The quantity is at least 1',
+  qtyMax: (p) => `The quantity is at most ${p.max}`,
+  orderItemsRequired: 'Add products to the order',
+  cartEmpty: 'The cart is empty',
+  tooManyLines: (p) => `At most ${p.max} lines in one order`,
+  paymentMethodRequired: 'Choose a payment method',
+  orderLinkInvalid: 'Invalid order link',
+  orderStatusUnknown: 'Unknown order status',
+  trackingNumberRequired: 'Enter the waybill number',
+  trackingNumberInvalid: 'A waybill number has 14 digits',
+  paymentIdRequired: 'The payment identifier is missing',
+  paymentIdInvalid: 'Invalid payment identifier',
+  paymentDataInvalid: 'Invalid payment data',
+  novaPoshtaRefInvalid: 'Invalid Nova Poshta directory reference',
+  queryTooLong: (p) => `${enFields[p.field as Field]}: at most ${p.max} characters`,
+  branchTypeInvalid: 'Point type: branch, locker or cargo',
+  limitMin: 'The count is at least 1',
+
+  notText: 'Must be text',
+  amountNotNumber: 'Enter the amount as a number',
+  amountNegative: 'The amount cannot be negative',
+  amountTooBig: 'Too much',
+  amountCents: 'At most two digits after the decimal point',
+  shopNameRequired: 'Enter the shop’s name',
+  shopEmailInvalid: 'Invalid e-mail address',
+  taxIdInvalid: 'EDRPOU: 8 digits, IPN: 10 digits',
+  cardNumberInvalid: 'A card number has 16 digits',
+  ibanInvalid: 'IBAN: UA and 27 digits',
+  percentNotNumber: 'Enter the percentage as a number',
+  percentRange: 'From 0 to 100',
+  novaPoshtaIdInvalid: 'A Nova Poshta identifier looks like 8-4-4-4-12',
+  senderPhoneInvalid: 'The phone number must look like +380XXXXXXXXX',
+
+};
+
+const catalogues: Record<Locale, Record<MessageKey, Text>> = { uk, en };
+
+/** A schema's message: the key, with its parameters when the text needs them. */
+export function msg(key: MessageKey, params?: Params): string {
+  return params ? `${key}|${JSON.stringify(params)}` : key;
+}
+
+/** The key and parameters of a message made by `msg`, or null for any other text. */
+export function parseMessage(message: string): { code: MessageKey; params?: Params } | null {
+  const bar = message.indexOf('|');
+  const code = bar === -1 ? message : message.slice(0, bar);
+  if (!isMessageKey(code)) return null;
+  if (bar === -1) return { code };
+  try {
+    return { code, params: JSON.parse(message.slice(bar + 1)) as Params };
+  } catch {
+    return null;
+  }
+}
+
+export function isMessageKey(code: string): code is MessageKey {
+  return Object.hasOwn(uk, code);
+}
+
+/** The text of a key in a language; `params` fill its blanks. */
+export function messageText(code: MessageKey, params: Params = {}, locale: Locale = 'uk'): string {
+  const text = catalogues[locale][code] as Text;
+  return typeof text === 'function' ? text(params) : text;
+}
+
+/** The text of a schema's message in a language; a message that is not a key is shown as it is. */
+export function localizeMessage(message: string, locale: Locale = 'uk'): string {
+  const parsed = parseMessage(message);
+  return parsed ? messageText(parsed.code, parsed.params, locale) : message;
+}
+
+/**
+ * zod's own checks answer with a key too, never zod's English default: set once for every zod
+ * schema in the process, on the server and in the browser alike.
+ */
+z.config({
+  customError: (issue) => {
+    switch (issue.code) {
+      case 'invalid_type':
+        return issue.input === undefined ? msg('required') : msg('invalidType');
+      case 'invalid_value':
+        return msg('invalidValue');
+      case 'invalid_format':
+        return issue.format === 'email' ? msg('emailInvalid') : msg('invalidFormat');
+      case 'too_small': {
+        const min = Number(issue.minimum);
+        if (issue.origin === 'string') return msg('minChars', { min });
+        if (issue.origin === 'array' || issue.origin === 'set') return msg('minItems', { min });
+        return msg('tooSmall', { min });
+      }
+      case 'too_big': {
+        const max = Number(issue.maximum);
+        if (issue.origin === 'string') return msg('maxChars', { max });
+        if (issue.origin === 'array' || issue.origin === 'set') return msg('maxItems', { max });
+        return msg('tooBig', { max });
+      }
+      case 'unrecognized_keys':
+        return msg('unknownKeys', { keys: issue.keys.join(', ') });
+      default:
+        return msg('invalid');
+    }
+  },
+});

@@ -1,0 +1,52 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import { PasswordResetRequestSchema } from '../../../shared/users';
+import { ErrorMessage, Message } from '../../components/message';
+import { Loader } from '../../components/loader';
+import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useRequestPasswordReset } from './api';
+import { FormContainer } from '../../components/form-container';
+import { TextField } from '../../components/text-field';
+
+/** /forgot-password: asks for the e-mail and says the same thing whether or not it has an account. */
+export default function ForgotPasswordPage() {
+  const t = useT();
+  const request = useRequestPasswordReset();
+  const form = useForm({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => request.mutate(values));
+
+  return (
+    <FormContainer>
+      <PageTitle title={t.account.forgotTitle} />
+      <h1 className="mb-3">{t.account.forgotTitle}</h1>
+      {request.isSuccess ? (
+        <Message variant="success">{t.account.resetLinkSent}</Message>
+      ) : (
+        <>
+          <p>{t.account.forgotIntro}</p>
+          <Form noValidate onSubmit={onSubmit}>
+            <TextField id="forgot-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+            {request.isError && <ErrorMessage error={request.error} />}
+            <Button type="submit" variant="primary" disabled={request.isPending}>
+              {t.account.sendResetLink}
+            </Button>
+            {request.isPending && (
+              <span className="ms-2">
+                <Loader small />
+              </span>
+            )}
+          </Form>
+        </>
+      )}
+      <p className="mt-3">
+        <Link to={paths.login()}>{t.account.signInLink}</Link>
+      </p>
+    </FormContainer>
+  );
+}

@@ -1,0 +1,196 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { toast } from 'react-toastify';
+import { ShopSettingsSchema, type ShopSettings, type ShopSettingsInput } from '../../../shared/settings';
+import { ApiError } from '../../api/client';
+import { errorMessage, issueMessage, useFieldMessage } from '../../api/error-message';
+import { Loader } from '../../components/loader';
+import { ErrorMessage } from '../../components/message';
+import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { useAdminSettings, useSaveSettings } from '../../api/settings';
+
+type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender';
+const TEXT_FIELDS = {
+  shop: ['name', 'phone', 'email', 'address', 'legalName', 'taxId'],
+  transfer: ['cardNumber', 'iban', 'recipient'],
+  novaPoshtaSender: ['contactName', 'phone', 'counterpartyRef', 'contactRef', 'cityRef', 'warehouseRef'],
+} as const;
+
+/** The pricing rules as the form edits them: text inputs, and how delivery is charged. */
+interface PricingForm {
+  taxRatePercent: string;
+  shipping: 'carrier' | 'fixed';
+  shippingFee: string;
+  freeShippingFrom: string;
+}
+
+/** /admin/settings (docs/settings.md): the shop's details, transfer details, pricing and waybill sender. */
+export default function SettingsPage() {
+  const t = useT();
+  const { data, isPending, error } = useAdminSettings();
+  return (
+    <section>
+      <PageTitle title={t.admin.settings.title} />
+      <h1 className="mb-3">{t.admin.settings.title}</h1>
+      {isPending ? <Loader /> : error ? <ErrorMessage error={error} /> : <SettingsForm settings={data} />}
+    </section>
+  );
+}
+
+const toNumber = (text: string) => (text.trim() === '' ? NaN : Number(text.replace(',', '.').replace(/\s/g, '')));
+
+function SettingsForm({ settings }: { settings: ShopSettings }) {
+  const t = useT();
+  const labels = t.admin.settings;
+  const save = useSaveSettings();
+  const [texts, setTexts] = useState<Record<TextSection, Record<string, string>>>({
+    shop: { ...settings.shop },
+    transfer: { ...settings.transfer },
+    novaPoshtaSender: { ...settings.novaPoshtaSender },
+  });
+  const [pricing, setPricing] = useState<PricingForm>({
+    taxRatePercent: String(settings.pricing.taxRatePercent),
+    shipping: settings.pricing.shippingFee === null ? 'carrier' : 'fixed',
+    shippingFee: settings.pricing.shippingFee === null ? '' : String(settings.pricing.shippingFee),
+    freeShippingFrom: settings.pricing.freeShippingFrom === null ? '' : String(settings.pricing.freeShippingFrom),
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const field = useFieldMessage();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      ...texts,
+      pricing: {
+        taxRatePercent: toNumber(pricing.taxRatePercent),
+        shippingFee: pricing.shipping === 'carrier' ? null : toNumber(pricing.shippingFee),
+        freeShippingFrom: pricing.freeShippingFrom.trim() === '' ? null : toNumber(pricing.freeShippingFrom),
+      },
+    } as ShopSettingsInput;
+    // The server's own schema checks first, so mistakes show beside their fields at once.
+    const parsed = ShopSettingsSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(input, {
+      onSuccess: () => toast.success(labels.saved),
+      onError: (e) => {
+        if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(e.errors.map((issue) => [issue.path, issueMessage(issue)])));
+        toast.error(errorMessage(e));
+      },
+    });
+  };
+
+  const textField = (section: TextSection, name: string) => {
+    const id = `settings-${section}-${name}`;
+    const error = errors[`${section}.${name}`];
+    return (
+      <Col md={6} key={id}>
+        <Form.Group className="mb-3" controlId={id}>
+          <Form.Label>{(labels.fields[section] as Record<string, string>)[name]}</Form.Label>
+          <Form.Control
+            value={texts[section][name] ?? ''}
+            isInvalid={!!error}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setTexts((all) => ({ ...all, [section]: { ...all[section], [name]: e.target.value } }))}
+          />
+          <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+            {field(error)}
+          </Form.Control.Feedback>
+        </Form.Group>
+      </Col>
+    );
+  };
+
+  const pricingField = (name: 'taxRatePercent' | 'shippingFee' | 'freeShippingFrom', hint?: string, disabled = false) => {
+    const id = `settings-pricing-${name}`;
+    const error = errors[`pricing.${name}`];
+    return (
+      <Form.Group className="mb-3" controlId={id}>
+        <Form.Label>{labels.fields.pricing[name]}</Form.Label>
+        <Form.Control
+          inputMode="decimal"
+          value={pricing[name]}
+          disabled={disabled}
+          isInvalid={!!error}
+          aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
+          onChange={(e) => setPricing((p) => ({ ...p, [name]: e.target.value }))}
+        />
+        {hint && (
+          <Form.Text id={`${id}-hint`} muted>
+            {hint}
+          </Form.Text>
+        )}
+        <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+          {field(error)}
+        </Form.Control.Feedback>
+      </Form.Group>
+    );
+  };
+
+  return (
+    <Form noValidate onSubmit={onSubmit}>
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.shop}</legend>
+        <Row>{TEXT_FIELDS.shop.map((name) => textField('shop', name))}</Row>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.pricing}</legend>
+        <Row>
+          <Col md={4}>{pricingField('taxRatePercent', labels.taxHint)}</Col>
+          <Col md={4}>
+            <fieldset className="mb-3">
+              <legend className="form-label fs-6">{labels.fields.pricing.shipping}</legend>
+              <Form.Check
+                type="radio"
+                id="settings-shipping-carrier"
+                name="shipping"
+                label={labels.shippingCarrier}
+                checked={pricing.shipping === 'carrier'}
+                onChange={() => setPricing((p) => ({ ...p, shipping: 'carrier' }))}
+              />
+              <Form.Check
+                type="radio"
+                id="settings-shipping-fixed"
+                name="shipping"
+                label={labels.shippingFixed}
+                checked={pricing.shipping === 'fixed'}
+                onChange={() => setPricing((p) => ({ ...p, shipping: 'fixed' }))}
+              />
+            </fieldset>
+            {pricingField('shippingFee', undefined, pricing.shipping === 'carrier')}
+          </Col>
+          <Col md={4}>{pricingField('freeShippingFrom', labels.freeHint)}</Col>
+        </Row>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.transfer}</legend>
+        <p className="text-body-secondary small">{labels.transferHint}</p>
+        <Row>{TEXT_FIELDS.transfer.map((name) => textField('transfer', name))}</Row>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.novaPoshtaSender}</legend>
+        <p className="text-body-secondary small">{labels.senderHint}</p>
+        <Row>{TEXT_FIELDS.novaPoshtaSender.map((name) => textField('novaPoshtaSender', name))}</Row>
+      </fieldset>
+
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? labels.saving : labels.save}
+      </Button>
+      {save.isPending && (
+        <span className="ms-2">
+          <Loader small />
+        </span>
+      )}
+    </Form>
+  );
+}

@@ -1,0 +1,119 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import { adminActions, TRACKING_NUMBER, type Order } from '../../../../shared/orders';
+import { errorMessage } from '../../../api/error-message';
+import { useT } from '../../../i18n';
+import { Loader } from '../../../components/loader';
+import { useCancelOrder, useCreateWaybill, useDeliverOrder, useMarkPaid, useShipOrder } from '../api';
+import { ConfirmAction } from './confirm-action';
+
+/** The admin's steps on the order page (docs/orders.md), only those the transitions table allows. */
+export function AdminOrderActions({ order }: { order: Order }) {
+  const t = useT();
+  const allowed = adminActions(order);
+  const markPaid = useMarkPaid(order._id);
+  const ship = useShipOrder(order._id);
+  const createWaybill = useCreateWaybill(order._id);
+  const deliver = useDeliverOrder(order._id);
+  const cancel = useCancelOrder(order._id);
+  const [ttn, setTtn] = useState('');
+  const [ttnError, setTtnError] = useState(false);
+  const ttnId = useId();
+  const busy = markPaid.isPending || ship.isPending || createWaybill.isPending || deliver.isPending || cancel.isPending;
+  const cleanTtn = ttn.replace(/\s/g, '');
+  const done = (message: string) => ({ onSuccess: () => toast.success(message), onError: (e: unknown) => toast.error(errorMessage(e)) });
+
+  if (!Object.values(allowed).some(Boolean)) return null;
+  return (
+    <section aria-label={t.orders.actions} className="d-grid gap-3">
+      {allowed.markPaid && (
+        <ConfirmAction
+          label={t.orders.markPaid}
+          question={t.orders.confirmMarkPaid(order.number)}
+          busy={busy}
+          onConfirm={() => markPaid.mutate(undefined, done(t.orders.markedPaid))}
+        />
+      )}
+      {allowed.ship && (
+        <div className="d-grid gap-2">
+          <ConfirmAction
+            label={t.orders.createWaybill}
+            question={t.orders.confirmCreateWaybill(order.number)}
+            busy={busy}
+            onConfirm={() =>
+              createWaybill.mutate(undefined, {
+                onSuccess: (shipped) => toast.success(t.orders.waybillCreated(shipped.trackingNumber ?? '')),
+              })
+            }
+          />
+          {createWaybill.isPending && (
+            <div className="d-flex align-items-center gap-2">
+              <Loader small /> {t.orders.creatingWaybill}
+            </div>
+          )}
+          {createWaybill.isError && (
+            <div className="alert alert-danger mb-0" role="alert">
+              {errorMessage(createWaybill.error)}
+            </div>
+          )}
+        </div>
+      )}
+      {allowed.ship && (
+        <ConfirmAction
+          label={t.orders.shipWithTtn}
+          question={t.orders.confirmShip(order.number, cleanTtn)}
+          busy={busy}
+          canAsk={() => {
+            const valid = TRACKING_NUMBER.test(cleanTtn);
+            setTtnError(!valid);
+            return valid;
+          }}
+          onConfirm={() => ship.mutate(cleanTtn, done(t.orders.orderShipped))}
+        >
+          <div className="mb-2">
+            <p className="text-muted small mb-1">{t.orders.orTypeTtn}</p>
+            <label htmlFor={ttnId} className="form-label">
+              {t.orders.ttnLabel}
+            </label>
+            <input
+              id={ttnId}
+              className={`form-control${ttnError ? ' is-invalid' : ''}`}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={20}
+              value={ttn}
+              aria-invalid={ttnError}
+              aria-describedby={ttnError ? `${ttnId}-error` : undefined}
+              onChange={(e) => {
+                setTtn(e.target.value);
+                setTtnError(false);
+              }}
+            />
+            {ttnError && (
+              <div id={`${ttnId}-error`} className="invalid-feedback">
+                {t.orders.ttnInvalid}
+              </div>
+            )}
+          </div>
+        </ConfirmAction>
+      )}
+      {allowed.deliver && (
+        <ConfirmAction
+          label={t.orders.markDelivered}
+          question={t.orders.confirmDeliver(order.number)}
+          busy={busy}
+          onConfirm={() => deliver.mutate(undefined, done(t.orders.orderDelivered))}
+        />
+      )}
+      {allowed.cancel && (
+        <ConfirmAction
+          label={t.orders.cancel}
+          question={t.orders.confirmCancel(order.number)}
+          busy={busy}
+          variant="outline-danger"
+          onConfirm={() => cancel.mutate(undefined, done(t.orders.orderCancelled))}
+        />
+      )}
+    </section>
+  );
+}

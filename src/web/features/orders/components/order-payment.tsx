@@ -1,0 +1,142 @@
+import { lazy, Suspense } from 'react';
+import Button from 'react-bootstrap/Button';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { toast } from 'react-toastify';
+import { PAYPAL_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../../shared/orders';
+import { fromMinor, toMinor, uahMinorToUsdCents } from '../../../../shared/pricing';
+import { errorMessage } from '../../../api/error-message';
+import { formatRate, formatUah, formatUsd } from '../../../components/format';
+import { Loader } from '../../../components/loader';
+import { ErrorMessage, Message } from '../../../components/message';
+import { useT } from '../../../i18n';
+import { usePaymentsConfig, useShopSettings } from '../../../api/settings';
+import { createPayPalOrder, useCapturePayPal, useLiqPayCheckout, usePayOrder } from '../api';
+
+// PayPal's React wrapper loads only for shoppers about to pay with it.
+const PayPalPayment = lazy(() => import('./paypal-payment'));
+
+/** The reference a transfer carries, so the shop finds the order: its number. */
+export const paymentReference = (order: Order) => `№${order.number}`;
+
+/**
+ * How to pay an unpaid order outside the site (docs/payments.md): the shop's card/IBAN, recipient,
+ * exact sum and purpose for a transfer; the Nova Poshta branch for cash on delivery.
+ */
+export function OfflinePaymentDetails({ order }: { order: Order }) {
+  const t = useT();
+  const settings = useShopSettings();
+  if (order.status !== 'pending') return null;
+  if (order.paymentMethod === 'NovaPoshta') return <p className="mb-2">{t.orders.cashOnDelivery(formatUah(order.totalPrice))}</p>;
+  if (order.paymentMethod !== 'PrivatBank') return null;
+  if (settings.isPending) return <Loader small />;
+  if (settings.error) return <ErrorMessage error={settings.error} />;
+  const { transfer } = settings.data;
+  return (
+    <div className="mb-2">
+      <p className="mb-2">{t.orders.transferIntro}</p>
+      <dl className="row mb-0 transfer-details">
+        {transfer.cardNumber && (
+          <>
+            <dt className="col-sm-4">{t.orders.transferCard}</dt>
+            <dd className="col-sm-8 font-monospace">{transfer.cardNumber.replace(/(\d{4})(?=\d)/g, '$1 ')}</dd>
+          </>
+        )}
+        {transfer.iban && (
+          <>
+            <dt className="col-sm-4">IBAN</dt>
+            <dd className="col-sm-8 font-monospace text-break">{transfer.iban}</dd>
+          </>
+        )}
+        <dt className="col-sm-4">{t.orders.transferRecipient}</dt>
+        <dd className="col-sm-8">{transfer.recipient}</dd>
+        <dt className="col-sm-4">{t.orders.transferSum}</dt>
+        <dd className="col-sm-8 fw-bold">{formatUah(order.totalPrice)}</dd>
+        <dt className="col-sm-4">{t.orders.transferPurpose}</dt>
+        <dd className="col-sm-8">{t.orders.transferPurposeText(paymentReference(order))}</dd>
+      </dl>
+    </div>
+  );
+}
+
+/**
+ * The summary card's pay actions for an unpaid order: LiqPay, PayPal, or the test button. `base` is
+ * where the payment calls go: the owner's `/api/orders/{id}` or a guest link's
+ * `/api/orders/guest/{secret}` (orderPaymentBase, guestOrderPaymentBase).
+ */
+export function PaymentActions({ order, base }: { order: Order; base: string }) {
+  const t = useT();
+  const config = usePaymentsConfig();
+  const pay = usePayOrder(base);
+  const capture = useCapturePayPal(base);
+  const liqpay = useLiqPayCheckout(base);
+  const method = order.paymentMethod as PaymentMethod;
+
+  const onPaid = () => toast.success(t.orders.orderPaid);
+  const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => toast.error(errorMessage(e)) });
+  const payByLiqPay = () =>
+    liqpay.mutate(undefined, {
+      // LiqPay's checkout takes a form POST of the signed data, not a fetch.
+      onSuccess: ({ data, signature, checkoutUrl }) => postForm(checkoutUrl, { data, signature }),
+      onError: (e) => toast.error(errorMessage(e)),
+    });
+
+  if (config.isPending) return <Loader small />;
+  if (config.error) return <ErrorMessage error={config.error} />;
+  const { paypalClientId, usdRate, testMode } = config.data;
+  const usdCents = usdRate ? uahMinorToUsdCents(toMinor(order.totalPrice), usdRate) : null;
+  // The last refusal stays on the panel after its toast has gone (a paid or cancelled order, a link no longer valid).
+  const failed = pay.error ?? liqpay.error ?? capture.error;
+
+  return (
+    <ListGroup.Item>
+      {testMode && (
+        <Button variant="secondary" className="w-100 mb-3" onClick={testPay} disabled={pay.isPending}>
+          {pay.isPending ? t.orders.paying : t.orders.testPay}
+        </Button>
+      )}
+      {method === 'LiqPay' && (
+        <Button className="w-100 mb-2" onClick={payByLiqPay} disabled={liqpay.isPending || liqpay.isSuccess}>
+          {liqpay.isPending || liqpay.isSuccess ? t.orders.liqpayRedirecting : t.orders.liqpayPay(formatUah(order.totalPrice))}
+        </Button>
+      )}
+      {PAYPAL_PAYMENT_METHODS.includes(method) &&
+        (!paypalClientId ? (
+          <Message variant="warning">{t.orders.paypalUnavailable}</Message>
+        ) : usdCents === null ? (
+          <Message variant="warning">{t.orders.paypalNoRate}</Message>
+        ) : (
+          <>
+            <p className="mb-2" data-testid="paypal-amount">
+              {t.orders.paypalAmount(formatUsd(fromMinor(usdCents)), formatRate(usdRate!))}
+            </p>
+            <Suspense fallback={<Loader small />}>
+              <PayPalPayment
+                clientId={paypalClientId}
+                card={method === 'Card'}
+                createOrder={() => createPayPalOrder(base).then((created) => created.id)}
+                onApproved={(id) => capture.mutateAsync(id).then(onPaid, (e) => toast.error(errorMessage(e)))}
+              />
+            </Suspense>
+          </>
+        ))}
+      {(method === 'PrivatBank' || method === 'NovaPoshta') && <p className="small text-body-secondary mb-0">{t.orders.payOffline}</p>}
+      {failed && <ErrorMessage error={failed} />}
+    </ListGroup.Item>
+  );
+}
+
+function postForm(action: string, fields: Record<string, string>) {
+  const form = document.createElement('form');
+  form.method = 'POST';
+  form.action = action;
+  form.acceptCharset = 'utf-8';
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+}

@@ -1,0 +1,15 @@
+import type { OrderStatus } from '../../../../shared/orders';
+import { useT } from '../../../i18n';
+
+const colours: Record<OrderStatus, string> = {
+  pending: 'text-bg-warning',
+  paid: 'text-bg-info',
+  shipped: 'text-bg-primary',
+  delivered: 'text-bg-success',
+  cancelled: 'text-bg-secondary',
+};
+
+export function OrderStatusBadge({ status }: { status: OrderStatus }) {
+  const t = useT();
+  return <span className={`badge ${colours[status]}`}>{t.orders.statuses[status]}</span>;
+}

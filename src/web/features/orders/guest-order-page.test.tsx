@@ -1,0 +1,87 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Order } from '../../../shared/orders';
+import { formatUah } from '../../../shared/pricing';
+import { useLanguage } from '../../i18n';
+import { mockApi, renderPage } from '../../test/render';
+import GuestOrderPage from './guest-order-page';
+
+const TOKEN = 'Qx7_guest-secret-of-the-link-0123456789abcd';
+
+function guestOrder(overrides: Partial<Order> = {}): Order {
+  return {
+    _id: '00000000-0000-4000-8000-000000000042',
+    number: 1042,
+    status: 'pending',
+    user: null,
+    shippingAddress: { address: 'Леся Українка', city: 'Львів', postalCode: '', country: 'Відділення №3', phoneNumber: '+380501112233', settlementRef: null, warehouseRef: null },
+    guestEmail: 'guest@example.com',
+    paymentMethod: 'LiqPay',
+    orderItems: [{ _id: 'i1', name: 'Хміль Saaz', qty: 1, image: '/images/products/hop-saaz-czech.svg', price: 1305, product: null }],
+    currency: 'UAH',
+    itemsPrice: 1305,
+    shippingPrice: 0,
+    shippingByCarrier: true,
+    taxPrice: 0,
+    totalPrice: 1305,
+    isPaid: false,
+    paidAt: null,
+    paymentResult: null,
+    isDelivered: false,
+    deliveredAt: null,
+    shippedAt: null,
+    cancelledAt: null,
+    trackingNumber: null,
+    tracking: null,
+    createdAt: '2026-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const config = { methods: ['LiqPay', 'NovaPoshta'], paypalClientId: null, usdRate: null, testMode: true };
+const paid = () => guestOrder({ status: 'paid', isPaid: true, paidAt: '2026-05-01T10:05:00.000Z' });
+
+/** The API of a guest order: the order by its link, the payments config, and `pay` answering the test payment. */
+function guestApi(pay: () => { status?: number; body: unknown }) {
+  let current = guestOrder();
+  const fetchMock = mockApi((url, init) => {
+    if (url.pathname === '/api/config/payments') return { body: config };
+    if (url.pathname === `/api/orders/guest/${TOKEN}` && (init.method ?? 'GET') === 'GET') return { body: current };
+    if (url.pathname === `/api/orders/guest/${TOKEN}/pay` && init.method === 'PUT') {
+      const answer = pay();
+      if ((answer.status ?? 200) === 200) current = answer.body as Order;
+      return answer;
+    }
+    return undefined;
+  });
+  return fetchMock;
+}
+
+const renderGuestOrder = () => renderPage(<GuestOrderPage />, { path: `/order/guest/${TOKEN}`, route: '/order/guest/:token' });
+
+describe('a guest pays from the order’s link', () => {
+  it('the customer’s payment panel, calling the link’s routes: the test payment leaves the order paid', async () => {
+    const fetchMock = guestApi(() => ({ body: paid() }));
+    renderGuestOrder();
+    expect(await screen.findByRole('button', { name: `Оплатити карткою ${formatUah(1305)}` })).toBeTruthy();
+    expect(screen.getByText('Не оплачено')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Тестова оплата замовлення' }));
+    expect(await screen.findByText(/^Оплачено /)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Оплатити карткою/ })).toBeNull();
+    const payCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/pay'));
+    expect(payCall?.[0]).toBe(`/api/orders/guest/${TOKEN}/pay`);
+    expect(JSON.parse(String(payCall?.[1]?.body))).toEqual({ test: true });
+    // Never the signed-in owner's routes by the order's id.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/orders/00000000'))).toBe(false);
+  });
+
+  it('a refusal stays on the panel in the shopper’s language, and the order stays unpaid', async () => {
+    useLanguage.getState().setLanguage('en');
+    guestApi(() => ({ status: 409, body: { message: 'Замовлення скасоване', code: 'ORDER_CANCELLED' } }));
+    renderGuestOrder();
+    await userEvent.click(await screen.findByRole('button', { name: 'Test Pay Order' }));
+    expect(await screen.findByText('The order is cancelled')).toBeTruthy();
+    expect(screen.getByText('Not Paid')).toBeTruthy();
+  });
+});

@@ -1,0 +1,65 @@
+import Button from 'react-bootstrap/Button';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { errorMessage } from '../../api/error-message';
+import { Loader } from '../../components/loader';
+import { ErrorMessage, Message } from '../../components/message';
+import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { paths } from '../../paths';
+import { useAuth } from '../../stores/auth';
+import { guestOrderPaymentBase, useClaimGuestOrder, useGuestOrder } from './api';
+import { OrderDetails } from './order-page';
+
+/**
+ * /order/guest/{secret} (docs/delivery.md): a guest's order, opened by the link shown after placing
+ * it. The guest pays it here, by the link (docs/payments.md), and may sign up (or in) and take the
+ * order into the account.
+ */
+export default function GuestOrderPage() {
+  const t = useT();
+  const navigate = useNavigate();
+  const { token = '' } = useParams();
+  const me = useAuth((s) => s.userInfo);
+  const { data: order, isPending, error } = useGuestOrder(token);
+  const claim = useClaimGuestOrder(token);
+
+  if (isPending) return <Loader />;
+  if (error || !order) {
+    return (
+      <>
+        <PageTitle title={t.orders.adminOrdersTitle} />
+        <ErrorMessage error={error} />
+      </>
+    );
+  }
+  const here = paths.guestOrder(token);
+  const takeIntoAccount = () =>
+    claim.mutate(undefined, {
+      onSuccess: (claimed) => {
+        toast.success(t.orders.guestClaimed);
+        navigate(paths.order(claimed._id));
+      },
+      onError: (e) => toast.error(errorMessage(e)),
+    });
+
+  return (
+    <>
+      {order.user === null && (
+        <Message variant="success">
+          <span className="d-block">{t.orders.guestLinkNotice}</span>
+          {me ? (
+            <Button size="sm" className="mt-2" onClick={takeIntoAccount} disabled={claim.isPending}>
+              {t.orders.guestClaim}
+            </Button>
+          ) : (
+            <span className="d-block mt-1">
+              {t.orders.guestCreateAccount}: <Link to={paths.register(here)}>{t.orders.guestRegister}</Link>
+            </span>
+          )}
+        </Message>
+      )}
+      <OrderDetails order={order} paymentBase={guestOrderPaymentBase(token)} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_PAYMENT_METHOD } from '../../shared/payment-methods';
+import { product } from '../test/factories';
+import { cartCount, toCartItem, useCart } from './cart';
+
+const saaz = product();
+const s04 = product({ _id: '00000000-0000-4000-8000-000000000002', slug: 'yeast-s-04', name: 'Дріжджі S-04', countInStock: 3 });
+
+describe('the cart store', () => {
+  beforeEach(() => useCart.getState().resetCart());
+
+  it('adds lines and overwrites a line of the same product', () => {
+    const { addToCart } = useCart.getState();
+    addToCart(toCartItem(saaz, 2));
+    addToCart(toCartItem(s04, 1));
+    addToCart(toCartItem(saaz, 4));
+    const lines = useCart.getState().cartItems;
+    expect(lines.map((l) => [l.name, l.qty])).toEqual([
+      ['Хміль Saaz', 4],
+      ['Дріжджі S-04', 1],
+    ]);
+    expect(cartCount(lines)).toBe(5);
+    // A cart line keeps the product without its owner, rating and date.
+    expect(lines[0]).not.toHaveProperty('user');
+    expect(lines[0]).not.toHaveProperty('rating');
+  });
+
+  it('caps a quantity by the stock, and keeps at least one', () => {
+    const { addToCart } = useCart.getState();
+    addToCart(toCartItem(s04, 10));
+    expect(useCart.getState().cartItems[0].qty).toBe(3);
+    addToCart(toCartItem(s04, 0));
+    expect(useCart.getState().cartItems[0].qty).toBe(1);
+    addToCart(toCartItem(s04, 2.7));
+    expect(useCart.getState().cartItems[0].qty).toBe(2);
+  });
+
+  it('removes a line and clears the cart', () => {
+    const { addToCart, removeFromCart, clearCartItems } = useCart.getState();
+    addToCart(toCartItem(saaz, 1));
+    addToCart(toCartItem(s04, 1));
+    removeFromCart(saaz._id);
+    expect(useCart.getState().cartItems.map((l) => l._id)).toEqual([s04._id]);
+    clearCartItems();
+    expect(useCart.getState().cartItems).toEqual([]);
+  });
+
+  it("takes the catalogue's new price and stock into a line, keeping its quantity", () => {
+    useCart.getState().addToCart(toCartItem(saaz, 3));
+    useCart.getState().refreshLine({ ...saaz, price: 150, countInStock: 1 });
+    expect(useCart.getState().cartItems[0]).toMatchObject({ price: 150, countInStock: 1, qty: 3 });
+  });
+
+  it('persists to localStorage and comes back after a reload', async () => {
+    useCart.getState().addToCart(toCartItem(saaz, 2));
+    useCart.getState().savePaymentMethod('PayPal');
+    const stored = JSON.parse(localStorage.getItem('cart') ?? '{}') as { state: { cartItems: { qty: number }[]; paymentMethod: string } };
+    expect(stored.state.cartItems[0].qty).toBe(2);
+    expect(stored.state.paymentMethod).toBe('PayPal');
+
+    // A reload: the memory is fresh, the storage is what the last visit left.
+    const saved = localStorage.getItem('cart')!;
+    useCart.getState().resetCart();
+    localStorage.setItem('cart', saved);
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().cartItems[0].qty).toBe(2);
+    expect(useCart.getState().paymentMethod).toBe('PayPal');
+  });
+
+  it('a saved payment method that no longer exists falls back to the default', async () => {
+    localStorage.setItem('cart', JSON.stringify({ state: { cartItems: [], shippingAddress: null, paymentMethod: 'bitcoin' }, version: 0 }));
+    await useCart.persist.rehydrate();
+    expect(useCart.getState().paymentMethod).toBe(DEFAULT_PAYMENT_METHOD);
+  });
+});

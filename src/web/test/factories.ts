@@ -1,0 +1,32 @@
+import type { Product } from '../../shared/products';
+import type { UserInfo } from '../../shared/users';
+
+/** A catalogue product as the API returns it; override what the test is about. */
+export function product(overrides: Partial<Product> = {}): Product {
+  return {
+    _id: '00000000-0000-4000-8000-000000000001',
+    slug: 'hop-saaz',
+    name: 'Хміль Saaz',
+    image: '/images/products/hop-saaz-czech.svg',
+    description: 'Благородний чеський хміль',
+    price: 120,
+    discount: 0,
+    category: 'Hops',
+    origin: 'Czech Republic',
+    weight: 0.1,
+    countInStock: 5,
+    ferment_temp: null,
+    ferment_type: null,
+    cropYear: 2024,
+    alfa: 3.5,
+    rating: 0,
+    numReviews: 0,
+    user: null,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function user(overrides: Partial<UserInfo> = {}): UserInfo {
+  return { _id: 'u1', name: 'Оля', email: 'olia@example.com', isAdmin: false, phone: null, ...overrides };
+}
