@@ -26,6 +26,8 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses: LiqPay sends the shopper back to it (docs/payments.md).
+      SITE_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: path.join(dir, 'data'),
       WEB_DIR: webDir,
       DATABASE_URL: '',

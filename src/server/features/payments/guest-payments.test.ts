@@ -28,6 +28,7 @@ beforeAll(async () => {
     LIQPAY_PRIVATE_KEY,
     LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout',
     PAYMENTS_TEST_MODE: 'true',
+    SITE_URL: 'https://shop.example',
     // Every test places guest orders from the same address.
     GUEST_ORDER_RATE_LIMIT: '1000',
   });
@@ -67,7 +68,7 @@ async function call<T>(app: FastifyInstance, method: 'POST' | 'PUT', url: string
 
 const guestUrl = (token: string, rest: string) => `/api/orders/guest/${token}${rest}`;
 const liqpayForm = (app: FastifyInstance, token: string) =>
-  call<LiqPayCheckout>(app, 'POST', guestUrl(token, '/liqpay'), undefined, { host: 'shop.example:5000' });
+  call<LiqPayCheckout>(app, 'POST', guestUrl(token, '/liqpay'), undefined, { host: 'forged.example' });
 const createPayPal = (app: FastifyInstance, token: string) => call<PayPalCreated>(app, 'POST', guestUrl(token, '/paypal'));
 const capture = (app: FastifyInstance, token: string, id: string) => call<Order>(app, 'POST', guestUrl(token, '/paypal/capture'), { id });
 const testPay = (app: FastifyInstance, token: string) => call<Order>(app, 'PUT', guestUrl(token, '/pay'), { test: true });
@@ -106,8 +107,8 @@ describeWithApp(
         amount: 1000,
         currency: 'UAH',
         order_id: order._id,
-        result_url: `http://shop.example:5000/order/guest/${token}`,
-        server_url: 'http://shop.example:5000/api/payments/liqpay/callback',
+        result_url: `https://shop.example/order/guest/${token}`,
+        server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
       expect((await readOrder(app, token)).isPaid).toBe(false);
 

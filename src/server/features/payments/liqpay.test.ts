@@ -7,7 +7,7 @@ import { liqpaySignature } from './liqpay.js';
 
 const PUBLIC_KEY = 'sandbox_i00000000001';
 const PRIVATE_KEY = 'sandbox_test-private-key';
-const env = { LIQPAY_PUBLIC_KEY: PUBLIC_KEY, LIQPAY_PRIVATE_KEY: PRIVATE_KEY, LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout', PAYMENTS_TEST_MODE: 'false' };
+const env = { LIQPAY_PUBLIC_KEY: PUBLIC_KEY, LIQPAY_PRIVATE_KEY: PRIVATE_KEY, LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout', PAYMENTS_TEST_MODE: 'false', SITE_URL: 'https://shop.example' };
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
 
 async function unpaidOrder(app: FastifyInstance) {
@@ -65,7 +65,7 @@ describeWithApp(
       expect((await app.inject({ url: '/api/config/payments' })).json().methods).toEqual(['LiqPay', 'NovaPoshta']);
       const { cookie, order } = await unpaidOrder(app);
       expect(order.totalPrice).toBe(2610);
-      const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie, host: 'shop.example:5000' } });
+      const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie, host: 'forged.example' } });
       expect(res.statusCode).toBe(200);
       const form = res.json() as LiqPayCheckout;
       expect(form.checkoutUrl).toBe(env.LIQPAY_CHECKOUT_URL);
@@ -78,8 +78,8 @@ describeWithApp(
         currency: 'UAH',
         description: expect.stringContaining(`№${order.number}`),
         order_id: order._id,
-        result_url: `http://shop.example:5000/order/${order._id}`,
-        server_url: 'http://shop.example:5000/api/payments/liqpay/callback',
+        result_url: `https://shop.example/order/${order._id}`,
+        server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
       expect(res.body).not.toContain(PRIVATE_KEY);
       const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);

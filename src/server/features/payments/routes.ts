@@ -46,8 +46,6 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     orderId: request.params.id,
   });
   const guestOf = (request: FastifyRequest<{ Params: { token: string } }>): Payer => ({ guestToken: request.params.token });
-  // LiqPay sends the shopper back to, and calls, the address the shopper reached the shop at.
-  const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
   const own = { params: IdParamsSchema };
   const guest = { params: GuestOrderParamsSchema };
 
@@ -70,10 +68,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/orders/:id/liqpay', { schema: { ...own, response: { 200: LiqPayCheckoutSchema } }, onRequest: signedIn }, async (request) =>
-    payments.liqpayCheckout(app.db, await ownerOf(request), originOf(request)),
+    payments.liqpayCheckout(app.db, await ownerOf(request), app.config.siteUrl),
   );
   app.post('/api/orders/guest/:token/liqpay', { schema: { ...guest, response: { 200: LiqPayCheckoutSchema } } }, async (request) =>
-    payments.liqpayCheckout(app.db, guestOf(request), originOf(request)),
+    payments.liqpayCheckout(app.db, guestOf(request), app.config.siteUrl),
   );
 
   app.post(

@@ -144,9 +144,10 @@ export class Payments {
 
   /**
    * POST …/liqpay: the signed form for LiqPay's checkout, for the total in hryvnia. LiqPay returns
-   * the shopper to the page they paid from: a guest to the order's secret link.
+   * the shopper to the page they paid from (a guest to the order's secret link) and calls back at
+   * the shop's public address, SITE_URL: never one a request's Host header could forge.
    */
-  async liqpayCheckout(db: Db, payer: Payer, origin: string): Promise<LiqPayCheckout> {
+  async liqpayCheckout(db: Db, payer: Payer, siteUrl: string): Promise<LiqPayCheckout> {
     const order = await requirePayableOrder(db, payer);
     const liqpay = this.config.liqpay;
     if (!liqpay) throw new BadInput('Оплату карткою через LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
@@ -155,8 +156,8 @@ export class Payments {
       orderId: order.id,
       amount: fromMinor(order.totalMinor),
       description: `${settings.shop.name}: замовлення ${orderReference(order)}`,
-      resultUrl: `${origin}${orderPagePath(payer, order)}`,
-      serverUrl: `${origin}/api/payments/liqpay/callback`,
+      resultUrl: `${siteUrl}${orderPagePath(payer, order)}`,
+      serverUrl: `${siteUrl}/api/payments/liqpay/callback`,
     });
     return { ...signed, checkoutUrl: liqpay.checkoutUrl };
   }
