@@ -20,9 +20,9 @@ const boundaries = {
 const layers = {
   zones: [
     {
-      target: ['src/server/plugins'],
+      target: ['src/server/plugins', 'src/server/db'],
       from: 'src/server/features',
-      message: 'Plugins are below features: a plugin may not import a feature.',
+      message: 'Plugins and the database layer are below features: they may not import a feature.',
     },
     {
       target: ['src/web/components', 'src/web/stores', 'src/web/api', 'src/web/i18n'],

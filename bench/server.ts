@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { ensureAdmin, seedDemoCatalog } from '../src/server/db/seed/index.js';
+import { ensureAdmin, seedDemoCatalog } from '../src/server/seed/index.js';
 
 const config = loadConfig({
   DATA_DIR: `/tmp/shop-bench-${process.pid}`,

@@ -10,7 +10,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { demoCatalog, type DemoProduct } from '../src/server/db/seed/demo-catalog';
+import { demoCatalog, type DemoProduct } from '../src/server/seed/demo-catalog';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT_DIR = join(ROOT, 'src/web/public/images/products');

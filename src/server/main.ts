@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { ConfigError, DEMO_ADMIN_PASSWORD, loadConfig, type Config } from './config.js';
 import { databaseTargetOf, openDatabase, type Db } from './db/client.js';
 import { DataDirLocked } from './db/data-dir-lock.js';
-import { ensureAdmin, isCatalogEmpty, seedDemoCatalog } from './db/seed/index.js';
+import { ensureAdmin, isCatalogEmpty, seedDemoCatalog } from './seed/index.js';
 import { findUserByEmail } from './features/users/repository.js';
 import { buildApp } from './app.js';
 

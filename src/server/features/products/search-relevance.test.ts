@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { ProductList } from '../../../shared/products.js';
-import { seedDemoCatalog } from '../../db/seed/index.js';
+import { seedDemoCatalog } from '../../seed/index.js';
 import { describeWithApp } from '../../test/database.js';
 
 /** Searches as a shopper types them, on the demo catalogue (docs/decisions/001-search.md). */

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
-import { toMinor } from '../../../shared/pricing.js';
-import type { Db } from '../client.js';
-import { DEFAULT_SETTINGS, type ShopSettings } from '../../../shared/settings.js';
-import { products, reviews, shopSettings, users } from '../schema.js';
-import { insertProducts } from '../../features/products/repository.js';
-import { recomputeRatings } from '../../features/reviews/repository.js';
-import { findUserByEmail, insertUser } from '../../features/users/repository.js';
+import { toMinor } from '../../shared/pricing.js';
+import type { Db } from '../db/client.js';
+import { DEFAULT_SETTINGS, type ShopSettings } from '../../shared/settings.js';
+import { products, reviews, shopSettings, users } from '../db/schema.js';
+import { insertProducts } from '../features/products/repository.js';
+import { recomputeRatings } from '../features/reviews/repository.js';
+import { findUserByEmail, insertUser } from '../features/users/repository.js';
 import { demoCatalog } from './demo-catalog.js';
 import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
 

@@ -1,6 +1,6 @@
 /** `npm run db:seed`: replaces the catalogue with the demo one and makes sure an admin exists. */
-import { loadConfig } from '../../config.js';
-import { databaseTargetOf, openDatabase } from '../client.js';
+import { loadConfig } from '../config.js';
+import { databaseTargetOf, openDatabase } from '../db/client.js';
 import { ensureAdmin, seedDemoCatalog } from './index.js';
 
 const config = loadConfig();

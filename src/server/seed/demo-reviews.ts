@@ -1,4 +1,4 @@
-import type { UserRow } from '../schema.js';
+import type { UserRow } from '../db/schema.js';
 import type { DemoProduct } from './demo-catalog.js';
 
 export const demoReviewers = [
