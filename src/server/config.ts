@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+// Also for its side effect: zod's own checks answer with message keys.
+import '../shared/schema-messages.js';
 import { localizeMessage } from '../shared/validation-messages.js';
 
 /** The shop's whole configuration: docs/configuration.md. Nothing else reads process.env. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation-messages.js';
+import { msg } from './schema-messages.js';
 
 /**
  * Nova Poshta delivery as both sides see it (docs/delivery.md): settlements found as the shopper

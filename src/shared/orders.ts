@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { msg } from './validation-messages.js';
+import { msg } from './schema-messages.js';
+import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.js';
 import { NovaPoshtaRefSchema } from './delivery.js';
 import { ORDER_STATUSES, TRACKING_NUMBER } from './order-status.js';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
@@ -14,9 +15,6 @@ export * from './order-status.js';
  * (docs/orders.md), but the server trusts only product ids and quantities from it: names, images,
  * prices and totals come from the database and the shared pricing rules.
  */
-
-export const MAX_ORDER_LINES = 100;
-export const MAX_LINE_QTY = 1000;
 
 const requiredText = (message: string, max: number) =>
   z

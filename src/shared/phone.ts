@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation-messages.js';
+import { msg } from './schema-messages.js';
 
 /**
  * Ukrainian phone numbers as people write them (docs/delivery.md): "0671234567", "067 123 45 67",

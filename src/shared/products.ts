@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation-messages.js';
+import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
 import { CATEGORY_FILTERS, FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor } from './catalog.js';
 

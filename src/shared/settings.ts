@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation-messages.js';
+import { msg } from './schema-messages.js';
 import { DEFAULT_PRICING, fromMinor } from './pricing.js';
 
 export { pricingRulesOf } from './pricing.js';

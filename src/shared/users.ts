@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { msg } from './validation-messages.js';
+import { msg } from './schema-messages.js';
 import { OptionalPhoneSchema } from './phone.js';
 
 /** Accounts (docs/domain.md validation rules, docs/api.md /api/users): the same rules on the forms and on the server. */

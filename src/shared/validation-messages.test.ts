@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RegisterSchema } from './users';
+import './schema-messages';
 import { localizeMessage, msg, parseMessage } from './validation-messages';
 
 describe('validation messages in both languages', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Validation messages in both languages (docs/errors.md). A schema's message is a stable key, e.g.
  * `passwordTooShort` or `maxChars|{"max":100}` (key and parameters), never text: the server answers
@@ -297,36 +295,3 @@ export function localizeMessage(message: string, locale: Locale = 'uk'): string 
   const parsed = parseMessage(message);
   return parsed ? messageText(parsed.code, parsed.params, locale) : message;
 }
-
-/**
- * zod's own checks answer with a key too, never zod's English default: set once for every zod
- * schema in the process, on the server and in the browser alike.
- */
-z.config({
-  customError: (issue) => {
-    switch (issue.code) {
-      case 'invalid_type':
-        return issue.input === undefined ? msg('required') : msg('invalidType');
-      case 'invalid_value':
-        return msg('invalidValue');
-      case 'invalid_format':
-        return issue.format === 'email' ? msg('emailInvalid') : msg('invalidFormat');
-      case 'too_small': {
-        const min = Number(issue.minimum);
-        if (issue.origin === 'string') return msg('minChars', { min });
-        if (issue.origin === 'array' || issue.origin === 'set') return msg('minItems', { min });
-        return msg('tooSmall', { min });
-      }
-      case 'too_big': {
-        const max = Number(issue.maximum);
-        if (issue.origin === 'string') return msg('maxChars', { max });
-        if (issue.origin === 'array' || issue.origin === 'set') return msg('maxItems', { max });
-        return msg('tooBig', { max });
-      }
-      case 'unrecognized_keys':
-        return msg('unknownKeys', { keys: issue.keys.join(', ') });
-      default:
-        return msg('invalid');
-    }
-  },
-});

@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Branch, City } from '../../shared/delivery';
-import { MAX_LINE_QTY, type ShippingAddress as ShippingAddressPayload } from '../../shared/orders';
+import { MAX_LINE_QTY } from '../../shared/order-limits';
+import type { ShippingAddress as ShippingAddressPayload } from '../../shared/orders';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
 import type { Product } from '../../shared/products';
 
