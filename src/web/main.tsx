@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import 'react-toastify/dist/ReactToastify.css';
 import './styles.scss';
 import { setUnauthorizedListener } from './api/client';
 import { queryClient } from './api/query-client';

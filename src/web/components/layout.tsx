@@ -1,9 +1,9 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Loader } from './loader';
+import { Toasts } from './notify';
 import { SideMenu } from './side-menu';
 
 /** The page frame; `accountMenu` is the header's account corner, which the account feature owns. */
@@ -24,7 +24,7 @@ export function Layout({ accountMenu }: { accountMenu: ReactNode }) {
         </div>
       </div>
       <Footer />
-      <ToastContainer position="top-right" autoClose={5000} />
+      <Toasts />
       <ScrollRestoration />
     </div>
   );

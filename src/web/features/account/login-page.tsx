@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { LoginSchema } from '../../../shared/users';
 import { errorMessage } from '../../api/error-message';
 import { mayVisit, safeRedirect } from '../../components/guards';
@@ -31,7 +31,7 @@ export default function LoginPage() {
   if (mayVisit(redirect, userInfo)) return <Navigate to={redirect} replace />;
 
   const onSubmit = form.handleSubmit((values) =>
-    signIn.mutate(values, { onError: (error) => toast.error(errorMessage(error)) }),
+    signIn.mutate(values, { onError: (error) => notify.error(errorMessage(error)) }),
   );
 
   return (

@@ -5,7 +5,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { ProfileFormSchema } from '../../../shared/users';
 import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
@@ -51,7 +51,7 @@ function ProfileForm() {
 
   const onSubmit = form.handleSubmit(({ confirmPassword, ...values }) => {
     if ((values.password ?? '') !== (confirmPassword ?? '')) {
-      toast.error(t.account.passwordsDoNotMatch);
+      notify.error(t.account.passwordsDoNotMatch);
       return;
     }
     // The server refuses these changes without the current password; say so before asking it.
@@ -62,10 +62,10 @@ function ProfileForm() {
     }
     update.mutate(values, {
       onSuccess: (user) => {
-        toast.success(t.account.profileUpdated);
+        notify.success(t.account.profileUpdated);
         form.reset({ name: user.name, email: user.email, phone: user.phone ?? '', currentPassword: '', password: '', confirmPassword: '' });
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   });
 

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { RegisterFormSchema } from '../../../shared/users';
 import { errorMessage } from '../../api/error-message';
 import { mayVisit, safeRedirect } from '../../components/guards';
@@ -33,10 +33,10 @@ export default function RegisterPage() {
 
   const onSubmit = form.handleSubmit(({ confirmPassword, ...values }) => {
     if (values.password !== confirmPassword) {
-      toast.error(t.account.passwordsDoNotMatch);
+      notify.error(t.account.passwordsDoNotMatch);
       return;
     }
-    signUp.mutate(values, { onError: (error) => toast.error(errorMessage(error)) });
+    signUp.mutate(values, { onError: (error) => notify.error(errorMessage(error)) });
   });
 
   return (

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { PasswordResetFormSchema } from '../../../shared/users';
 import { ErrorMessage, Message } from '../../components/message';
 import { Loader } from '../../components/loader';
@@ -27,7 +27,7 @@ export default function ResetPasswordPage() {
 
   const onSubmit = form.handleSubmit(({ password, confirmPassword }) => {
     if (password !== confirmPassword) {
-      toast.error(t.account.passwordsDoNotMatch);
+      notify.error(t.account.passwordsDoNotMatch);
       return;
     }
     confirm.mutate(
@@ -36,7 +36,7 @@ export default function ResetPasswordPage() {
         onSuccess: () => {
           // The server ended every session, this browser's too.
           signOut();
-          toast.success(t.account.passwordChanged);
+          notify.success(t.account.passwordChanged);
           navigate(paths.login());
         },
       },

@@ -6,7 +6,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor, type ProductCategory } from '../../../shared/catalog';
 import {
   ProductUpdateSchema,
@@ -111,7 +111,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
   const onSubmit = (values: ProductUpdate) =>
     update.mutateAsync(values).then(
       () => {
-        toast.success(text.updated);
+        notify.success(text.updated);
         navigate(paths.admin.products);
       },
       (error: unknown) => {
@@ -119,7 +119,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
         if (error instanceof ApiError && error.errors?.length) {
           for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issueMessage(issue) });
         }
-        toast.error(errorMessage(error));
+        notify.error(errorMessage(error));
       },
     );
 
@@ -128,16 +128,16 @@ function ProductForm({ product }: { product: ProductDetail }) {
     const file = input.files?.[0];
     if (!file) return;
     if (file.size > MAX_UPLOAD_BYTES) {
-      toast.error(text.uploadTooLarge);
+      notify.error(text.uploadTooLarge);
       input.value = '';
       return;
     }
     upload.mutate(file, {
       onSuccess: (result) => {
         setValue('image', result.image, { shouldDirty: true, shouldValidate: true });
-        toast.success(text.uploaded);
+        notify.success(text.uploaded);
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => notify.error(errorMessage(error)),
       onSettled: () => {
         input.value = '';
       },

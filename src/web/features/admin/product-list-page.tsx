@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { FaEdit, FaPlus, FaTrash } from 'react-icons/fa';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import type { Product } from '../../../shared/products';
 import { errorMessage } from '../../api/error-message';
 import { formatUah } from '../../components/format';
@@ -64,18 +64,18 @@ export default function ProductListPage() {
     if (!window.confirm(t.admin.products.confirmCreate)) return;
     create.mutate(undefined, {
       onSuccess: (product) => {
-        toast.success(t.admin.products.created);
+        notify.success(t.admin.products.created);
         navigate(hrefFor(1, 'new'), { state: { createdId: product._id } });
       },
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   };
 
   const onDelete = (product: Product) => {
     if (!window.confirm(t.admin.products.confirmDelete(product.name))) return;
     remove.mutate(product._id, {
-      onSuccess: () => toast.success(t.admin.products.deleted(product.name)),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: () => notify.success(t.admin.products.deleted(product.name)),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   };
 

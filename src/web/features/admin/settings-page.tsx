@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { ShopSettingsSchema, type ShopSettings, type ShopSettingsInput } from '../../../shared/settings';
 import { ApiError } from '../../api/client';
 import { errorMessage, issueMessage, useFieldMessage } from '../../api/error-message';
@@ -79,10 +79,10 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     }
     setErrors({});
     save.mutate(input, {
-      onSuccess: () => toast.success(labels.saved),
+      onSuccess: () => notify.success(labels.saved),
       onError: (e) => {
         if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(e.errors.map((issue) => [issue.path, issueMessage(issue)])));
-        toast.error(errorMessage(e));
+        notify.error(errorMessage(e));
       },
     });
   };

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { AdminUserUpdateSchema, type UserInfo } from '../../../shared/users';
 import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
@@ -50,10 +50,10 @@ function UserForm({ user }: { user: UserInfo }) {
   const onSubmit = form.handleSubmit((values) =>
     update.mutate(values, {
       onSuccess: () => {
-        toast.success(t.account.userUpdated);
+        notify.success(t.account.userUpdated);
         navigate(paths.admin.users);
       },
-      onError: (err) => toast.error(errorMessage(err)),
+      onError: (err) => notify.error(errorMessage(err)),
     }),
   );
 

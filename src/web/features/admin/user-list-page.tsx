@@ -2,7 +2,7 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { FaCheck, FaEdit, FaTimes, FaTrash } from 'react-icons/fa';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import type { UserInfo } from '../../../shared/users';
 import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
@@ -58,8 +58,8 @@ function UserRow({ user }: { user: UserInfo }) {
   const onDelete = () => {
     if (!window.confirm(t.account.confirmDelete(user.name))) return;
     remove.mutate(user._id, {
-      onSuccess: () => toast.success(t.account.userDeleted),
-      onError: (error) => toast.error(errorMessage(error)),
+      onSuccess: () => notify.success(t.account.userDeleted),
+      onError: (error) => notify.error(errorMessage(error)),
     });
   };
 

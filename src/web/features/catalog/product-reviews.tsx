@@ -8,7 +8,7 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { FaRegStar, FaStar } from 'react-icons/fa';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import {
   REVIEW_COMMENT_MAX,
   ReviewCreateSchema,
@@ -109,10 +109,10 @@ function ReviewForm({ productId }: { productId: string }) {
   const onSubmit = (review: ReviewCreate) =>
     add.mutateAsync(review).then(
       () => {
-        toast.success(t.reviews.thanks);
+        notify.success(t.reviews.thanks);
         reset();
       },
-      (error: unknown) => toast.error(errorMessage(error)),
+      (error: unknown) => notify.error(errorMessage(error)),
     );
 
   const describedBy = (field: keyof ReviewCreate) => (errors[field] ? `review-${field}-error` : undefined);

@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { discountedPrice } from '../../../shared/pricing';
 import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
@@ -59,12 +59,12 @@ export default function PlaceOrderPage() {
       {
         onSuccess: (order) => {
           cart.clearCartItems();
-          toast.success(t.checkout.orderPlaced);
+          notify.success(t.checkout.orderPlaced);
           navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order._id), { state: { placed: true } });
         },
         onError: (error) => {
           submitting.current = false;
-          toast.error(errorMessage(error));
+          notify.error(errorMessage(error));
         },
       },
     );

@@ -1,6 +1,6 @@
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
@@ -37,10 +37,10 @@ export default function GuestOrderPage() {
   const takeIntoAccount = () =>
     claim.mutate(undefined, {
       onSuccess: (claimed) => {
-        toast.success(t.orders.guestClaimed);
+        notify.success(t.orders.guestClaimed);
         navigate(paths.order(claimed._id));
       },
-      onError: (e) => toast.error(errorMessage(e)),
+      onError: (e) => notify.error(errorMessage(e)),
     });
 
   return (

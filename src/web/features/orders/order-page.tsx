@@ -2,7 +2,7 @@ import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { useLocation, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../components/notify';
 import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order, type PaymentMethod } from '../../../shared/orders';
 import { errorMessage } from '../../api/error-message';
 import { useDateFormat } from '../../components/format';
@@ -57,8 +57,8 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
 
   const cancelOrder = () =>
     cancel.mutate(undefined, {
-      onSuccess: () => toast.success(t.orders.orderCancelled),
-      onError: (e) => toast.error(errorMessage(e)),
+      onSuccess: () => notify.success(t.orders.orderCancelled),
+      onError: (e) => notify.error(errorMessage(e)),
     });
   const nextSteps = isCashOnDelivery(order.paymentMethod)
     ? t.orders.nextSteps.cashOnDelivery

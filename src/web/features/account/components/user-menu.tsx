@@ -1,6 +1,6 @@
 import { FaUser } from 'react-icons/fa';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { notify } from '../../../components/notify';
 import { errorMessage } from '../../../api/error-message';
 import { MenuDropdown } from '../../../components/menu-dropdown';
 import { useT } from '../../../i18n';
@@ -29,7 +29,7 @@ export function UserMenu() {
   const signOut = () =>
     logout.mutate(undefined, {
       // Signed out here either way; the server's trouble is only worth a note.
-      onError: (error) => toast.error(errorMessage(error)),
+      onError: (error) => notify.error(errorMessage(error)),
       onSettled: () => navigate(paths.login()),
     });
 

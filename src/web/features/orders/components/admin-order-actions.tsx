@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { notify } from '../../../components/notify';
 import { adminActions, TRACKING_NUMBER, type Order } from '../../../../shared/orders';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n';
@@ -21,7 +21,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
   const ttnId = useId();
   const busy = markPaid.isPending || ship.isPending || createWaybill.isPending || deliver.isPending || cancel.isPending;
   const cleanTtn = ttn.replace(/\s/g, '');
-  const done = (message: string) => ({ onSuccess: () => toast.success(message), onError: (e: unknown) => toast.error(errorMessage(e)) });
+  const done = (message: string) => ({ onSuccess: () => notify.success(message), onError: (e: unknown) => notify.error(errorMessage(e)) });
 
   if (!Object.values(allowed).some(Boolean)) return null;
   return (
@@ -42,7 +42,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
             busy={busy}
             onConfirm={() =>
               createWaybill.mutate(undefined, {
-                onSuccess: (shipped) => toast.success(t.orders.waybillCreated(shipped.trackingNumber ?? '')),
+                onSuccess: (shipped) => notify.success(t.orders.waybillCreated(shipped.trackingNumber ?? '')),
               })
             }
           />

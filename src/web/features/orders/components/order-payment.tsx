@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { toast } from 'react-toastify';
+import { notify } from '../../../components/notify';
 import { PAYPAL_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../../shared/orders';
 import { fromMinor, toMinor, uahMinorToUsdCents } from '../../../../shared/pricing';
 import { errorMessage } from '../../../api/error-message';
@@ -71,13 +71,13 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
   const liqpay = useLiqPayCheckout(base);
   const method = order.paymentMethod as PaymentMethod;
 
-  const onPaid = () => toast.success(t.orders.orderPaid);
-  const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => toast.error(errorMessage(e)) });
+  const onPaid = () => notify.success(t.orders.orderPaid);
+  const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => notify.error(errorMessage(e)) });
   const payByLiqPay = () =>
     liqpay.mutate(undefined, {
       // LiqPay's checkout takes a form POST of the signed data, not a fetch.
       onSuccess: ({ data, signature, checkoutUrl }) => postForm(checkoutUrl, { data, signature }),
-      onError: (e) => toast.error(errorMessage(e)),
+      onError: (e) => notify.error(errorMessage(e)),
     });
 
   if (config.isPending) return <Loader small />;
@@ -114,7 +114,7 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
                 clientId={paypalClientId}
                 card={method === 'Card'}
                 createOrder={() => createPayPalOrder(base).then((created) => created.id)}
-                onApproved={(id) => capture.mutateAsync(id).then(onPaid, (e) => toast.error(errorMessage(e)))}
+                onApproved={(id) => capture.mutateAsync(id).then(onPaid, (e) => notify.error(errorMessage(e)))}
               />
             </Suspense>
           </>

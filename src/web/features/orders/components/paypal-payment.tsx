@@ -1,5 +1,5 @@
 import { PayPalButtons, PayPalScriptProvider, usePayPalScriptReducer } from '@paypal/react-paypal-js';
-import { toast } from 'react-toastify';
+import { notify } from '../../../components/notify';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
@@ -44,8 +44,8 @@ function Buttons({ card, createOrder, onApproved }: PayPalPaymentProps) {
       fundingSource={card ? 'card' : undefined}
       createOrder={createOrder}
       onApprove={(data) => onApproved(data.orderID).then(() => undefined)}
-      onCancel={() => toast.info(t.orders.paypalCancelled)}
-      onError={() => toast.error(t.orders.paypalError)}
+      onCancel={() => notify.info(t.orders.paypalCancelled)}
+      onError={() => notify.error(t.orders.paypalError)}
     />
   );
 }

@@ -1,0 +1,4 @@
+// react-toastify with its styles, loaded together on the first message (notify.tsx).
+import 'react-toastify/dist/ReactToastify.css';
+
+export { toast, ToastContainer } from 'react-toastify';
