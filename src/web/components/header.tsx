@@ -88,7 +88,7 @@ function CategoryMenu() {
   return (
     <nav className="bg-body-tertiary border-bottom" aria-label={t.common.categories}>
       <div className="container d-flex">
-        <div className="nav flex-nowrap overflow-auto">
+        <div className="nav flex-nowrap overflow-auto category-scroll">
           {items.map((item) => (
             <NavLink key={item.to} to={item.to} className="nav-link text-nowrap">
               {item.label}
