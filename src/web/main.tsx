@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 import './styles.scss';
 import { setUnauthorizedListener } from './api/client';
 import { queryClient } from './api/query-client';
-import { useLanguage } from './i18n';
+import { loadLanguage, useLanguage } from './i18n';
 import { router } from './router';
 import { useAuth } from './stores/auth';
 
@@ -16,7 +16,8 @@ setUnauthorizedListener(() => {
     queryClient.clear();
   }
 });
-document.documentElement.lang = useLanguage.getState().language;
+const language = useLanguage.getState().language;
+document.documentElement.lang = language;
 
 // The server embeds the answers the first screen needs (docs/seo.md): no second round-trip for them.
 const pageData = document.getElementById('page-data');
@@ -24,10 +25,13 @@ if (pageData?.textContent) {
   for (const { key, value } of JSON.parse(pageData.textContent) as { key: unknown[]; value: unknown }[]) queryClient.setQueryData(key, value);
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// Rendered once the chosen language's texts are here (at once for Ukrainian).
+void loadLanguage(language).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -20,7 +20,7 @@ export function Footer() {
               type="button"
               className={`btn ${language === lang ? 'btn-primary' : 'btn-outline-primary'}`}
               aria-pressed={language === lang}
-              onClick={() => setLanguage(lang)}
+              onClick={() => void setLanguage(lang)}
             >
               {lang === 'uk' ? 'Українська' : 'English'}
             </button>

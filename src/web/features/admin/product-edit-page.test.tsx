@@ -75,7 +75,7 @@ describe('the admin product form', () => {
 
   it('the same messages in English for an English admin', async () => {
     server();
-    useLanguage.getState().setLanguage('en');
+    await useLanguage.getState().setLanguage('en');
     renderPage(<ProductEditPage />, { path, route: '/admin/product/:id/edit' });
     const weight = await screen.findByLabelText('Package weight, kg');
     await userEvent.clear(weight);
@@ -93,7 +93,7 @@ describe('the admin product form', () => {
         errors: [{ path: 'origin', code: 'producerWrongCategory', params: { producers: 'Чехія, США' }, message: 'Виробник не підходить до категорії: оберіть Чехія, США' }],
       },
     }));
-    useLanguage.getState().setLanguage('en');
+    await useLanguage.getState().setLanguage('en');
     renderPage(<ProductEditPage />, { path, route: '/admin/product/:id/edit' });
     await userEvent.selectOptions(await screen.findByLabelText('Country (producer)'), 'Czech Republic');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));

@@ -38,7 +38,7 @@ describe('the shipping step', () => {
   it('in English the same mistakes read in English, never Ukrainian or zod defaults', async () => {
     withCart();
     directory();
-    useLanguage.getState().setLanguage('en');
+    await useLanguage.getState().setLanguage('en');
     renderPage(<ShippingPage />, { path: '/shipping' });
     await userEvent.type(screen.getByLabelText('Phone'), '12345');
     await userEvent.type(screen.getByLabelText('E-mail'), 'not-an-email');

@@ -77,7 +77,7 @@ describe('a guest pays from the order’s link', () => {
   });
 
   it('a refusal stays on the panel in the shopper’s language, and the order stays unpaid', async () => {
-    useLanguage.getState().setLanguage('en');
+    await useLanguage.getState().setLanguage('en');
     guestApi(() => ({ status: 409, body: { message: 'Замовлення скасоване', code: 'ORDER_CANCELLED' } }));
     renderGuestOrder();
     await userEvent.click(await screen.findByRole('button', { name: 'Test Pay Order' }));
