@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { categoriesNamedBy, latinForm, productSearchColumns, queryWordKeys, queryWords, searchWords, skeletonForm } from './search-text';
+import { categoriesNamedBy, categoryKey, latinForm, productSearchColumns, queryWordKeys, queryWords, searchWords, skeletonForm } from './search-text';
 
 describe('search text forms', () => {
   test('Cyrillic and Latin spellings of a name share a skeleton', () => {
@@ -28,7 +28,7 @@ describe('search text forms', () => {
   });
 
   test('a product stores every prefix of its words, and a query word finds it by one of them', () => {
-    const columns = productSearchColumns('Хміль Cascade', 'USA');
+    const columns = productSearchColumns({ name: 'Хміль Cascade', origin: 'USA' });
     expect(columns.searchText).toBe(' khmil cascade usa ');
     const matches = (word: string) => queryWordKeys(word).any.some((key) => columns.searchKeys.includes(key));
     expect(matches('каскад')).toBe(true);
@@ -41,7 +41,7 @@ describe('search text forms', () => {
   });
 
   test('a short skeleton must match a whole word: "кег" does not find "кг"', () => {
-    const columns = productSearchColumns('Хміль, 1 кг');
+    const columns = productSearchColumns({ name: 'Хміль, 1 кг' });
     expect(queryWordKeys('кег').any.some((key) => columns.searchKeys.includes(key))).toBe(false);
     expect(queryWordKeys('кеги').any.some((key) => columns.searchKeys.includes(key))).toBe(false);
   });
@@ -53,11 +53,13 @@ describe('search text forms', () => {
     expect(categoriesNamedBy('дріжджі')).toEqual(['Yeast']);
     expect(categoriesNamedBy('каскад')).toEqual([]);
     expect(categoriesNamedBy('xyzzy')).toEqual([]);
+    // A product stores its category's key, which the query word then looks for.
+    expect(productSearchColumns({ name: 'Кег 19 л', origin: 'Kegland', category: 'Kegs' }).searchKeys).toContain(categoryKey('Kegs'));
   });
 
   test('model names match with or without punctuation and spaces', () => {
-    const yeast = productSearchColumns('Дріжджі Fermentis SafAle US-05, 500 г', 'Fermentis');
-    const lager = productSearchColumns('Дріжджі Fermentis SafLager W-34/70, 500 г', 'Fermentis');
+    const yeast = productSearchColumns({ name: 'Дріжджі Fermentis SafAle US-05, 500 г', origin: 'Fermentis' });
+    const lager = productSearchColumns({ name: 'Дріжджі Fermentis SafLager W-34/70, 500 г', origin: 'Fermentis' });
     const matchesAll = (columns: { searchKeys: string[] }, query: string) =>
       queryWords(query).every((word) => queryWordKeys(word).any.some((key) => columns.searchKeys.includes(key)));
     for (const query of ['us05', 'US-05', 'us 05', 'US05']) expect(matchesAll(yeast, query), query).toBe(true);
@@ -67,7 +69,7 @@ describe('search text forms', () => {
   });
 
   test('nonsense shares no whole-word skeleton with a real word: "xyzzy" is not "Czech"', () => {
-    const czech = productSearchColumns('Хміль Saaz (Чехія)', 'Czech Republic');
+    const czech = productSearchColumns({ name: 'Хміль Saaz (Чехія)', origin: 'Czech Republic' });
     expect(queryWordKeys('xyzzy').any.some((key) => czech.searchKeys.includes(key))).toBe(false);
   });
 });

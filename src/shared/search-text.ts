@@ -127,17 +127,21 @@ function addWordKeys(keys: Set<string>, word: string) {
   if (skeleton.length >= 2 && hasVowel(latin)) keys.add(`~${latin[0]}${skeleton}`);
 }
 
+/** The key every product of a category stores, which a query word naming the category looks for. */
+export const categoryKey = (category: string) => `#${category}`;
+
 /**
  * The stored search columns of a product.
  * - searchText: Latin forms, padded with spaces, for the trigram fallback that catches typos.
  * - searchKeys: every prefix of every word's Latin form ("l…") and consonant skeleton ("s…"),
- *   the whole words ("=…", "~…") and model names written together, so a query word matches by
- *   one GIN array lookup.
+ *   the whole words ("=…", "~…"), model names written together and the category ("#…"), so a
+ *   query word matches by one GIN array lookup, and several words by one index scan.
  */
-export function productSearchColumns(...fields: string[]): { searchText: string; searchKeys: string[] } {
-  const words = fields.flatMap(searchWords);
+export function productSearchColumns(product: { name: string; origin?: string; category?: string }): { searchText: string; searchKeys: string[] } {
+  const words = [product.name, product.origin ?? ''].flatMap(searchWords);
   const keys = new Set<string>();
   for (const word of [...words, ...joinedModelWords(words)]) addWordKeys(keys, word);
+  if (product.category) keys.add(categoryKey(product.category));
   return { searchText: ` ${words.map(latinForm).join(' ')} `, searchKeys: [...keys] };
 }
 
@@ -150,8 +154,7 @@ const CATEGORY_KEYS = Object.entries(CATEGORY_SEARCH_WORDS).map(([category, word
 
 /**
  * The categories a query word names ("кеги", "kegs", "головки"): their products match that word
- * whatever their name says, and rank first. Matched through the category column, not the keys,
- * so the stored keys stay small.
+ * whatever their name says (by their category's key), and rank first.
  */
 export function categoriesNamedBy(word: string): ProductCategory[] {
   const { any } = queryWordKeys(word);
