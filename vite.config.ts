@@ -5,16 +5,23 @@ import { purgeUnusedCss } from './scripts/purge-css';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), precompress()],
+  // The server's render (entry-server.tsx, docs/seo.md) is read from disk, never sent: nothing to compress.
+  plugins: isSsrBuild ? [react()] : [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The public files are served from the web build alone.
+    copyPublicDir: !isSsrBuild,
   },
+  // The server's render bundles its libraries: it needs nothing from node_modules at run time.
+  ssr: { noExternal: true },
+  // …and React's production build, whatever NODE_ENV the server runs with.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   css: {
     postcss: { plugins: command === 'build' ? [purgeUnusedCss()] : [] },
     preprocessorOptions: {

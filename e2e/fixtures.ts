@@ -53,6 +53,21 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Pa
     if (message.type() === 'error') record.errors.push(message.text());
   });
   page.on('pageerror', (error) => record.errors.push(`uncaught: ${error.message}`));
+  // A page the server rendered shows its buttons before React has taken them over: a test, like a
+  // shopper, acts once the page is live (src/web/main.tsx marks it).
+  const live = () => page.waitForFunction(() => document.documentElement.dataset.ready === 'true');
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
   return page;
 }
 

@@ -16,7 +16,12 @@ export const ADMIN_PASSWORD = 'admin-e2e-password';
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-e2e-'));
   const webDir = path.join(dir, 'web');
-  execFileSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], { stdio: 'inherit' });
+  // As `npm run build` makes them: production mode whatever NODE_ENV the tests run with.
+  const production = { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } } as const;
+  execFileSync('npx', ['vite', 'build', '--outDir', webDir, '--emptyOutDir', '--logLevel', 'warn'], production);
+  // The server render, which the server finds beside the web build (docs/seo.md).
+  const ssrDir = path.join(dir, 'ssr');
+  execFileSync('npx', ['vite', 'build', '--ssr', 'entry-server.tsx', '--outDir', ssrDir, '--emptyOutDir', '--logLevel', 'warn'], production);
 
   const fakes = await startFakeServices();
   const port = await freePort();

@@ -40,3 +40,82 @@ test('an old /product/{id} link lands on the product\'s readable address', async
   await expect.poll(() => page.getByRole('heading', { level: 1, name: product.name }).isVisible()).toBe(true);
   expectNoConsoleErrors(page);
 });
+
+const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#x27;': "'", '&amp;': '&' };
+/** The text of the page's #root as the server sent it, tags dropped: what a client without JavaScript reads. */
+async function rootText(path: string) {
+  const res = await fetch(`${baseURL()}${path}`);
+  const html = await res.text();
+  const root = /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+  const text = root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&(lt|gt|quot|#x27|amp);/g, (entity) => ENTITIES[entity])
+    .replace(/\s+/g, ' ');
+  return { status: res.status, html, root, text };
+}
+
+test('public pages arrive rendered: names, prices and stock without any script', async () => {
+  const list = await (await fetch(`${baseURL()}/api/products`)).json();
+  const product = list.products[0];
+  const price = new Intl.NumberFormat('uk-UA', { maximumFractionDigits: 0 }).format(product.price * (1 - product.discount / 100));
+
+  const home = await rootText('/');
+  expect(home.status).toBe(200);
+  for (const item of list.products) expect(home.text).toContain(item.name);
+  expect(home.text).toContain('Найкращі за оцінками');
+
+  const hops = await rootText('/hops');
+  expect(hops.text).toContain('Хміль');
+  expect(hops.text).toMatch(/\d грн/);
+
+  const page = await rootText(`/product/${product.slug}`);
+  expect(page.text).toContain(product.name);
+  expect(page.text.replace(/\s/g, ' ')).toContain(`${price.replace(/\s/g, ' ')} грн`);
+  expect(page.text).toContain(product.countInStock > 0 ? 'В наявності' : 'Немає в наявності');
+  expect(page.html).toContain(`<title>${product.name.replace(/&/g, '&amp;')} —`);
+
+  const search = await rootText(`/search/${encodeURIComponent('cascade')}`);
+  expect(search.text).toContain('Результати пошуку');
+  expect(search.text).toMatch(/Cascade/);
+  expect((await rootText('/about')).text).toContain('Про крамницю');
+  expect((await rootText('/contacts')).text).toMatch(/\+380/);
+
+  const missing = await rootText('/no-such-page');
+  expect(missing.status).toBe(404);
+  expect(missing.text).toContain('Сторінку не знайдено');
+  // Pages of one shopper (the cart, checkout, profile) are the browser's to render.
+  expect((await rootText('/cart')).root).toBe('');
+  // React completes nothing later by inline scripts: the content policy would refuse them.
+  expect(home.html).not.toMatch(/<script>/);
+});
+
+test('the browser takes over the rendered page: no hydration errors, no policy violations, no refetch, and it responds', async () => {
+  const page = await openPage(browser());
+  const cdp = await page.context().newCDPSession(page);
+  const issues: string[] = [];
+  cdp.on('Audits.issueAdded', ({ issue }) => issues.push(JSON.stringify(issue)));
+  await cdp.send('Audits.enable');
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+
+  const list = await (await fetch(`${baseURL()}/api/products`)).json();
+  const product = list.products.find((item: { countInStock: number }) => item.countInStock > 0);
+  for (const path of ['/', '/hops', `/product/${product.slug}`]) {
+    await page.goto(path, { waitUntil: 'networkidle' });
+    expect(apiCalls, path).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Додати в кошик' }).click();
+  await page.waitForURL('**/cart');
+  await expect.poll(() => page.getByRole('link', { name: product.name }).first().isVisible()).toBe(true);
+
+  expect(warnings.filter((text) => /hydrat|did not match|#41[89]|#42[35]/i.test(text))).toEqual([]);
+  expect(issues).toEqual([]);
+  expectNoConsoleErrors(page);
+});

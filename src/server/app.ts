@@ -29,6 +29,7 @@ import { uploadRoutes } from './features/uploads/routes.js';
 import { siteRoutes } from './features/site/routes.js';
 import { resolvePage } from './features/site/pages.js';
 import { renderPage } from './features/site/page-head.js';
+import { loadRenderRoot } from './features/site/server-render.js';
 import { createMailer } from './features/notifications/mailer.js';
 import { startOutboxWorker } from './features/notifications/outbox-worker.js';
 import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
@@ -134,6 +135,7 @@ async function serveWebApp(app: FastifyInstance, webRoot: string, policy: string
     return;
   }
   const shell = readFileSync(path.join(webRoot, 'index.html'), 'utf8');
+  const renderRoot = await loadRenderRoot(webRoot);
   await app.register(fastifyStatic, {
     root: webRoot,
     wildcard: true,
@@ -156,7 +158,7 @@ async function serveWebApp(app: FastifyInstance, webRoot: string, policy: string
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
       .header('content-security-policy', policy)
-      .send(await renderPage(app, shell, pathname, query ?? '', page.status));
+      .send(await renderPage(app, shell, pathname, query ?? '', page.status, renderRoot));
   };
   app.get('/', sendPage);
   app.setNotFoundHandler(async (request, reply) => {

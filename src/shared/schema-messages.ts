@@ -7,6 +7,9 @@ import { msg } from './validation-messages.js';
  * (validation-messages.ts), so that a page which only shows a message loads no zod.
  */
 z.config({
+  // zod probes for eval once to compile its parsers; in the browser the content policy refuses eval
+  // and reports the probe as a violation. The server keeps the compiled, faster parsers.
+  jitless: 'document' in globalThis,
   customError: (issue) => {
     switch (issue.code) {
       case 'invalid_type':

@@ -1,12 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import './styles.scss';
 import { setUnauthorizedListener } from './api/client';
 import { queryClient } from './api/query-client';
 import { loadLanguage, useLanguage } from './i18n';
-import { router } from './router';
+import { routes } from './router';
 import { useAuth } from './stores/auth';
 
 // Any 401 means the session is gone: sign out here too (docs/errors.md).
@@ -25,13 +25,40 @@ if (pageData?.textContent) {
   for (const { key, value } of JSON.parse(pageData.textContent) as { key: unknown[]; value: unknown }[]) queryClient.setQueryData(key, value);
 }
 
-// Rendered once the chosen language's texts are here (at once for Ukrainian).
-void loadLanguage(language).then(() =>
-  createRoot(document.getElementById('root')!).render(
+/**
+ * The code of the screens this address shows, fetched before the router starts: the router then
+ * draws at once what the server drew, and a rendered page is hydrated as it is.
+ */
+async function loadScreens() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy === 'function') Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
+}
+
+/** Marks the page as live once React has drawn or taken over its markup (browser tests wait for it). */
+function Ready({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return children;
+}
+
+// Rendered once the chosen language's texts and the screen's code are here. A page the server
+// rendered (docs/seo.md) is hydrated: React takes over its markup, which shows meanwhile.
+const container = document.getElementById('root')!;
+void Promise.all([loadLanguage(language), loadScreens()]).then(() => {
+  const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <Ready>
+          <RouterProvider router={createBrowserRouter(routes)} />
+        </Ready>
       </QueryClientProvider>
-    </StrictMode>,
-  ),
-);
+    </StrictMode>
+  );
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

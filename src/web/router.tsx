@@ -1,34 +1,31 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from './components/guards';
 import { Layout } from './components/layout';
 import { UserMenu } from './features/account/components/user-menu';
+import type { CatalogSection } from './features/catalog/category-page';
 import HomePage from './features/catalog/home-page';
 import { AboutPage, ContactsPage } from './pages/info-pages';
 
-// Every screen but the home page loads on demand; admin screens never load for shoppers.
-const CategoryPage = lazy(() => import('./features/catalog/category-page'));
-const ProductPage = lazy(() => import('./features/catalog/product-page'));
-const CartPage = lazy(() => import('./features/cart/cart-page'));
-const LoginPage = lazy(() => import('./features/account/login-page'));
-const RegisterPage = lazy(() => import('./features/account/register-page'));
-const ForgotPasswordPage = lazy(() => import('./features/account/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./features/account/reset-password-page'));
-const ProfilePage = lazy(() => import('./features/account/profile-page'));
-const ShippingPage = lazy(() => import('./features/checkout/shipping-page'));
-const PaymentPage = lazy(() => import('./features/checkout/payment-page'));
-const PlaceOrderPage = lazy(() => import('./features/checkout/place-order-page'));
-const OrderPage = lazy(() => import('./features/orders/order-page'));
-const GuestOrderPage = lazy(() => import('./features/orders/guest-order-page'));
-const OrderListPage = lazy(() => import('./features/admin/order-list-page'));
-const ProductListPage = lazy(() => import('./features/admin/product-list-page'));
-const ProductEditPage = lazy(() => import('./features/admin/product-edit-page'));
-const UserListPage = lazy(() => import('./features/admin/user-list-page'));
-const UserEditPage = lazy(() => import('./features/admin/user-edit-page'));
-const SettingsPage = lazy(() => import('./features/admin/settings-page'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+/**
+ * Every screen but the home page loads on demand (admin screens never load for shoppers). The
+ * router fetches a screen's code before it shows it: the page a shopper leaves stays until then,
+ * and a page the server rendered is hydrated only once its screen is here (main.tsx).
+ */
+const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
 
-export const router = createBrowserRouter([
+/** A catalogue section: the category page with its section. */
+const section = (name: CatalogSection): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { default: CategoryPage } = await import('./features/catalog/category-page');
+    return { element: <CategoryPage section={name} /> };
+  },
+});
+
+/** Every screen of the shop: the browser's router (main.tsx) and the server's render (entry-server.tsx) share them. */
+export const routes: RouteObject[] = [
   {
     element: <Layout accountMenu={<UserMenu />} />,
     children: [
@@ -36,44 +33,44 @@ export const router = createBrowserRouter([
       { path: '/page/:pageNumber', element: <HomePage /> },
       { path: '/search/:keyword', element: <HomePage /> },
       { path: '/search/:keyword/page/:pageNumber', element: <HomePage /> },
-      { path: '/hops', element: <CategoryPage section="hops" /> },
-      { path: '/yeast', element: <CategoryPage section="yeast" /> },
-      { path: '/malt', element: <CategoryPage section="malt" /> },
-      { path: '/equipment', element: <CategoryPage section="equipment" /> },
-      { path: '/discount', element: <CategoryPage section="discount" /> },
-      { path: '/product/:id', element: <ProductPage /> },
+      { path: '/hops', ...section('hops') },
+      { path: '/yeast', ...section('yeast') },
+      { path: '/malt', ...section('malt') },
+      { path: '/equipment', ...section('equipment') },
+      { path: '/discount', ...section('discount') },
+      { path: '/product/:id', ...screen(() => import('./features/catalog/product-page')) },
       { path: '/about', element: <AboutPage /> },
       { path: '/contacts', element: <ContactsPage /> },
-      { path: '/cart', element: <CartPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/cart', ...screen(() => import('./features/cart/cart-page')) },
+      { path: '/login', ...screen(() => import('./features/account/login-page')) },
+      { path: '/register', ...screen(() => import('./features/account/register-page')) },
+      { path: '/forgot-password', ...screen(() => import('./features/account/forgot-password-page')) },
+      { path: '/reset-password', ...screen(() => import('./features/account/reset-password-page')) },
       // Checkout is open to guests too (docs/delivery.md); their order opens by its link.
-      { path: '/shipping', element: <ShippingPage /> },
-      { path: '/payment', element: <PaymentPage /> },
-      { path: '/placeorder', element: <PlaceOrderPage /> },
-      { path: '/order/guest/:token', element: <GuestOrderPage /> },
+      { path: '/shipping', ...screen(() => import('./features/checkout/shipping-page')) },
+      { path: '/payment', ...screen(() => import('./features/checkout/payment-page')) },
+      { path: '/placeorder', ...screen(() => import('./features/checkout/place-order-page')) },
+      { path: '/order/guest/:token', ...screen(() => import('./features/orders/guest-order-page')) },
       {
         element: <RequireAuth />,
         children: [
-          { path: '/order/:id', element: <OrderPage /> },
-          { path: '/profile', element: <ProfilePage /> },
+          { path: '/order/:id', ...screen(() => import('./features/orders/order-page')) },
+          { path: '/profile', ...screen(() => import('./features/account/profile-page')) },
         ],
       },
       {
         element: <RequireAdmin />,
         children: [
-          { path: '/admin/orderlist', element: <OrderListPage /> },
-          { path: '/admin/productlist', element: <ProductListPage /> },
-          { path: '/admin/productlist/:pageNumber', element: <ProductListPage /> },
-          { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
-          { path: '/admin/userlist', element: <UserListPage /> },
-          { path: '/admin/user/:id/edit', element: <UserEditPage /> },
-          { path: '/admin/settings', element: <SettingsPage /> },
+          { path: '/admin/orderlist', ...screen(() => import('./features/admin/order-list-page')) },
+          { path: '/admin/productlist', ...screen(() => import('./features/admin/product-list-page')) },
+          { path: '/admin/productlist/:pageNumber', ...screen(() => import('./features/admin/product-list-page')) },
+          { path: '/admin/product/:id/edit', ...screen(() => import('./features/admin/product-edit-page')) },
+          { path: '/admin/userlist', ...screen(() => import('./features/admin/user-list-page')) },
+          { path: '/admin/user/:id/edit', ...screen(() => import('./features/admin/user-edit-page')) },
+          { path: '/admin/settings', ...screen(() => import('./features/admin/settings-page')) },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', ...screen(() => import('./pages/not-found-page')) },
     ],
   },
-]);
+];

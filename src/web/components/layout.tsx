@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useT } from '../i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Loader } from './loader';
@@ -8,8 +9,12 @@ import { SideMenu } from './side-menu';
 
 /** The page frame; `accountMenu` is the header's account corner, which the account feature owns. */
 export function Layout({ accountMenu }: { accountMenu: ReactNode }) {
+  const t = useT();
+  // The next screen's code is on its way (router.tsx): the page stays, a bar says it is coming.
+  const loading = useNavigation().state === 'loading';
   return (
     <div className="d-flex flex-column min-vh-100">
+      {loading && <div className="route-progress" role="progressbar" aria-label={t.common.loading} />}
       <Header accountMenu={accountMenu} />
       <div className="container flex-grow-1 py-3">
         <div className="row">

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS, ShopSettingsSchema, type ShopSettings } from '../../../shared/settings.js';
+import { DEFAULT_SETTINGS, ShopSettingsSchema, type PublicSettings, type ShopSettings } from '../../../shared/settings.js';
 import type { Tx } from '../../db/client.js';
 import { shopSettings } from '../../db/schema.js';
 
@@ -15,6 +15,12 @@ export async function getSettings(tx: Tx): Promise<ShopSettings> {
   );
   const parsed = ShopSettingsSchema.safeParse(merged);
   return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}
+
+/** What shoppers see: all but the waybill sender (GET /api/settings, and the pages that embed it). */
+export async function getPublicSettings(tx: Tx): Promise<PublicSettings> {
+  const { novaPoshtaSender: _sender, ...visible } = await getSettings(tx);
+  return visible;
 }
 
 export async function saveSettings(tx: Tx, settings: ShopSettings): Promise<ShopSettings> {

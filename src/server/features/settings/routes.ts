@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PublicSettingsSchema, ShopSettingsResponseSchema, ShopSettingsSchema } from '../../../shared/settings.js';
 import { adminOnly } from '../../plugins/auth.js';
-import { getSettings, saveSettings } from './repository.js';
+import { getPublicSettings, getSettings, saveSettings } from './repository.js';
 
 /**
  * GET /api/settings (what shoppers see: shop details, transfer details, pricing rules),
  * GET /api/settings/admin and PUT /api/settings (the admin: everything, with the waybill sender).
  */
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/settings', { schema: { response: { 200: PublicSettingsSchema } } }, async () => {
-    const { novaPoshtaSender: _sender, ...visible } = await getSettings(app.db);
-    return visible;
-  });
+  app.get('/api/settings', { schema: { response: { 200: PublicSettingsSchema } } }, async () => getPublicSettings(app.db));
 
   app.get('/api/settings/admin', { schema: { response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly }, async () =>
     getSettings(app.db),

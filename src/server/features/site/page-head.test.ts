@@ -3,6 +3,7 @@ import { expect, test } from 'vitest';
 import type { ProductDetail } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { renderPage } from './page-head.js';
 
 const webDir = `/tmp/shop-page-head-test-web-${process.pid}`;
 mkdirSync(webDir, { recursive: true });
@@ -93,7 +94,11 @@ describeWithApp(
 
       // The web app starts from the embedded answer: the same the API gives.
       const api = (await app.inject({ url: `/api/products/${product.slug}` })).json() as ProductDetail;
-      expect(head.data).toEqual([{ key: ['products', 'detail', product.slug], value: api }]);
+      // The product, and the shop's settings the header and footer show, as the API answers them.
+      expect(head.data).toEqual([
+        { key: ['products', 'detail', product.slug], value: api },
+        { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+      ]);
     });
 
     test('an unrated, sold-out product says so, without a rating', async () => {
@@ -122,6 +127,7 @@ describeWithApp(
       for (const item of hops.jsonLd) checkSchema(item);
       expect(hops.data).toEqual([
         { key: ['products', 'list', { pageNumber: 1, category: 'Hops' }], value: (await app.inject({ url: '/api/products?category=Hops' })).json() },
+        { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
       ]);
       for (const url of ['/about', '/contacts', '/yeast', '/malt', '/equipment', '/discount']) {
         const head = readHead((await app.inject({ url })).body);
@@ -135,12 +141,42 @@ describeWithApp(
       const search = readHead((await app.inject({ url: encodeURI('/search/каскад') })).body);
       expect(search.titles).toEqual(['Пошук «каскад» | Хмільна крамниця']);
       expect(search.robots).toBe('noindex');
+      // The results come embedded under the web app's key for the same search.
+      expect(search.data[0]).toEqual({
+        key: ['products', 'list', { keyword: 'каскад', pageNumber: 1 }],
+        value: (await app.inject({ url: `/api/products?keyword=${encodeURIComponent('каскад')}&pageNumber=1` })).json(),
+      });
       const missing = await app.inject({ url: '/no-such-page' });
       expect(missing.statusCode).toBe(404);
       const head = readHead(missing.body);
       expect(head.titles).toEqual(['Сторінку не знайдено | Хмільна крамниця']);
       expect(head.robots).toBe('noindex');
       expect(head.canonical).toBeUndefined();
+    });
+
+    test("the server render fills #root with the page's markup and its preloads go to the head; a failing render still answers", async () => {
+      const { app } = ctx();
+      const shell = '<html><head><title>x</title></head><body><div id="root"></div></body></html>';
+      const seen: unknown[] = [];
+      const html = await renderPage(app, shell, '/about', '', 200, async (path, data) => {
+        seen.push(path, data);
+        return '<link rel="preload" as="image" href="/logo.svg"/><main><h1>Про крамницю</h1><p>$& $1 ціна</p></main>';
+      });
+      expect(seen[0]).toBe('/about');
+      expect(seen[1]).toEqual([{ key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() }]);
+      expect(html).toContain('<div id="root"><main><h1>Про крамницю</h1><p>$& $1 ціна</p></main></div>');
+      expect(html.indexOf('<link rel="preload" as="image" href="/logo.svg"/>')).toBeLessThan(html.indexOf('</head>'));
+      expect(readHead(html).titles).toEqual(['Про нас | Хмільна крамниця']);
+
+      const failed = await renderPage(app, shell, '/about', '', 200, async () => {
+        throw new Error('render failed');
+      });
+      expect(failed).toContain('<div id="root"></div>');
+      expect(readHead(failed).titles).toEqual(['Про нас | Хмільна крамниця']);
+      // Private pages are never rendered on the server.
+      let calls = 0;
+      expect(await renderPage(app, shell, '/cart', '', 200, async () => `${++calls}`)).toBe(shell);
+      expect(calls).toBe(0);
     });
   },
   { env: { WEB_DIR: webDir, SITE_URL: SITE } },

@@ -3,9 +3,11 @@ import { productPath } from '../../../shared/product-path.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
 import type { ProductDetail, ProductList, ProductListQuery } from '../../../shared/products.js';
-import { ProductListQuerySchema } from '../../../shared/products.js';
+import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
+import { getPublicSettings } from '../settings/repository.js';
 import { SHOP_NAME } from './feeds.js';
+import { splitHoisted, type RenderRoot } from './server-render.js';
 import { escapeXml as escapeHtml } from './xml.js';
 
 /**
@@ -87,13 +89,17 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
   if (searchPage) {
     const keyword = safeDecode(searchPage[1]).trim();
+    const pageNumber = Number(searchPage[2] ?? 1);
+    // Embedded under the web app's own key, so only what it would ask for in the same words.
+    const embeddable = keyword && keyword.length <= MAX_KEYWORD_LENGTH && pageNumber >= 1 && pageNumber <= MAX_PAGE_NUMBER;
+    const found = embeddable ? await list({ keyword, pageNumber }) : null;
     return {
       title: `Пошук «${keyword}» | ${SHOP_NAME}`,
       description: `Результати пошуку «${keyword}» у Хмільній крамниці.`,
       canonical: null,
       ogType: 'website',
       jsonLd: [],
-      data: [],
+      data: found ? [{ key: ['products', 'list', { keyword, pageNumber }], value: found }] : [],
     };
   }
   if (path === '/about' || path === '/contacts') {
@@ -151,8 +157,8 @@ function productHead(site: string, product: ProductDetail, ref: string, breadcru
   };
 }
 
-/** The page shell with the head filled in and the data embedded. */
-export function renderShell(template: string, site: string, head: PageHead): string {
+/** The page shell with the head filled in, the data embedded and, when rendered, the markup of #root. */
+export function renderShell(template: string, site: string, head: PageHead, root?: { head: string[]; body: string }): string {
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
@@ -164,7 +170,9 @@ export function renderShell(template: string, site: string, head: PageHead): str
     `<meta property="og:locale" content="uk_UA" />`,
     head.canonical ? `<meta property="og:url" content="${escapeHtml(site + head.canonical)}" />` : '',
     head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
-    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    // A rendered page preloads what it shows first itself (root.head).
+    head.preloadImage && !root ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    ...(root?.head ?? []),
     `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
@@ -172,10 +180,12 @@ export function renderShell(template: string, site: string, head: PageHead): str
     ...head.jsonLd.map((item) => `<script type="application/ld+json">${safeJson(item)}</script>`),
     head.data.length ? `<script type="application/json" id="page-data">${safeJson(head.data)}</script>` : '',
   ].filter(Boolean);
-  return template
+  const page = template
     .replace(/<title>[\s\S]*?<\/title>/, '')
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
+  // A function, so that no "$" in the markup is read as a replacement pattern.
+  return root ? page.replace('<div id="root"></div>', () => `<div id="root">${root.body}</div>`) : page;
 }
 
 /** JSON that can sit inside a <script> element: nothing in it can close the element. */
@@ -191,14 +201,35 @@ function safeDecode(part: string): string {
   }
 }
 
-/** The page shell for this address: the head and data filled in when it is a public catalogue page. */
-export async function renderPage(app: FastifyInstance, template: string, path: string, query: string, status: number): Promise<string> {
+/**
+ * The page for this address: for a public page its head, its data and, with the server render, its
+ * markup; any other page gets the plain shell the browser renders.
+ */
+export async function renderPage(
+  app: FastifyInstance,
+  template: string,
+  path: string,
+  query: string,
+  status: number,
+  renderRoot: RenderRoot | null,
+): Promise<string> {
+  let head: PageHead | null;
   try {
-    const head = await pageHead(app, path, new URLSearchParams(query), status);
-    return head ? renderShell(template, app.config.siteUrl, head) : template;
+    head = await pageHead(app, path, new URLSearchParams(query), status);
+    if (!head) return template;
+    // The header and footer show the shop's name and contacts: embedded with the page's own data.
+    head.data.push({ key: ['settings', 'public'], value: await getPublicSettings(app.db) });
   } catch (err) {
     // The plain shell still works: the web app asks the API itself.
     app.log.warn({ err, path }, 'page head not rendered');
     return template;
+  }
+  if (!renderRoot) return renderShell(template, app.config.siteUrl, head);
+  try {
+    const root = splitHoisted(await renderRoot(query ? `${path}?${query}` : path, head.data));
+    return renderShell(template, app.config.siteUrl, head, root);
+  } catch (err) {
+    app.log.warn({ err, path }, 'page markup not rendered');
+    return renderShell(template, app.config.siteUrl, head);
   }
 }

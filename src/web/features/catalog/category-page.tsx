@@ -125,6 +125,7 @@ function KeywordFilter({ initial, onSearch }: { initial: string; onSearch: (keyw
       <InputGroup>
         <Form.Control
           type="search"
+          name="q"
           value={value}
           maxLength={100}
           onChange={(e) => setValue(e.target.value)}
