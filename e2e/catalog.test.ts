@@ -7,18 +7,18 @@ test('a visitor browses the home page and pages through the catalogue', async ()
   const page = await openPage(browser());
   await page.goto('/');
   await expect.poll(() => page.getByRole('heading', { name: 'Нові надходження' }).isVisible()).toBe(true);
-  const cards = page.locator('main h3');
+  const cards = page.locator('main ul[role=list] h2');
   await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(12);
   await expect.poll(() => page.getByRole('heading', { name: 'Найкращі за оцінками' }).isVisible()).toBe(true);
   await expectAccessible(page);
 
-  const firstOnPageOne = await page.locator('main ul[role=list] h3').first().textContent();
+  const firstOnPageOne = await page.locator('main ul[role=list] h2').first().textContent();
   await page.getByRole('link', { name: 'Сторінка 2' }).click();
   await page.waitForURL('**/page/2');
-  await expect.poll(() => page.locator('main ul[role=list] h3').first().textContent()).not.toBe(firstOnPageOne);
+  await expect.poll(() => page.locator('main ul[role=list] h2').first().textContent()).not.toBe(firstOnPageOne);
   // Deep links survive a reload.
   await page.reload();
-  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBe(12);
+  await expect.poll(() => page.locator('main ul[role=list] h2').count()).toBe(12);
   expect(await page.title()).toContain('Хмільна крамниця');
   expectNoConsoleErrors(page);
 });
@@ -57,7 +57,7 @@ test('a visitor filters hops by country on a phone and opens a product', async (
   await page.goto('/hops');
   await page.getByRole('button', { name: 'Нова Зеландія' }).click();
   await page.waitForURL(/producer=New\+Zealand|producer=New%20Zealand/);
-  const titles = page.locator('main ul[role=list] h3');
+  const titles = page.locator('main ul[role=list] h2');
   await expect
     .poll(async () => {
       const all = await titles.allTextContents();
@@ -83,7 +83,7 @@ test('a visitor filters hops by country on a phone and opens a product', async (
 test('yeast shows its fermentation, and Add to cart goes to the cart', async () => {
   const page = await openPage(browser());
   await page.goto('/yeast?producer=Fermentis');
-  await page.locator('main ul[role=list] h3 a').first().click();
+  await page.locator('main ul[role=list] h2 a').first().click();
   await page.waitForURL(/\/product\//);
   await expect.poll(() => page.getByText('Тип бродіння').isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Ідеальна температура бродіння').isVisible()).toBe(true);
@@ -99,9 +99,9 @@ test('yeast shows its fermentation, and Add to cart goes to the cart', async () 
 test('equipment, malt, discounts and the info pages have real content; unknown pages say so', async () => {
   const page = await openPage(browser());
   await page.goto('/equipment?category=Kegs');
-  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('main ul[role=list] h2').count()).toBeGreaterThan(0);
   await page.goto('/malt');
-  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('main ul[role=list] h2').count()).toBeGreaterThan(0);
   await page.goto('/discount');
   await expect.poll(() => page.locator('main .discount-badge').count()).toBeGreaterThan(0);
   expect(await page.locator('main .price-old').count()).toBeGreaterThan(0);

@@ -11,12 +11,12 @@ test('the first screens start from the data embedded in the page: no second requ
     if (url.pathname.startsWith('/api/products')) apiCalls.push(url.pathname + url.search);
   });
   await page.goto('/');
-  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThanOrEqual(12);
+  await expect.poll(() => page.locator('main ul[role=list] h2').count()).toBeGreaterThanOrEqual(12);
   await expect.poll(() => page.getByRole('heading', { name: 'Найкращі за оцінками' }).isVisible()).toBe(true);
   expect(apiCalls).toEqual([]);
 
   await page.goto('/hops');
-  await expect.poll(() => page.locator('main ul[role=list] h3').count()).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('main ul[role=list] h2').count()).toBeGreaterThan(0);
   expect(apiCalls).toEqual([]);
 
   const href = await page.locator('main ul[role=list] a').first().getAttribute('href');

@@ -5,8 +5,11 @@ import { paths } from '../paths';
 import { Price } from './price';
 import { Rating } from './rating';
 
-/** `eager`: the card is in the first screen, so its picture may be the largest paint (docs/seo.md). */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+/**
+ * `eager`: the card is in the first screen, so its picture may be the largest paint (docs/seo.md).
+ * `heading`: one level below the heading of the list the card is in.
+ */
+export function ProductCard({ product, eager = false, heading: Heading = 'h2' }: { product: Product; eager?: boolean; heading?: 'h2' | 'h3' }) {
   const t = useT();
   return (
     <div className="card product-card h-100 position-relative">
@@ -27,11 +30,11 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
         </span>
       )}
       <div className="card-body d-flex flex-column">
-        <h3 className="card-title">
+        <Heading className="card-title">
           <Link to={paths.product(product.slug)} className="text-reset text-decoration-none stretched-link-none">
             {product.name}
           </Link>
-        </h3>
+        </Heading>
         {product.numReviews > 0 && <Rating value={product.rating} count={product.numReviews} />}
         <div className="mt-auto pt-2">
           <Price price={product.price} discount={product.discount} category={product.category} />

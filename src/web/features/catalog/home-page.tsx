@@ -50,7 +50,7 @@ function TopProducts() {
       <div className="row g-3 flex-nowrap overflow-auto pb-2">
         {data.map((product, index) => (
           <div key={product._id} className="col-8 col-sm-5 col-md-4 col-lg-3 col-xl">
-            <ProductCard product={product} eager={index < 2} />
+            <ProductCard product={product} eager={index < 2} heading="h3" />
           </div>
         ))}
       </div>
