@@ -31,8 +31,16 @@ export async function measureLighthouse(shopUrl: string): Promise<LighthouseFigu
       const report = path.join(out, 'report.json');
       await run(
         'npx',
-        ['lighthouse', `${shopUrl}${page}`, '--quiet', '--form-factor=mobile', '--only-categories=performance,accessibility,best-practices,seo',
-          '--output=json', `--output-path=${report}`, `--chrome-flags=${CHROMIUM_FLAGS}`],
+        [
+          'lighthouse',
+          `${shopUrl}${page}`,
+          '--quiet',
+          '--form-factor=mobile',
+          '--only-categories=performance,accessibility,best-practices,seo',
+          '--output=json',
+          `--output-path=${report}`,
+          `--chrome-flags=${CHROMIUM_FLAGS}`,
+        ],
         { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
       );
       const lhr = JSON.parse(readFileSync(report, 'utf8'));

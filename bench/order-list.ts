@@ -12,7 +12,17 @@ import { createUser, sessionCookie } from '../src/server/test/factories.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const QUERIES = ['', '?pageNumber=500', '?status=shipped', '?q=10500', '?q=4567', '?q=Шевченко', '?q=buyer-7', '?q=20450000012345', '?status=pending&q=Франко&pageNumber=3'];
+const QUERIES = [
+  '',
+  '?pageNumber=500',
+  '?status=shipped',
+  '?q=10500',
+  '?q=4567',
+  '?q=Шевченко',
+  '?q=buyer-7',
+  '?q=20450000012345',
+  '?status=pending&q=Франко&pageNumber=3',
+];
 
 async function measure(database: Database, label: string) {
   const db = database.db;
@@ -30,7 +40,12 @@ async function measure(database: Database, label: string) {
       now() - (g || ' minutes')::interval * 50
     FROM generate_series(1, ${ORDERS}) g`);
   await db.execute(sql`ANALYZE`);
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/shop-bench-${process.pid}`, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `/tmp/shop-bench-${process.pid}`,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  });
   const app = await buildApp(config, { database, logger: false });
   const admin = await createUser(db, { isAdmin: true });
   const cookie = await sessionCookie(admin, config.jwtSecret);

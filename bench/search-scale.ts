@@ -8,11 +8,48 @@ import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS } from '../src/shared/catalog.js';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const VARIETIES = ['Cascade', 'Citra', 'Mosaic', 'Simcoe', 'Galaxy', 'Nelson Sauvin', 'Saaz', 'Perle', 'Magnum', 'Amarillo', 'Centennial', 'Chinook', 'Ella', 'Motueka', 'Fuggle', 'Hallertauer', 'Tettnanger', 'Columbus', 'Warrior', 'Sabro'];
+const VARIETIES = [
+  'Cascade',
+  'Citra',
+  'Mosaic',
+  'Simcoe',
+  'Galaxy',
+  'Nelson Sauvin',
+  'Saaz',
+  'Perle',
+  'Magnum',
+  'Amarillo',
+  'Centennial',
+  'Chinook',
+  'Ella',
+  'Motueka',
+  'Fuggle',
+  'Hallertauer',
+  'Tettnanger',
+  'Columbus',
+  'Warrior',
+  'Sabro',
+];
 const KINDS = ['Хміль', 'Дріжджі', 'Солод', 'Кег', 'Кран', 'Фітинг', 'Охолоджувач', 'Редуктор', 'Колона'];
 const WORDS = ['гранули', 'преміум', 'свіжий', 'врожай', 'набір', 'нержавіючий', 'класичний', 'американський', 'ароматний', 'гіркий'];
 /** What shoppers type: both alphabets, typos, partial words, nothing at all. */
-const QUERIES = ['каскад', 'cascde', 'сітра', 'mosaic', 'галаксі', 'кег', 'кран нержавіючий', 'сафейл', 'amarilo', 'хміль', 'zzzz', 'нельсон', 'охолоджувач', 'perle', 'набір преміум'];
+const QUERIES = [
+  'каскад',
+  'cascde',
+  'сітра',
+  'mosaic',
+  'галаксі',
+  'кег',
+  'кран нержавіючий',
+  'сафейл',
+  'amarilo',
+  'хміль',
+  'zzzz',
+  'нельсон',
+  'охолоджувач',
+  'perle',
+  'набір преміум',
+];
 
 const pick = <T>(list: readonly T[], i: number) => list[i % list.length];
 

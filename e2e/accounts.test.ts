@@ -3,17 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
-import {
-  adminCredentials,
-  allowConsoleErrors,
-  baseURL,
-  expectAccessible,
-  expectNoConsoleErrors,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { adminCredentials, allowConsoleErrors, baseURL, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -205,7 +195,9 @@ test('an admin edits and deletes a customer from the user list; admins cannot be
   expect(await adminRow.getByRole('button', { name: /Видалити/ }).count()).toBe(0);
 
   // Edit.
-  await row(customer.email).getByRole('link', { name: `Редагувати користувача ${customer.name}` }).click();
+  await row(customer.email)
+    .getByRole('link', { name: `Редагувати користувача ${customer.name}` })
+    .click();
   await page.waitForURL(`**/admin/user/${customer._id}/edit`);
   await expect.poll(() => page.getByLabel('Ім’я').inputValue()).toBe(customer.name);
   expect(await page.getByLabel('Адміністратор').isChecked()).toBe(false);
@@ -222,11 +214,15 @@ test('an admin edits and deletes a customer from the user list; admins cannot be
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await row(victim.email).getByRole('button', { name: `Видалити користувача ${victim.name}` }).click();
+  await row(victim.email)
+    .getByRole('button', { name: `Видалити користувача ${victim.name}` })
+    .click();
   expect(dialogs[0]).toContain(victim.name);
   expect(await row(victim.email).count()).toBe(1);
   page.once('dialog', (dialog) => void dialog.accept());
-  await row(victim.email).getByRole('button', { name: `Видалити користувача ${victim.name}` }).click();
+  await row(victim.email)
+    .getByRole('button', { name: `Видалити користувача ${victim.name}` })
+    .click();
   await expect.poll(() => toast(page, 'Користувача видалено').isVisible()).toBe(true);
   await expect.poll(() => row(victim.email).count()).toBe(0);
   const signInAgain = await fetch(`${baseURL()}/api/users/auth`, {
@@ -322,7 +318,10 @@ test('the browser signs out by itself on a 401 and when the stored expiry has pa
 function resetLinkFor(email: string): string | null {
   const dir = inject('mailDir');
   if (!existsSync(dir)) return null; // no letter written yet
-  for (const name of readdirSync(dir).filter((file) => file.endsWith('.eml')).sort().reverse()) {
+  for (const name of readdirSync(dir)
+    .filter((file) => file.endsWith('.eml'))
+    .sort()
+    .reverse()) {
     const raw = readFileSync(path.join(dir, name), 'utf8');
     if (!raw.includes(email)) continue;
     // The bodies are base64 MIME parts.

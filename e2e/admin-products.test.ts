@@ -2,16 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import {
-  adminCredentials,
-  DESKTOP,
-  expectAccessible,
-  expectNoConsoleErrors,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { adminCredentials, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -108,7 +99,9 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await page.getByLabel('Країна (виробник)').selectOption({ label: 'Нова Зеландія' });
 
   // A real picture, uploaded and previewed.
-  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 160, b: 60 } } }).png().toBuffer();
+  const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 160, b: 60 } } })
+    .png()
+    .toBuffer();
   await page.getByLabel('Завантажити зображення').setInputFiles({ name: 'nelson.png', mimeType: 'image/png', buffer: png });
   await expect.poll(() => page.getByLabel('Шлях до зображення').inputValue()).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.webp$/);
   const imagePath = await page.getByLabel('Шлях до зображення').inputValue();
@@ -177,7 +170,11 @@ test('the admin product screens work at phone width', async () => {
   await page.getByRole('button', { name: 'Дріжджі' }).click();
   await page.waitForURL('**/admin/productlist?filter=Yeast');
   await expect.poll(async () => (await page.locator('tbody tr td:nth-child(3)').allTextContents()).every((c) => c === 'Дріжджі')).toBe(true);
-  await page.locator('tbody tr').first().getByRole('link', { name: /Редагувати/ }).click();
+  await page
+    .locator('tbody tr')
+    .first()
+    .getByRole('link', { name: /Редагувати/ })
+    .click();
   await expect.poll(() => page.getByLabel('Назва').inputValue()).not.toBe('');
   expect(await noSideScroll(page)).toBe(true);
   await expectAccessible(page);

@@ -2,17 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatUsd, toMinor, uahMinorToUsdCents } from '../src/shared/pricing';
-import {
-  adminCredentials,
-  allowConsoleErrors,
-  expectAccessible,
-  expectNoConsoleErrors,
-  openPage,
-  PHONE,
-  DESKTOP,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { adminCredentials, allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, DESKTOP, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -292,7 +282,9 @@ test('a PayPal order shows the dollar amount at the NBU rate, and the server cre
   const usd = formatUsd(cents / 100);
 
   await page.goto(`/order/${order._id}`);
-  await expect.poll(() => page.getByTestId('paypal-amount').textContent(), { timeout: 10_000 }).toBe(`До сплати через PayPal: ${usd} за курсом НБУ 41,23 грн/$`);
+  await expect
+    .poll(() => page.getByTestId('paypal-amount').textContent(), { timeout: 10_000 })
+    .toBe(`До сплати через PayPal: ${usd} за курсом НБУ 41,23 грн/$`);
   await expect.poll(() => shown(page, 'Не вдалося завантажити кнопки PayPal')).toBe(true);
   await expectAccessible(page);
   await expectFitsPhone(page);

@@ -136,7 +136,11 @@ test('another town drops the chosen branch; a saved branch that closed is asked 
   await cityField(page).click();
   await page.getByRole('option', { name: /^м\. Житомир / }).click();
   await expect.poll(() => page.getByRole('radio', { name: /^Відділення №2: вул\. Київська, 77/ }).count()).toBe(1);
-  expect(await points(page).and(page.getByRole('radio', { checked: true })).count()).toBe(0);
+  expect(
+    await points(page)
+      .and(page.getByRole('radio', { checked: true }))
+      .count(),
+  ).toBe(0);
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await expect.poll(() => shown(page, 'Оберіть відділення Нової пошти')).toBe(true);
   await page.getByRole('radio', { name: /^Відділення №2: вул\. Київська, 77/ }).check();

@@ -118,7 +118,9 @@ test('the admin creates the waybill at Nova Poshta: asked first, then the shoppe
   expect((await admin.request.put('/api/settings', { data: { ...settings, novaPoshtaSender: sender } })).status()).toBe(200);
 
   await admin.getByRole('button', { name: 'Створити ТТН' }).click();
-  await expect.poll(() => shown(admin, `Створити ТТН Нової пошти для замовлення №${order.number} і відправити його? Покупець отримає лист із номером.`)).toBe(true);
+  await expect
+    .poll(() => shown(admin, `Створити ТТН Нової пошти для замовлення №${order.number} і відправити його? Покупець отримає лист із номером.`))
+    .toBe(true);
   await expectAccessible(admin);
   await admin.getByRole('button', { name: 'Підтвердити' }).click();
   await expect.poll(() => shown(admin, /^ТТН 2045\d{10} створено, замовлення відправлено$/)).toBe(true);

@@ -31,7 +31,7 @@ test('the first screens start from the data embedded in the page: no second requ
   expectNoConsoleErrors(page);
 });
 
-test('an old /product/{id} link lands on the product\'s readable address', async () => {
+test("an old /product/{id} link lands on the product's readable address", async () => {
   const page = await openPage(browser());
   const list = await (await fetch(`${baseURL()}/api/products`)).json();
   const product = list.products[0];

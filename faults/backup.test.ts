@@ -25,7 +25,11 @@ async function npmRun(script: string, args: string[], env: Record<string, string
 }
 
 const signIn = (base: string, email: string) =>
-  fetch(`${base}/api/users/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'fault-test-password' }) }).then((r) => r.status);
+  fetch(`${base}/api/users/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'fault-test-password' }),
+  }).then((r) => r.status);
 
 async function roundTrip(env: Record<string, string>, options: { online: boolean }) {
   const uploads = path.join(env.DATA_DIR, 'uploads');

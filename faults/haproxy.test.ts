@@ -38,7 +38,7 @@ async function admin(sql: string) {
   }
 }
 
-if (process.env.CI && !HAPROXY) throw new Error('HAProxy is not installed: .ci/run installs Debian\'s haproxy package');
+if (process.env.CI && !HAPROXY) throw new Error("HAProxy is not installed: .ci/run installs Debian's haproxy package");
 
 describe.runIf(HAPROXY && (await postgresUp()))('two instances behind HAProxy', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'shop-ha-'));
@@ -113,7 +113,10 @@ ${shops.map((shop, i) => `  server shop${i} ${shop.url.replace('http://', '')}`)
   const signInAdmin = async (base: string) => {
     const res = await fetch(`${base}/api/users/auth`, { method: 'POST', headers: json, body: JSON.stringify(ADMIN) });
     expect(res.status).toBe(200);
-    return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    return res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
   };
 
   test('an order race through the balancer sells exactly the stock', async () => {
@@ -166,7 +169,9 @@ ${shops.map((shop, i) => `  server shop${i} ${shop.url.replace('http://', '')}`)
     const cookie = await signInAdmin(one.url);
     const created = (await (await fetch(`${one.url}/api/products`, { method: 'POST', headers: { cookie } })).json()) as { _id: string };
     const listedNames = async (shop: ShopProcess) =>
-      ((await (await fetch(`${shop.url}/api/products?all=true`, { headers: { cookie } })).json()) as { products: { name: string }[] }).products.map((p) => p.name);
+      ((await (await fetch(`${shop.url}/api/products?all=true`, { headers: { cookie } })).json()) as { products: { name: string }[] }).products.map(
+        (p) => p.name,
+      );
     // Both caches warm with the old name.
     expect(await listedNames(other)).toContain('Новий товар');
     await fetch(`${other.url}/api/products?keyword=${encodeURIComponent('Сорт з іншого інстансу')}`);
@@ -174,7 +179,21 @@ ${shops.map((shop, i) => `  server shop${i} ${shop.url.replace('http://', '')}`)
     const edit = await fetch(`${one.url}/api/products/${created._id}`, {
       method: 'PUT',
       headers: { ...json, cookie },
-      body: JSON.stringify({ name, price: 55, discount: 0, image: '/images/x.svg', origin: 'USA', category: 'Hops', description: 'Опис', countInStock: 3, weight: 0.1, cropYear: 2025, alfa: 7, ferment_temp: null, ferment_type: null }),
+      body: JSON.stringify({
+        name,
+        price: 55,
+        discount: 0,
+        image: '/images/x.svg',
+        origin: 'USA',
+        category: 'Hops',
+        description: 'Опис',
+        countInStock: 3,
+        weight: 0.1,
+        cropYear: 2025,
+        alfa: 7,
+        ferment_temp: null,
+        ferment_type: null,
+      }),
     });
     expect(edit.status).toBe(200);
     const t0 = Date.now();
@@ -188,7 +207,10 @@ ${shops.map((shop, i) => `  server shop${i} ${shop.url.replace('http://', '')}`)
     await shops[0].exited;
     const statuses: number[] = [];
     for (let i = 0; i < 30; i++) statuses.push((await fetch(`${balancer}/api/products`)).status);
-    expect(statuses.every((status) => status === 200), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => status === 200),
+      statuses.join(','),
+    ).toBe(true);
     const buyer = await signUp(balancer, `survivor-${randomUUID()}@example.com`);
     const profile = await fetch(`${balancer}/api/users/profile`, { headers: { cookie: buyer } });
     expect(profile.status).toBe(200);

@@ -135,7 +135,14 @@ export async function startShop(
   const port = Number(env.PORT ?? (await freePort()));
   const [cmd, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'src/server/main.ts'];
   // undefined removes a variable (an empty one would still hide the value of a .env file).
-  const merged: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env, PORT: String(port) };
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    ...env,
+    PORT: String(port),
+  };
   const child = spawn(cmd, args, {
     env: Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== undefined)) as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -180,7 +187,10 @@ export async function signUp(baseUrl: string, email: string): Promise<string> {
     body: JSON.stringify({ name: 'Покупець', email, password: 'fault-test-password' }),
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export const SHIPPING = {

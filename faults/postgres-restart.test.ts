@@ -122,7 +122,10 @@ describe.runIf(hasPostgresBinaries())('PostgreSQL restarts under order load', ()
     const statuses = new Map<string, number>();
     for (const a of attempts) statuses.set(`${a.status} ${a.code ?? ''}`.trim(), (statuses.get(`${a.status} ${a.code ?? ''}`.trim()) ?? 0) + 1);
     console.log('answers during the faults:', Object.fromEntries(statuses));
-    expect([...statuses.keys()].every((key) => key === '201' || key === '503 DB_UNAVAILABLE'), [...statuses.keys()].join(', ')).toBe(true);
+    expect(
+      [...statuses.keys()].every((key) => key === '201' || key === '503 DB_UNAVAILABLE'),
+      [...statuses.keys()].join(', '),
+    ).toBe(true);
     const created = attempts.filter((a) => a.status === 201);
     expect(created.length).toBeGreaterThan(20);
     expect(attempts.some((a) => a.status === 503)).toBe(true);
@@ -149,7 +152,9 @@ describe.runIf(hasPostgresBinaries())('PostgreSQL restarts under order load', ()
     }
 
     // Exactly one LISTEN connection per instance, and it stays one.
-    const expected = shops.map((shop) => ({ application_name: `shop-listen-${shop.child.pid}`, n: '1' })).sort((a, b) => a.application_name.localeCompare(b.application_name));
+    const expected = shops
+      .map((shop) => ({ application_name: `shop-listen-${shop.child.pid}`, n: '1' }))
+      .sort((a, b) => a.application_name.localeCompare(b.application_name));
     const deadline = Date.now() + 10_000;
     while (Date.now() < deadline && JSON.stringify(await listeners()) !== JSON.stringify(expected)) await sleep(250);
     expect(await listeners()).toEqual(expected);

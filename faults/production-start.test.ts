@@ -19,13 +19,32 @@ const started: ShopProcess[] = [];
 beforeAll(async () => {
   // The build lands in the checkout's dist, linked into the site (Vite resolves its config's real path).
   mkdirSync(path.join(repo, 'dist'), { recursive: true });
-  for (const name of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.server.json', 'vite.config.ts', 'scripts', 'src', 'dist', 'node_modules']) {
+  for (const name of [
+    'package.json',
+    'package-lock.json',
+    'tsconfig.json',
+    'tsconfig.server.json',
+    'vite.config.ts',
+    'scripts',
+    'src',
+    'dist',
+    'node_modules',
+  ]) {
     if (existsSync(path.join(repo, name))) symlinkSync(path.join(repo, name), path.join(site, name));
   }
   port = await freePort();
   writeFileSync(
     path.join(site, '.env'),
-    [`PORT=${port}`, 'NODE_ENV=production', `DATA_DIR=${dataDir}`, 'JWT_SECRET=' + 'p'.repeat(40), `ADMIN_EMAIL=${ADMIN.email}`, `ADMIN_PASSWORD=${ADMIN.password}`, 'LOG_LEVEL=warn', ''].join('\n'),
+    [
+      `PORT=${port}`,
+      'NODE_ENV=production',
+      `DATA_DIR=${dataDir}`,
+      'JWT_SECRET=' + 'p'.repeat(40),
+      `ADMIN_EMAIL=${ADMIN.email}`,
+      `ADMIN_PASSWORD=${ADMIN.password}`,
+      'LOG_LEVEL=warn',
+      '',
+    ].join('\n'),
   );
   // NODE_ENV=development in the environment (as the README's .env.example has it) must not give a development bundle.
   execFileSync('npm', ['run', 'build'], { cwd: site, env: { ...process.env, NODE_ENV: 'development' }, stdio: 'ignore' });
@@ -48,7 +67,10 @@ describe('production start', () => {
 
   test('npm start: reads .env, creates DATA_DIR, no demo, the owner signs in, SIGTERM to npm stops the server', async () => {
     // The environment says nothing but where npm is: every setting comes from .env.
-    const shop = await startShop({ PORT: String(port), NODE_ENV: undefined, LOG_LEVEL: undefined, HOST: undefined }, { command: ['npm', 'start', '--prefix', site] });
+    const shop = await startShop(
+      { PORT: String(port), NODE_ENV: undefined, LOG_LEVEL: undefined, HOST: undefined },
+      { command: ['npm', 'start', '--prefix', site] },
+    );
     started.push(shop);
     expect(existsSync(path.join(dataDir, 'pglite'))).toBe(true);
     const listing = (await (await fetch(`${shop.url}/api/products`)).json()) as { products: unknown[] };

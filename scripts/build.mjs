@@ -16,7 +16,10 @@ execFileSync(bin('tsc'), ['-p', 'tsconfig.server.json'], { stdio: 'inherit', env
 cpSync('src/server/db/migrations', 'dist/node/server/db/migrations', { recursive: true });
 execFileSync(bin('vite'), ['build', '--mode', 'production'], { stdio: 'inherit', env });
 // The server's render of the public pages (docs/seo.md), which the server finds beside dist/web.
-execFileSync(bin('vite'), ['build', '--mode', 'production', '--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr', '--emptyOutDir'], { stdio: 'inherit', env });
+execFileSync(bin('vite'), ['build', '--mode', 'production', '--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr', '--emptyOutDir'], {
+  stdio: 'inherit',
+  env,
+});
 
 mkdirSync('dist', { recursive: true });
 writeFileSync(STAMP_FILE, `${stamp}\n`);

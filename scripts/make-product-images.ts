@@ -20,12 +20,7 @@ const FONT = 'font-family="sans-serif"';
 // ───────────────────────────── helpers ─────────────────────────────
 
 function esc(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 /** FNV-1a, used to vary colours/details deterministically per product. */
@@ -91,14 +86,7 @@ function wrap2(text: string, max: number): string[] {
   return best;
 }
 
-function text(
-  x: number,
-  y: number,
-  s: string,
-  size: number,
-  fill: string,
-  extra = '',
-): string {
+function text(x: number, y: number, s: string, size: number, fill: string, extra = ''): string {
   return `<text x="${r1(x)}" y="${r1(y)}" font-size="${size}" fill="${fill}" text-anchor="middle"${extra ? ' ' + extra : ''}>${esc(s)}</text>`;
 }
 

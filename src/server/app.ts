@@ -176,16 +176,17 @@ function trustHops(hops: number) {
  * checkout form posts to LiqPay; nothing else comes from outside.
  */
 const PAYPAL = 'https://*.paypal.com https://*.paypalobjects.com';
-const documentPolicy = (config: Readonly<Config>) => [
-  "default-src 'self'",
-  `script-src 'self' ${PAYPAL}`,
-  "style-src 'self' 'unsafe-inline'",
-  `img-src 'self' data: ${PAYPAL}`,
-  `connect-src 'self' ${PAYPAL}`,
-  `frame-src 'self' ${PAYPAL}`,
-  "font-src 'self' data:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  `form-action 'self' ${new URL(config.liqpay?.checkoutUrl ?? 'https://www.liqpay.ua/').origin}`,
-  "frame-ancestors 'self'",
-].join('; ');
+const documentPolicy = (config: Readonly<Config>) =>
+  [
+    "default-src 'self'",
+    `script-src 'self' ${PAYPAL}`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: ${PAYPAL}`,
+    `connect-src 'self' ${PAYPAL}`,
+    `frame-src 'self' ${PAYPAL}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${new URL(config.liqpay?.checkoutUrl ?? 'https://www.liqpay.ua/').origin}`,
+    "frame-ancestors 'self'",
+  ].join('; ');

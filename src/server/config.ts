@@ -8,9 +8,7 @@ import { localizeMessage } from '../shared/validation-messages.js';
 
 /** The shop's whole configuration: docs/configuration.md. Nothing else reads process.env. */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** The demo's admin password, printed in the README: refused in production (docs/deploy.md). */
 export const DEMO_ADMIN_PASSWORD = 'admin12345';
@@ -52,7 +50,12 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   /** Failed sign-ins and registrations per e-mail address from one client address in one window. */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
-  AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  AUTH_RATE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   /** Orders without an account per IP address per hour. */
   GUEST_ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /**
@@ -76,8 +79,14 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Хмільна крамниця <shop@example.com>'),
   /** Who in the shop hears of every new order; the shop's e-mail from the settings when unset. */
   SHOP_NOTIFY_EMAIL: z.email().optional(),
-  TELEGRAM_BOT_TOKEN: z.string().regex(/^\d+:[\w-]+$/, 'токен бота виду 123456:ABC…').optional(),
-  TELEGRAM_CHAT_ID: z.string().regex(/^-?\d+$|^@\w+$/, 'числовий id чату або @канал').optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]+$/, 'токен бота виду 123456:ABC…')
+    .optional(),
+  TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^-?\d+$|^@\w+$/, 'числовий id чату або @канал')
+    .optional(),
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(2880),

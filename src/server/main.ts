@@ -48,9 +48,7 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    `the shop is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${config.env}, ${database.driver})`,
-  );
+  app.log.info(`the shop is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${config.env}, ${database.driver})`);
 }
 
 /** A shop that began as a demo keeps the demo admin's password: production refuses to serve it. */

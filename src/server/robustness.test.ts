@@ -17,7 +17,19 @@ const bodies: [string, string][] = [
   ['wrong types', JSON.stringify({ name: 42, email: [], password: {}, price: 'free', countInStock: -1, orderItems: 'x', rating: 'five', qty: 1e308 })],
   ['huge numbers', JSON.stringify({ price: 1e308, discount: 1e9, countInStock: 2 ** 53, orderItems: [{ product: UNKNOWN, qty: 2 ** 40 }] })],
   ['prototype pollution', '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"isAdmin":true}}}'],
-  ['NUL bytes', JSON.stringify({ name: 'a\u0000b', email: 'nul\u0000@example.com', password: 'pass\u0000word1', confirmPassword: 'pass\u0000word1', comment: '\u0000', rating: 5, description: '\u0000', origin: '\u0000' })],
+  [
+    'NUL bytes',
+    JSON.stringify({
+      name: 'a\u0000b',
+      email: 'nul\u0000@example.com',
+      password: 'pass\u0000word1',
+      confirmPassword: 'pass\u0000word1',
+      comment: '\u0000',
+      rating: 5,
+      description: '\u0000',
+      origin: '\u0000',
+    }),
+  ],
   ['long strings', JSON.stringify({ name: 'я'.repeat(100_000), email: `${'a'.repeat(5000)}@x.ua`, comment: 'x'.repeat(100_000) })],
 ];
 

@@ -1,29 +1,10 @@
 /** Product taxonomy of the shop (docs/domain.md). Values are stable API strings; labels live in the locales. */
 
-export const HOP_PRODUCERS = [
-  'Germany',
-  'Australia',
-  'New Zealand',
-  'Slovenia',
-  'England',
-  'Czech Republic',
-  'South Africa',
-  'USA',
-] as const;
+export const HOP_PRODUCERS = ['Germany', 'Australia', 'New Zealand', 'Slovenia', 'England', 'Czech Republic', 'South Africa', 'USA'] as const;
 
 export const YEAST_PRODUCERS = ['Fermentis', 'Lallemand'] as const;
 
-export const EQUIPMENT_CATEGORIES = [
-  'Kegs',
-  'Fittings',
-  'Heads',
-  'Coolers',
-  'BeerTaps',
-  'Defoamers',
-  'Reducers',
-  'BeerColumns',
-  'Accessories',
-] as const;
+export const EQUIPMENT_CATEGORIES = ['Kegs', 'Fittings', 'Heads', 'Coolers', 'BeerTaps', 'Defoamers', 'Reducers', 'BeerColumns', 'Accessories'] as const;
 
 /** Categories a product can have. */
 export const PRODUCT_CATEGORIES = ['Hops', 'Yeast', 'Malt', ...EQUIPMENT_CATEGORIES] as const;

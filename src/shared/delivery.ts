@@ -117,5 +117,9 @@ export function branchMatches(branch: Pick<Branch, 'number' | 'description'>, q:
 
 /** Case, apostrophe forms and repeated spaces do not matter when names are compared. */
 export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(/[’`'ʼ]/g, 'ʼ').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[’`'ʼ]/g, 'ʼ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

@@ -16,28 +16,30 @@ export * from './order-status.js';
  * prices and totals come from the database and the shared pricing rules.
  */
 
-const requiredText = (message: string, max: number) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, msg('maxChars', { max }));
+const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, msg('maxChars', { max }));
 
 /** shippingAddress (docs/orders.md): address is the recipient's full name, country the chosen branch. */
-export const ShippingAddressSchema = z.object({
-  address: requiredText(msg('recipientRequired'), 200),
-  city: requiredText(msg('cityRequired'), 100),
-  phoneNumber: PhoneSchema,
-  country: requiredText(msg('branchRequired'), 300),
-  postalCode: z.string().trim().max(20, msg('maxChars', { max: 20 })).optional().default(''),
-  /**
-   * The settlement and the branch chosen from Nova Poshta's directory (docs/delivery.md); the server
-   * checks that the branch belongs to the settlement. Both absent: a branch typed by hand while
-   * Nova Poshta was unreachable.
-   */
-  settlementRef: NovaPoshtaRefSchema.optional(),
-  warehouseRef: NovaPoshtaRefSchema.optional(),
-}).refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] });
+export const ShippingAddressSchema = z
+  .object({
+    address: requiredText(msg('recipientRequired'), 200),
+    city: requiredText(msg('cityRequired'), 100),
+    phoneNumber: PhoneSchema,
+    country: requiredText(msg('branchRequired'), 300),
+    postalCode: z
+      .string()
+      .trim()
+      .max(20, msg('maxChars', { max: 20 }))
+      .optional()
+      .default(''),
+    /**
+     * The settlement and the branch chosen from Nova Poshta's directory (docs/delivery.md); the server
+     * checks that the branch belongs to the settlement. Both absent: a branch typed by hand while
+     * Nova Poshta was unreachable.
+     */
+    settlementRef: NovaPoshtaRefSchema.optional(),
+    warehouseRef: NovaPoshtaRefSchema.optional(),
+  })
+  .refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] });
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 
@@ -147,9 +149,19 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 /** GET /api/orders (admin): newest first, a page at a time, the catalogue's shape. */
 export const ORDERS_PAGE_SIZE = 20;
 export const OrderListQuerySchema = z.object({
-  pageNumber: z.coerce.number({ error: msg('pageInvalid') }).int(msg('pageInvalid')).min(1, msg('pageInvalid')).max(100_000, msg('pageInvalid')).default(1),
+  pageNumber: z.coerce
+    .number({ error: msg('pageInvalid') })
+    .int(msg('pageInvalid'))
+    .min(1, msg('pageInvalid'))
+    .max(100_000, msg('pageInvalid'))
+    .default(1),
   status: z.enum(ORDER_STATUSES, { error: msg('orderStatusUnknown') }).optional(),
-  q: z.string().trim().max(100, msg('maxChars', { max: 100 })).optional().default(''),
+  q: z
+    .string()
+    .trim()
+    .max(100, msg('maxChars', { max: 100 }))
+    .optional()
+    .default(''),
 });
 export type OrderListQuery = z.input<typeof OrderListQuerySchema>;
 export const OrderListSchema = z.object({ orders: z.array(OrderSummarySchema), page: z.number(), pages: z.number() });
@@ -169,12 +181,15 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** PUT /api/orders/{id}/pay with PayPal's capture details; the server checks them with PayPal itself. */
 export const PayPalPaySchema = z.object({
-  id: z.string().trim().min(1, msg('paymentIdRequired')).max(64).regex(/^[A-Za-z0-9-]+$/, msg('paymentIdInvalid')),
+  id: z
+    .string()
+    .trim()
+    .min(1, msg('paymentIdRequired'))
+    .max(64)
+    .regex(/^[A-Za-z0-9-]+$/, msg('paymentIdInvalid')),
   status: z.string().max(64).optional(),
   update_time: z.string().max(64).optional(),
-  payer: z
-    .looseObject({ email_address: z.string().max(320).optional(), payer_id: z.string().max(64).optional() })
-    .optional(),
+  payer: z.looseObject({ email_address: z.string().max(320).optional(), payer_id: z.string().max(64).optional() }).optional(),
 });
 export type PayPalPay = z.infer<typeof PayPalPaySchema>;
 

@@ -71,10 +71,7 @@ export interface OrderPrices {
 
 /** Items (discount per unit, then × qty), delivery by the rules, tax on the items, all in kopiykas. */
 export function priceOrderMinor(lines: readonly PricedLine[], rules: PricingRules): OrderPricesMinor {
-  const itemsMinor = lines.reduce(
-    (sum, line) => sum + discountedPriceMinor(toMinor(line.price), line.discount) * line.qty,
-    0,
-  );
+  const itemsMinor = lines.reduce((sum, line) => sum + discountedPriceMinor(toMinor(line.price), line.discount) * line.qty, 0);
   const free = rules.freeShippingFromMinor !== null && itemsMinor >= rules.freeShippingFromMinor;
   const shippingByCarrier = !free && rules.shippingFeeMinor === null;
   const shippingMinor = free || shippingByCarrier ? 0 : rules.shippingFeeMinor!;
@@ -111,8 +108,7 @@ const twoDecimals = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, m
  * Hryvnia, the one way the shop writes money (screens and e-mails): 1305 → "1 305 грн",
  * 12.5 → "12,50 грн" (kopiykas only when there are some; a no-break space before "грн").
  */
-export const formatUah = (amount: number) =>
-  `${Number.isInteger(amount) ? wholeUah.format(amount) : twoDecimals.format(amount)}\u00a0грн`;
+export const formatUah = (amount: number) => `${Number.isInteger(amount) ? wholeUah.format(amount) : twoDecimals.format(amount)}\u00a0грн`;
 
 /** A real dollar charge (PayPal only): 36.42 → "$36,42". */
 export const formatUsd = (amount: number) => `$${twoDecimals.format(amount)}`;

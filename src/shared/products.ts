@@ -111,27 +111,25 @@ export const ProductUpdateSchema = z
       .min(2, msg('productNameTooShort'))
       .max(PRODUCT_NAME_MAX, msg('productNameTooLong', { max: PRODUCT_NAME_MAX })),
     price: number('price').min(0, msg('priceNegative')).max(1_000_000, msg('priceTooBig')),
-    discount: number('discount')
-      .int(msg('discountInteger'))
-      .min(0, msg('discountRange'))
-      .max(100, msg('discountRange')),
+    discount: number('discount').int(msg('discountInteger')).min(0, msg('discountRange')).max(100, msg('discountRange')),
     image: z
       .string({ error: msg('imageRequired') })
       .trim()
       .max(500, msg('imagePathTooLong'))
       // Same-origin paths only: the shop's content policy shows no images from elsewhere.
       .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid')),
-    origin: z.string({ error: msg('producerRequired') }).trim().min(1, msg('producerRequired')).max(100, msg('producerTooLong')),
+    origin: z
+      .string({ error: msg('producerRequired') })
+      .trim()
+      .min(1, msg('producerRequired'))
+      .max(100, msg('producerTooLong')),
     category: z.enum(PRODUCT_CATEGORIES, { error: msg('categoryRequired') }),
     description: z
       .string({ error: msg('descriptionRequired') })
       .trim()
       .min(1, msg('descriptionRequired'))
       .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
-    countInStock: number('countInStock')
-      .int(msg('stockInteger'))
-      .min(0, msg('stockNegative'))
-      .max(1_000_000, msg('stockTooBig')),
+    countInStock: number('countInStock').int(msg('stockInteger')).min(0, msg('stockNegative')).max(1_000_000, msg('stockTooBig')),
     weight: number('weight').positive(msg('weightPositive')).max(1000, msg('weightTooBig')),
     cropYear: number('cropYear')
       .int(msg('cropYearInteger'))
@@ -147,7 +145,10 @@ export const ProductUpdateSchema = z
       .nullable()
       .default(null)
       .transform((v) => v || null),
-    ferment_type: z.enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') }).nullable().default(null),
+    ferment_type: z
+      .enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') })
+      .nullable()
+      .default(null),
   })
   .superRefine((product, ctx) => {
     const producers = producersFor(product.category);

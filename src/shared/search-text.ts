@@ -9,10 +9,43 @@ import type { ProductCategory } from './catalog.js';
  */
 
 const CYRILLIC_TO_LATIN: Record<string, string> = {
-  а: 'a', б: 'b', в: 'v', г: 'h', ґ: 'g', д: 'd', е: 'e', є: 'ie', ж: 'zh', з: 'z', и: 'y', і: 'i',
-  ї: 'i', й: 'i', к: 'k', л: 'l', м: 'm', н: 'n', о: 'o', п: 'p', р: 'r', с: 's', т: 't', у: 'u',
-  ф: 'f', х: 'kh', ц: 'ts', ч: 'ch', ш: 'sh', щ: 'shch', ь: '', ю: 'iu', я: 'ia', ы: 'y', э: 'e',
-  ё: 'io', ъ: '',
+  а: 'a',
+  б: 'b',
+  в: 'v',
+  г: 'h',
+  ґ: 'g',
+  д: 'd',
+  е: 'e',
+  є: 'ie',
+  ж: 'zh',
+  з: 'z',
+  и: 'y',
+  і: 'i',
+  ї: 'i',
+  й: 'i',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  о: 'o',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  у: 'u',
+  ф: 'f',
+  х: 'kh',
+  ц: 'ts',
+  ч: 'ch',
+  ш: 'sh',
+  щ: 'shch',
+  ь: '',
+  ю: 'iu',
+  я: 'ia',
+  ы: 'y',
+  э: 'e',
+  ё: 'io',
+  ъ: '',
 };
 
 /**
@@ -20,8 +53,27 @@ const CYRILLIC_TO_LATIN: Record<string, string> = {
  * often written "Мозаїк"); vowels vanish except a leading one, which reads "a".
  */
 const CYRILLIC_TO_SKELETON: Record<string, string> = {
-  б: 'b', в: 'v', г: 'g', ґ: 'g', д: 'd', ж: 's', з: 's', к: 'k', л: 'l', м: 'm', н: 'n', п: 'p',
-  р: 'r', с: 's', т: 't', ф: 'f', х: 'g', ц: 's', ч: 's', ш: 's', щ: 's',
+  б: 'b',
+  в: 'v',
+  г: 'g',
+  ґ: 'g',
+  д: 'd',
+  ж: 's',
+  з: 's',
+  к: 'k',
+  л: 'l',
+  м: 'm',
+  н: 'n',
+  п: 'p',
+  р: 'r',
+  с: 's',
+  т: 't',
+  ф: 'f',
+  х: 'g',
+  ц: 's',
+  ч: 's',
+  ш: 's',
+  щ: 's',
 };
 const LATIN_DIGRAPHS: [RegExp, string][] = [
   [/sch|sh|ch/g, 's'],
@@ -34,8 +86,24 @@ const LATIN_DIGRAPHS: [RegExp, string][] = [
   [/qu/g, 'kv'],
 ];
 const LATIN_TO_SKELETON: Record<string, string> = {
-  b: 'b', c: 'k', d: 'd', f: 'f', g: 'g', h: 'g', k: 'k', l: 'l', m: 'm', n: 'n', p: 'p', q: 'k',
-  r: 'r', s: 's', t: 't', v: 'v', w: 'v', z: 's',
+  b: 'b',
+  c: 'k',
+  d: 'd',
+  f: 'f',
+  g: 'g',
+  h: 'g',
+  k: 'k',
+  l: 'l',
+  m: 'm',
+  n: 'n',
+  p: 'p',
+  q: 'k',
+  r: 'r',
+  s: 's',
+  t: 't',
+  v: 'v',
+  w: 'v',
+  z: 's',
 };
 
 function fold(text: string): string {
@@ -51,7 +119,9 @@ function fold(text: string): string {
 
 /** Words of a text: letters and digits, everything else separates. */
 export function searchWords(text: string): string[] {
-  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return fold(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 export function latinForm(word: string): string {

@@ -9,7 +9,11 @@ export { pricingRulesOf } from './pricing.js';
  * are charged, and the Nova Poshta sender of its waybills. Edited by the admin, kept in the database.
  */
 
-const text = (max: number) => z.string({ error: msg('notText') }).trim().max(max, msg('maxChars', { max }));
+const text = (max: number) =>
+  z
+    .string({ error: msg('notText') })
+    .trim()
+    .max(max, msg('maxChars', { max }));
 const required = (max: number, message: string) => text(max).min(1, message);
 /** Whole hryvnia or kopiykas: at most two decimals. */
 const uah = z
@@ -46,7 +50,10 @@ export const TransferDetailsSchema = z.object({
 });
 
 export const PricingSettingsSchema = z.object({
-  taxRatePercent: z.number({ error: msg('percentNotNumber') }).min(0, msg('percentRange')).max(100, msg('percentRange')),
+  taxRatePercent: z
+    .number({ error: msg('percentNotNumber') })
+    .min(0, msg('percentRange'))
+    .max(100, msg('percentRange')),
   /** UAH; null: the shopper pays Nova Poshta's tariff on pickup. */
   shippingFee: uah.nullable(),
   /** UAH; null: delivery is never free. */

@@ -10,25 +10,25 @@ type Text = string | ((p: Params) => string);
 
 /** Field names some messages start with. */
 const ukFields = {
-    price: 'Ціна',
-    discount: 'Знижка',
-    countInStock: 'Кількість на складі',
-    weight: 'Вага',
-    cropYear: 'Рік урожаю',
-    alfa: 'Альфа-кислоти',
-    city: 'Назва населеного пункту',
-    query: 'Пошуковий запит',
+  price: 'Ціна',
+  discount: 'Знижка',
+  countInStock: 'Кількість на складі',
+  weight: 'Вага',
+  cropYear: 'Рік урожаю',
+  alfa: 'Альфа-кислоти',
+  city: 'Назва населеного пункту',
+  query: 'Пошуковий запит',
 };
 type Field = keyof typeof ukFields;
 const enFields: Record<Field, string> = {
-    price: 'Price',
-    discount: 'Discount',
-    countInStock: 'Count in stock',
-    weight: 'Weight',
-    cropYear: 'Crop year',
-    alfa: 'Alpha acids',
-    city: 'Town name',
-    query: 'Search query',
+  price: 'Price',
+  discount: 'Discount',
+  countInStock: 'Count in stock',
+  weight: 'Weight',
+  cropYear: 'Crop year',
+  alfa: 'Alpha acids',
+  city: 'Town name',
+  query: 'Search query',
 };
 
 const uk = {
@@ -144,7 +144,6 @@ const uk = {
   percentRange: 'Від 0 до 100',
   novaPoshtaIdInvalid: 'Ідентифікатор Нової пошти має вигляд 8-4-4-4-12',
   senderPhoneInvalid: 'Номер телефону має бути у форматі +380XXXXXXXXX',
-
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof uk;
@@ -257,7 +256,6 @@ const en: Record<MessageKey, Text> = {
   percentRange: 'From 0 to 100',
   novaPoshtaIdInvalid: 'A Nova Poshta identifier looks like 8-4-4-4-12',
   senderPhoneInvalid: 'The phone number must look like +380XXXXXXXXX',
-
 };
 
 const catalogues: Record<Locale, Record<MessageKey, Text>> = { uk, en };

@@ -15,8 +15,7 @@ export const paths = {
   contacts: '/contacts',
   cart: '/cart',
   login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
-  register: (redirect?: string) =>
-    redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register',
+  register: (redirect?: string) => (redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'),
   forgotPassword: '/forgot-password',
   profile: '/profile',
   shipping: '/shipping',

@@ -70,7 +70,15 @@ export async function restore(config: Readonly<Config>, file: string): Promise<M
     if (manifest.driver === 'postgres') {
       if (!('url' in target)) throw new ConfigError('This backup is of a PostgreSQL database: set DATABASE_URL to restore it');
       // One transaction: a failed restore leaves the database as it was.
-      await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--single-transaction', `--dbname=${target.url}`, path.join(work, 'database.dump')]);
+      await run('pg_restore', [
+        '--clean',
+        '--if-exists',
+        '--no-owner',
+        '--no-privileges',
+        '--single-transaction',
+        `--dbname=${target.url}`,
+        path.join(work, 'database.dump'),
+      ]);
     } else {
       if ('url' in target) throw new ConfigError('This backup is of the embedded database: unset DATABASE_URL to restore it');
       const dataDir = (target as { dataDir: string }).dataDir;

@@ -98,7 +98,11 @@ async function openPostgres(url: string): Promise<Database> {
     db,
     driver: 'postgres',
     follow: (channel, handlers) => followPostgres(url, channel, handlers),
-    ping: (timeoutMs) => answersWithin(pool.query('select 1').then(() => true), timeoutMs),
+    ping: (timeoutMs) =>
+      answersWithin(
+        pool.query('select 1').then(() => true),
+        timeoutMs,
+      ),
     close: () => pool.end(),
   };
 }
@@ -195,10 +199,7 @@ async function openPglite(target: { dataDir: string } | { snapshot: Blob }): Pro
   // One process per data directory: two embedded servers on the same files corrupt them.
   const unlock = onDisk ? lockDataDir(target.dataDir) : ignore;
   try {
-    const client =
-      'dataDir' in target
-        ? new PGlite(target.dataDir, { extensions })
-        : new PGlite({ loadDataDir: target.snapshot, extensions });
+    const client = 'dataDir' in target ? new PGlite(target.dataDir, { extensions }) : new PGlite({ loadDataDir: target.snapshot, extensions });
     await client.waitReady;
     await client.exec(`SET random_page_cost = ${RANDOM_PAGE_COST}`);
     const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -214,7 +215,11 @@ async function openPglite(target: { dataDir: string } | { snapshot: Blob }): Pro
         });
         return async () => (await unsubscribe)();
       },
-      ping: (timeoutMs) => answersWithin(client.query('select 1').then(() => true), timeoutMs),
+      ping: (timeoutMs) =>
+        answersWithin(
+          client.query('select 1').then(() => true),
+          timeoutMs,
+        ),
       async close() {
         try {
           await client.close();

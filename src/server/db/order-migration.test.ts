@@ -65,7 +65,16 @@ test('a new database numbers its first order 1001', async () => {
   try {
     const [order] = await database.db
       .insert(orders)
-      .values({ recipientName: 'Леся Українка', cityName: 'Львів', branchDescription: 'Відділення №3', paymentMethod: 'NovaPoshta', itemsMinor: 100, shippingMinor: 0, taxMinor: 15, totalMinor: 115 })
+      .values({
+        recipientName: 'Леся Українка',
+        cityName: 'Львів',
+        branchDescription: 'Відділення №3',
+        paymentMethod: 'NovaPoshta',
+        itemsMinor: 100,
+        shippingMinor: 0,
+        taxMinor: 15,
+        totalMinor: 115,
+      })
       .returning();
     expect(order).toMatchObject({ number: 1001, status: 'pending' });
   } finally {

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  doublePrecision,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -63,7 +50,10 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     /** Derived from name and origin by src/shared/search-text.ts on every write. */
     searchText: text('search_text').notNull().default(''),
-    searchKeys: text('search_keys').array().notNull().default(sql`'{}'::text[]`),
+    searchKeys: text('search_keys')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -106,7 +96,9 @@ export const orders = pgTable(
   {
     id: id(),
     /** Read out on the phone ("Замовлення №1024"); ids stay in URLs. */
-    number: integer('number').notNull().default(sql`nextval('order_number_seq')`),
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     /** Kept when the customer is deleted, so the shop's books stay whole. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     recipientName: text('recipient_name').notNull(),
@@ -160,13 +152,21 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
     uniqueIndex('orders_payment_id_key').on(t.paymentId),
-    uniqueIndex('orders_access_token_key').on(t.accessTokenHash).where(sql`${t.accessTokenHash} IS NOT NULL`),
-    uniqueIndex('orders_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('orders_access_token_key')
+      .on(t.accessTokenHash)
+      .where(sql`${t.accessTokenHash} IS NOT NULL`),
+    uniqueIndex('orders_idempotency_key')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL`),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('orders_tracking_number_idx').on(t.trackingNumber).where(sql`${t.trackingNumber} IS NOT NULL`),
+    index('orders_tracking_number_idx')
+      .on(t.trackingNumber)
+      .where(sql`${t.trackingNumber} IS NOT NULL`),
     index('orders_recipient_phone_idx').on(t.recipientPhone),
     index('orders_recipient_name_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
-    index('orders_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('orders_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled')`),
   ],
 );
@@ -221,7 +221,9 @@ export const outboxMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('outbox_messages_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`),
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
     check('outbox_messages_channel_check', sql`${t.channel} IN ('email', 'telegram')`),
   ],
 );

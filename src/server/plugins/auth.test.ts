@@ -39,7 +39,12 @@ const adminRoutes: [string, string][] = [
 
 describeWithApp('auth before validation', (ctx) => {
   const send = (method: string, url: string, cookie?: string) =>
-    ctx().app.inject({ method: method as 'GET', url, headers: cookie ? { cookie } : {}, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: GARBAGE }) });
+    ctx().app.inject({
+      method: method as 'GET',
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(method === 'GET' || method === 'DELETE' ? {} : { payload: GARBAGE }),
+    });
 
   const counts = async () => {
     const { db } = ctx().app;

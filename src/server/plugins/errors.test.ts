@@ -12,7 +12,9 @@ test('an unexpected error: 500 without stack, SQL or parameters, in every enviro
         throw Object.assign(new Error('Failed query: select * from users where password_hash = $1\nparams: secret'), { cause: { code: 'XX000' } });
       });
       app.get('/api/test/outage', async () => {
-        throw new Error('Failed query: insert into orders', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+        throw new Error('Failed query: insert into orders', {
+          cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+        });
       });
       app.get('/api/test/refused', async () => {
         throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });

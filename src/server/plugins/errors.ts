@@ -47,10 +47,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // back with the connection) and may be retried in a moment.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '2')
-        .send({ message: 'Сервіс тимчасово недоступний. Спробуйте за кілька секунд', code: 'DB_UNAVAILABLE' });
+      return reply.status(503).header('retry-after', '2').send({ message: 'Сервіс тимчасово недоступний. Спробуйте за кілька секунд', code: 'DB_UNAVAILABLE' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
@@ -59,14 +56,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(500).send({ message: 'Внутрішня помилка сервера', code: 'INTERNAL' });
     }
     // Fastify's own 4xx: malformed JSON, too large a body, wrong content type, rate limit...
-    return reply.status(status).send({ message: clientErrorMessage(error, status), code: error.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST') });
+    return reply
+      .status(status)
+      .send({ message: clientErrorMessage(error, status), code: error.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST') });
   });
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply
-    .status(404)
-    .send({ message: `Маршрут ${request.method} ${request.url.split('?')[0]} не знайдено`, code: 'NOT_FOUND' });
+  return reply.status(404).send({ message: `Маршрут ${request.method} ${request.url.split('?')[0]} не знайдено`, code: 'NOT_FOUND' });
 }
 
 function clientErrorMessage(error: FastifyError, status: number): string {

@@ -14,19 +14,7 @@ export interface DemoProduct {
   description: string;
   price: number;
   discount: number;
-  category:
-    | 'Hops'
-    | 'Yeast'
-    | 'Malt'
-    | 'Kegs'
-    | 'Fittings'
-    | 'Heads'
-    | 'Coolers'
-    | 'BeerTaps'
-    | 'Defoamers'
-    | 'Reducers'
-    | 'BeerColumns'
-    | 'Accessories';
+  category: 'Hops' | 'Yeast' | 'Malt' | 'Kegs' | 'Fittings' | 'Heads' | 'Coolers' | 'BeerTaps' | 'Defoamers' | 'Reducers' | 'BeerColumns' | 'Accessories';
   origin: string;
   weight: number;
   countInStock: number;

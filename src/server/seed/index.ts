@@ -72,11 +72,12 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
         createdAt: new Date(now - i * 60_000),
       })),
     );
-    const reviewRows = inserted.flatMap((product, i) =>
-      demoReviewsFor(demoCatalog[i], reviewerRows).map((r) => ({ ...r, productId: product.id })),
-    );
+    const reviewRows = inserted.flatMap((product, i) => demoReviewsFor(demoCatalog[i], reviewerRows).map((r) => ({ ...r, productId: product.id })));
     if (reviewRows.length) await tx.insert(reviews).values(reviewRows);
-    await recomputeRatings(tx, inserted.map((p) => p.id));
+    await recomputeRatings(
+      tx,
+      inserted.map((p) => p.id),
+    );
     // A demo shop's details, unless the admin has saved real ones.
     await tx.insert(shopSettings).values({ id: 1, value: DEMO_SETTINGS }).onConflictDoNothing();
     return inserted.length;

@@ -62,11 +62,7 @@ export interface TestContext {
  * Runs a block of API tests once per driver, each on its own fresh database and app:
  * `describeWithApp('products', (ctx) => { test('...', async () => { const { app } = ctx(); }) })`.
  */
-export function describeWithApp(
-  name: string,
-  body: (ctx: () => TestContext) => void,
-  options: { env?: Record<string, string> } = {},
-) {
+export function describeWithApp(name: string, body: (ctx: () => TestContext) => void, options: { env?: Record<string, string> } = {}) {
   for (const driver of testDrivers()) {
     describe(`${name} [${driver}]`, () => {
       let context: TestContext | undefined;

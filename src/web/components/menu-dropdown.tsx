@@ -62,7 +62,11 @@ export function MenuDropdown({
       >
         {label}
       </button>
-      <ul id={id} className={`dropdown-menu${open ? ' show' : ''}${align === 'end' ? ' dropdown-menu-lg-end' : ''}`} style={{ position: 'absolute', zIndex: 1050 }}>
+      <ul
+        id={id}
+        className={`dropdown-menu${open ? ' show' : ''}${align === 'end' ? ' dropdown-menu-lg-end' : ''}`}
+        style={{ position: 'absolute', zIndex: 1050 }}
+      >
         {links.map((link) => (
           <li key={link.to}>
             <Link className="dropdown-item" to={link.to} onClick={() => setOpen(false)}>

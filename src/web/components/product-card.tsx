@@ -24,11 +24,7 @@ export function ProductCard({ product, eager = false, heading: Heading = 'h2' }:
           height={300}
         />
       </Link>
-      {product.discount > 0 && (
-        <span className="badge text-bg-danger discount-badge">
-          {t.catalog.discountBadge(product.discount)}
-        </span>
-      )}
+      {product.discount > 0 && <span className="badge text-bg-danger discount-badge">{t.catalog.discountBadge(product.discount)}</span>}
       <div className="card-body d-flex flex-column">
         <Heading className="card-title">
           <Link to={paths.product(product.slug)} className="text-reset text-decoration-none stretched-link-none">

@@ -7,7 +7,13 @@ export function Rating({ value, count }: { value: number; count?: number }) {
   return (
     <div className="rating-stars d-flex align-items-center gap-1" role="img" aria-label={label} title={label}>
       {[1, 2, 3, 4, 5].map((star) =>
-        value >= star ? <FaStar key={star} aria-hidden /> : value >= star - 0.5 ? <FaStarHalfAlt key={star} aria-hidden /> : <FaRegStar key={star} aria-hidden />,
+        value >= star ? (
+          <FaStar key={star} aria-hidden />
+        ) : value >= star - 0.5 ? (
+          <FaStarHalfAlt key={star} aria-hidden />
+        ) : (
+          <FaRegStar key={star} aria-hidden />
+        ),
       )}
       {count !== undefined && <small className="text-body-secondary ms-1">{t.catalog.reviewsCount(count)}</small>}
     </div>

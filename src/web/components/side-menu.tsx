@@ -45,5 +45,4 @@ export function SideMenu() {
   );
 }
 
-const itemClass = (active: boolean, extra: string) =>
-  `list-group-item list-group-item-action ${extra}${active ? ' active' : ''}`;
+const itemClass = (active: boolean, extra: string) => `list-group-item list-group-item-action ${extra}${active ? ' active' : ''}`;

@@ -226,7 +226,11 @@ describe('the Nova Poshta client and the directory copy', () => {
     expect(new Set(lockers.map((w) => w.ref)).size).toBe(320);
     expect(lockers.every((w) => w.type === 'locker' && w.settlementRef === KYIV.Ref && w.settlementName === 'Київ')).toBe(true);
     // Pages after the first are asked at once: they arrive in any order.
-    expect(callsSince(calls).map((c) => c.properties.Page).sort()).toEqual(['1', '2', '3', '4']);
+    expect(
+      callsSince(calls)
+        .map((c) => c.properties.Page)
+        .sort(),
+    ).toEqual(['1', '2', '3', '4']);
     expect(callsSince(calls)[2].properties).toMatchObject({ CityRef: KYIV.DeliveryCity, TypeOfWarehouseRef: WAREHOUSE_TYPES.locker, Limit: '100' });
 
     const found = await getWarehouses(settings(), { settlementRef: KYIV.Ref, findByString: 'пирогівський' });
@@ -248,7 +252,11 @@ describe('the Nova Poshta client and the directory copy', () => {
   test('findWarehouse answers only for a point of that settlement', async () => {
     const directory = new DeliveryDirectory(settings());
     const point = BILA_TSERKVA.warehouses[1];
-    expect(await directory.findWarehouse(BILA_TSERKVA.Ref, point.Ref)).toMatchObject({ ref: point.Ref, settlementName: 'Біла Церква', cityRef: BILA_TSERKVA.DeliveryCity });
+    expect(await directory.findWarehouse(BILA_TSERKVA.Ref, point.Ref)).toMatchObject({
+      ref: point.Ref,
+      settlementName: 'Біла Церква',
+      cityRef: BILA_TSERKVA.DeliveryCity,
+    });
     expect(await directory.findWarehouse(KYIV.Ref, point.Ref)).toBeNull();
   });
 });
@@ -267,7 +275,10 @@ describeWithApp('offline demo directory (no Nova Poshta key)', (ctx) => {
       expect(list.branches.filter((b) => b.type === 'branch').length, name).toBeGreaterThanOrEqual(2);
       expect(list.branches.filter((b) => b.type === 'locker').length, name).toBeGreaterThanOrEqual(1);
       const locker = await get<BranchList>(`/api/delivery/branches?cityRef=${city!.ref}&type=locker`);
-      expect(locker.branches.every((b) => b.type === 'locker' && b.maxWeightKg === 20), name).toBe(true);
+      expect(
+        locker.branches.every((b) => b.type === 'locker' && b.maxWeightKg === 20),
+        name,
+      ).toBe(true);
     }
     const bila = await get<CityList>('/api/delivery/cities?q=%D0%B1%D1%96%D0%BB%D0%B0'); // "біла"
     expect(bila.cities.map((c) => `${c.name}, ${c.area}`)).toEqual(['Біла Церква, Київська', 'Біла Криниця, Рівненська', 'Біла Криниця, Житомирська']);

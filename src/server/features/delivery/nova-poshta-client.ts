@@ -78,10 +78,7 @@ export function novaPoshtaTimeout(): UpstreamError {
 }
 
 export function novaPoshtaUnavailable(detail: string): UpstreamError {
-  const error = new UpstreamError(
-    'Не вдалося отримати довідник Нової пошти. Спробуйте ще раз або введіть відділення вручну',
-    'NOVA_POSHTA_UNAVAILABLE',
-  );
+  const error = new UpstreamError('Не вдалося отримати довідник Нової пошти. Спробуйте ще раз або введіть відділення вручну', 'NOVA_POSHTA_UNAVAILABLE');
   error.cause = detail;
   return error;
 }

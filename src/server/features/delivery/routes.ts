@@ -14,10 +14,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
   // Typing sends a request every few letters: generous, but a bound.
   const rateLimit = { max: 300, timeWindow: '1 minute' };
 
-  app.get(
-    '/api/delivery/cities',
-    { schema: { querystring: CityQuerySchema, response: { 200: CityListSchema } }, config: { rateLimit } },
-    async (request) => directory.findCities(request.query.q),
+  app.get('/api/delivery/cities', { schema: { querystring: CityQuerySchema, response: { 200: CityListSchema } }, config: { rateLimit } }, async (request) =>
+    directory.findCities(request.query.q),
   );
 
   app.get(

@@ -20,10 +20,7 @@ export function healthRoutes(database: Database, redis: Redis | null): FastifyPl
     });
 
     app.get('/api/ready', { schema: { response: { 200: ReadySchema, 503: ReadySchema } } }, async (_request, reply) => {
-      const [databaseUp, redisState] = await Promise.all([
-        database.ping(CHECK_TIMEOUT_MS),
-        redis ? pingRedis(redis) : Promise.resolve('off' as const),
-      ]);
+      const [databaseUp, redisState] = await Promise.all([database.ping(CHECK_TIMEOUT_MS), redis ? pingRedis(redis) : Promise.resolve('off' as const)]);
       const ready = databaseUp && redisState !== 'down';
       reply.header('cache-control', 'no-store');
       return reply.status(ready ? 200 : 503).send({
@@ -39,15 +36,14 @@ export function healthRoutes(database: Database, redis: Redis | null): FastifyPl
 async function pingRedis(redis: Redis): Promise<'ok' | 'down'> {
   let timer: NodeJS.Timeout | undefined;
   let onReady: (() => void) | undefined;
-  const connected =
-    redis.status === 'ready'
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => redis.once('ready', (onReady = resolve)));
+  const connected = redis.status === 'ready' ? Promise.resolve() : new Promise<void>((resolve) => redis.once('ready', (onReady = resolve)));
   const late = new Promise<'down'>((resolve) => (timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS)));
-  const ping = connected.then(() => redis.ping()).then(
-    () => 'ok' as const,
-    () => 'down' as const,
-  );
+  const ping = connected
+    .then(() => redis.ping())
+    .then(
+      () => 'ok' as const,
+      () => 'down' as const,
+    );
   return Promise.race([ping, late]).finally(() => {
     clearTimeout(timer);
     if (onReady) redis.off('ready', onReady);

@@ -46,8 +46,7 @@ async function place(app: FastifyInstance, cookie: string, productId: string, pa
 }
 
 const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
-const pending = (app: FastifyInstance, orderId: string) =>
-  app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, orderId));
+const pending = (app: FastifyInstance, orderId: string) => app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, orderId));
 
 test('money in the letters reads the Ukrainian way', () => {
   expect(formatUah(130_500)).toBe('1\u00a0305\u00a0грн');
@@ -151,7 +150,10 @@ describeWithApp(
         expect(await app.outbox.flush()).toEqual({ sent: 0, failed: 0 });
         await smtp.start();
         // The back-off has passed.
-        await app.db.update(outboxMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxMessages.orderId, order._id));
+        await app.db
+          .update(outboxMessages)
+          .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+          .where(eq(outboxMessages.orderId, order._id));
         expect(await app.outbox.flush()).toEqual({ sent: 2, failed: 0 });
         expect(mailTo(shopper.email).filter((m) => m.subject.includes(`№${order.number} `))).toHaveLength(1);
         expect((await pending(app, order._id)).every((m) => m.sentAt !== null)).toBe(true);
@@ -173,7 +175,10 @@ describeWithApp(
         expect(message.lastError).toMatch(mode === 'flood' ? /429/ : /502/);
         expect(message.lastError).not.toContain(telegram.token);
         telegram.mode = 'ok';
-        await app.db.update(outboxMessages).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(outboxMessages.id, message.id));
+        await app.db
+          .update(outboxMessages)
+          .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+          .where(eq(outboxMessages.id, message.id));
         expect(await app.outbox.flush()).toEqual({ sent: 1, failed: 0 });
       }
     });
@@ -186,7 +191,13 @@ describeWithApp(
       const before = smtp.received.length;
       const { startOutboxWorker } = await import('./outbox-worker.js');
       const { createMailer } = await import('./mailer.js');
-      const other = startOutboxWorker({ db: app.db, mailer: createMailer(app.config.mail, app.log), telegram: app.config.telegram, log: app.log, intervalMs: 0 });
+      const other = startOutboxWorker({
+        db: app.db,
+        mailer: createMailer(app.config.mail, app.log),
+        telegram: app.config.telegram,
+        log: app.log,
+        intervalMs: 0,
+      });
       const rounds = await Promise.all([app.outbox.flush(), other.flush()]);
       await other.stop();
       expect(rounds.reduce((n, r) => n + r.sent, 0)).toBe(12);

@@ -47,8 +47,7 @@ export const formatUah = (minor: number) => formatHryvnia(fromMinor(minor));
 
 export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface Letter {
   subject: string;
@@ -120,7 +119,10 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
     case 'paid':
       return {
         subject: `Замовлення №${order.number} оплачено — ${shop.name}`,
-        lines: [hello, `Оплату замовлення №${order.number} (${formatUah(order.totalMinor)}) отримано. Ми готуємо посилку й надішлемо номер ТТН, щойно її відправимо.`],
+        lines: [
+          hello,
+          `Оплату замовлення №${order.number} (${formatUah(order.totalMinor)}) отримано. Ми готуємо посилку й надішлемо номер ТТН, щойно її відправимо.`,
+        ],
         link,
       };
     case 'shipped':
@@ -149,13 +151,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
 }
 
 /** Every notice one event causes: the shopper's e-mail, and for a new order the shop's e-mail and Telegram. */
-export function orderNotices(
-  event: OrderEvent,
-  order: OrderRow,
-  items: OrderItemRow[],
-  shop: ShopContacts,
-  targets: NoticeTargets,
-): NewOutboxMessage[] {
+export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, targets: NoticeTargets): NewOutboxMessage[] {
   const orderUrl = `${targets.siteUrl}/order/${order.id}`;
   const messages: NewOutboxMessage[] = [];
   if (targets.customerEmail) {
@@ -171,12 +167,24 @@ export function orderNotices(
     `Оплата: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}`,
   ];
   if (targets.shopEmail) {
-    const letter: Letter = { subject: `Нове замовлення №${order.number} — ${formatUah(order.totalMinor)}`, lines: summary, items, link: { href: orderUrl, label: 'Відкрити замовлення' } };
+    const letter: Letter = {
+      subject: `Нове замовлення №${order.number} — ${formatUah(order.totalMinor)}`,
+      lines: summary,
+      items,
+      link: { href: orderUrl, label: 'Відкрити замовлення' },
+    };
     messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop) });
   }
   if (targets.telegramChatId) {
     const lines = [...summary, ...items.map((item) => `• ${item.name} × ${item.qty}`), orderUrl];
-    messages.push({ channel: 'telegram', recipient: targets.telegramChatId, orderId: order.id, subject: summary[0], textBody: lines.join('\n'), htmlBody: null });
+    messages.push({
+      channel: 'telegram',
+      recipient: targets.telegramChatId,
+      orderId: order.id,
+      subject: summary[0],
+      textBody: lines.join('\n'),
+      htmlBody: null,
+    });
   }
   return messages;
 }

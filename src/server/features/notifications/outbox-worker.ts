@@ -49,7 +49,10 @@ export function startOutboxWorker(deps: {
       } catch (error) {
         failed++;
         const retryAt = new Date(Date.now() + retryDelayMs(message.attempts));
-        deps.log.warn({ id: message.id, channel: message.channel, attempts: message.attempts, retryAt, err: (error as Error).message }, 'notice not sent; will retry');
+        deps.log.warn(
+          { id: message.id, channel: message.channel, attempts: message.attempts, retryAt, err: (error as Error).message },
+          'notice not sent; will retry',
+        );
         await markFailed(deps.db, message.id, (error as Error).message, retryAt).catch(() => {});
       }
     }

@@ -41,7 +41,10 @@ export async function markSent(tx: Tx, id: string, at: Date): Promise<void> {
 }
 
 export async function markFailed(tx: Tx, id: string, error: string, retryAt: Date): Promise<void> {
-  await tx.update(outboxMessages).set({ lastError: error.slice(0, 1000), nextAttemptAt: retryAt }).where(eq(outboxMessages.id, id));
+  await tx
+    .update(outboxMessages)
+    .set({ lastError: error.slice(0, 1000), nextAttemptAt: retryAt })
+    .where(eq(outboxMessages.id, id));
 }
 
 /** Doubling from 30 s up to an hour: an SMTP outage delays notices, it does not lose them. */

@@ -37,13 +37,7 @@ function customerOrderUrl(siteUrl: string, order: OrderRow, guestAccessToken: st
  * only through the secret link made when it is placed (docs/notifications.md): the letter on placing
  * carries it; later letters to a guest go without a link to the order.
  */
-export async function queueOrderNotices(
-  tx: Tx,
-  settings: NoticeSettings,
-  event: OrderEvent,
-  order: OrderRow,
-  guestAccessToken?: string,
-): Promise<void> {
+export async function queueOrderNotices(tx: Tx, settings: NoticeSettings, event: OrderEvent, order: OrderRow, guestAccessToken?: string): Promise<void> {
   // One statement at a time: a transaction runs on a single connection.
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.name, orderItems.id);
   const [customer] = order.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)) : [];

@@ -62,7 +62,12 @@ describeWithApp(
       const { app } = ctx();
       const hops = await createProduct(app.db, { weight: 1 });
       const { cookie } = await customer(app);
-      const { status, body } = await post(app, '/api/orders', { orderItems: [{ product: hops.id, qty: 2 }], shippingAddress: addressAt(BILA, LOCKER.Ref) }, { cookie });
+      const { status, body } = await post(
+        app,
+        '/api/orders',
+        { orderItems: [{ product: hops.id, qty: 2 }], shippingAddress: addressAt(BILA, LOCKER.Ref) },
+        { cookie },
+      );
       expect(status).toBe(201);
       expect(body.shippingAddress).toMatchObject({
         city: 'Біла Церква',
@@ -120,14 +125,22 @@ describeWithApp(
       const { cookie } = await customer(app);
       novaPoshta.mode = 'refuse';
       const vinnytsia = fakeSettlements().find((s) => s.MainDescription === 'Вінниця')!;
-      const down = await post(app, '/api/orders', { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(vinnytsia, vinnytsia.warehouses[0].Ref) }, { cookie });
+      const down = await post(
+        app,
+        '/api/orders',
+        { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(vinnytsia, vinnytsia.warehouses[0].Ref) },
+        { cookie },
+      );
       expect(down.status).toBe(502);
       expect(down.body.code).toBe('NOVA_POSHTA_UNAVAILABLE');
       expect(await stockOf(app, hops.id)).toBe(5);
       const byHand = await post(
         app,
         '/api/orders',
-        { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(vinnytsia, '', { warehouseRef: undefined, settlementRef: undefined, country: 'Відділення №1: вул. Келецька, 57' }) },
+        {
+          orderItems: [{ product: hops.id, qty: 1 }],
+          shippingAddress: addressAt(vinnytsia, '', { warehouseRef: undefined, settlementRef: undefined, country: 'Відділення №1: вул. Келецька, 57' }),
+        },
         { cookie },
       );
       expect(byHand.status).toBe(201);
@@ -162,7 +175,19 @@ describeWithApp(
   (ctx) => {
     // Each test orders from its own address: the limit is per client address.
     const guestOrder = (app: FastifyInstance, from: string, product: string, extra: object = {}) =>
-      post(app, '/api/orders/guest', { orderItems: [{ product, qty: 1 }], shippingAddress: addressAt(BILA, BRANCH_30KG.Ref), paymentMethod: 'NovaPoshta', email: ' Guest@Example.com ', ...extra }, {}, from);
+      post(
+        app,
+        '/api/orders/guest',
+        {
+          orderItems: [{ product, qty: 1 }],
+          shippingAddress: addressAt(BILA, BRANCH_30KG.Ref),
+          paymentMethod: 'NovaPoshta',
+          email: ' Guest@Example.com ',
+          ...extra,
+        },
+        {},
+        from,
+      );
 
     test('a guest orders with name, phone and e-mail; the order opens through its link only, never by id', async () => {
       const { app } = ctx();
@@ -199,7 +224,11 @@ describeWithApp(
       const hops = await createProduct(app.db, { countInStock: 5 });
       const { body } = await guestOrder(app, '10.0.0.2', hops.id);
       const token = body.accessToken!;
-      const registered = await app.inject({ method: 'POST', url: '/api/users', payload: { name: 'Леся Українка', email: 'lesia@example.com', password: 'correct-horse-42' } });
+      const registered = await app.inject({
+        method: 'POST',
+        url: '/api/users',
+        payload: { name: 'Леся Українка', email: 'lesia@example.com', password: 'correct-horse-42' },
+      });
       expect(registered.statusCode).toBe(201);
       const cookie = registered.headers['set-cookie'] as string;
 
@@ -248,7 +277,12 @@ describeWithApp(
       expect((await guestOrder(app, '10.0.0.10', hops.id)).status).toBe(201);
       expect(await stockOf(app, hops.id)).toBe(95);
       const { cookie } = await customer(app);
-      const signedIn = await post(app, '/api/orders', { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(BILA, BRANCH_30KG.Ref) }, { cookie });
+      const signedIn = await post(
+        app,
+        '/api/orders',
+        { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(BILA, BRANCH_30KG.Ref) },
+        { cookie },
+      );
       expect(signedIn.status).toBe(201);
     });
   },

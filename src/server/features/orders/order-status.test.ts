@@ -4,20 +4,11 @@ import type { AppError } from '../../errors.js';
 import { assertTransition } from './order-status.js';
 
 const allowedSteps = (paymentMethod: string) =>
-  ORDER_STATUSES.flatMap((from) =>
-    ORDER_STATUSES.filter((to) => canTransition({ status: from, paymentMethod }, to)).map((to) => `${from}→${to}`),
-  );
+  ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition({ status: from, paymentMethod }, to)).map((to) => `${from}→${to}`));
 
 describe('order status transitions', () => {
   test('paid online: pending → paid → shipped → delivered, cancellable until shipped', () => {
-    expect(allowedSteps('PayPal')).toEqual([
-      'pending→paid',
-      'pending→cancelled',
-      'paid→shipped',
-      'paid→delivered',
-      'paid→cancelled',
-      'shipped→delivered',
-    ]);
+    expect(allowedSteps('PayPal')).toEqual(['pending→paid', 'pending→cancelled', 'paid→shipped', 'paid→delivered', 'paid→cancelled', 'shipped→delivered']);
   });
 
   test('cash on delivery may also ship before it is paid', () => {

@@ -68,12 +68,7 @@ const withUser = (row: JoinedRow): OrderWithUser => ({
 });
 
 export async function findOrderById(tx: Tx, id: string): Promise<OrderWithUser | null> {
-  const [row] = await tx
-    .select(orderWithUserColumns)
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, id))
-    .limit(1);
+  const [row] = await tx.select(orderWithUserColumns).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, id)).limit(1);
   return row ? withUser(row) : null;
 }
 
@@ -84,7 +79,10 @@ export async function findOrderByAccessTokenHash(tx: Tx, accessTokenHash: string
 
 /** Gives a guest's order to an account, only while it has none (a second claim changes nothing). */
 export async function updateOrderOwner(tx: Tx, id: string, userId: string): Promise<void> {
-  await tx.update(orders).set({ userId }).where(and(eq(orders.id, id), isNull(orders.userId)));
+  await tx
+    .update(orders)
+    .set({ userId })
+    .where(and(eq(orders.id, id), isNull(orders.userId)));
 }
 
 /** The order row locked until the transaction ends: status changes of one order happen one at a time. */

@@ -37,10 +37,7 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     shippedAt: order.shippedAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     trackingNumber: order.trackingNumber,
-    tracking:
-      order.trackingStatus && order.trackingCheckedAt
-        ? { status: order.trackingStatus, updatedAt: order.trackingCheckedAt.toISOString() }
-        : null,
+    tracking: order.trackingStatus && order.trackingCheckedAt ? { status: order.trackingStatus, updatedAt: order.trackingCheckedAt.toISOString() } : null,
     createdAt: order.createdAt.toISOString(),
   };
 }

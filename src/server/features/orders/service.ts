@@ -250,8 +250,7 @@ export interface VerifiedPayment {
 export type Payer = { user: UserRow; orderId: string } | { guestToken: string };
 
 /** Where the payer sees the order: the account's order page, or the guest's secret link. */
-export const orderPagePath = (payer: Payer, order: OrderRow) =>
-  'guestToken' in payer ? `/order/guest/${payer.guestToken}` : `/order/${order.id}`;
+export const orderPagePath = (payer: Payer, order: OrderRow) => ('guestToken' in payer ? `/order/guest/${payer.guestToken}` : `/order/${order.id}`);
 
 /**
  * PUT /api/orders/{id}/pay (or the guest link's /pay): the payer only, once. A test payment needs

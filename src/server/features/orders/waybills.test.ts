@@ -93,7 +93,15 @@ describeWithApp(
       const { shopper, admin } = await people(app);
       const hops = await createProduct(app.db, { weight: 0.25, priceMinor: 300_00 });
       const kettle = await createProduct(app.db, { weight: 4.5, priceMinor: 2500_00 });
-      const { body: order } = await place(shopper, [{ product: hops.id, qty: 2 }, { product: kettle.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      const { body: order } = await place(
+        shopper,
+        [
+          { product: hops.id, qty: 2 },
+          { product: kettle.id, qty: 1 },
+        ],
+        'NovaPoshta',
+        FROM_DIRECTORY,
+      );
       expect(order.status).toBe('pending');
       const made = novaPoshta.waybills.length;
 
@@ -150,7 +158,13 @@ describeWithApp(
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
       const sent = novaPoshta.waybills.at(-1)!;
       expect(shipped.body.trackingNumber).toBe(sent.number);
-      expect(sent.properties).toMatchObject({ NewAddress: '1', RecipientCityName: 'Вінниця', RecipientAddressName: 'Відділення №1', RecipientsPhone: '380931112233', Weight: '0.1' });
+      expect(sent.properties).toMatchObject({
+        NewAddress: '1',
+        RecipientCityName: 'Вінниця',
+        RecipientAddressName: 'Відділення №1',
+        RecipientsPhone: '380931112233',
+        Weight: '0.1',
+      });
       expect(sent.properties).not.toHaveProperty('BackwardDeliveryData');
       expect(sent.properties).not.toHaveProperty('RecipientAddress');
     });
@@ -230,14 +244,20 @@ describeWithApp(
       expect(first.body.tracking).toMatchObject({ status: 'Прибув у відділення' });
       expect(first.body.tracking?.updatedAt).toBeTruthy();
       const call = novaPoshta.calls.at(-1)!;
-      expect(call).toMatchObject({ method: 'TrackingDocument.getStatusDocuments', properties: { Documents: [{ DocumentNumber: ttn, Phone: '380671234567' }] } });
+      expect(call).toMatchObject({
+        method: 'TrackingDocument.getStatusDocuments',
+        properties: { Documents: [{ DocumentNumber: ttn, Phone: '380671234567' }] },
+      });
 
       novaPoshta.tracking.set(ttn, { Status: 'Отримано', StatusCode: '9' });
       expect((await get(order._id, shopper)).body.tracking?.status).toBe('Прибув у відділення');
       expect(novaPoshta.calls.length).toBe(asked + 1);
 
       // A few minutes later Nova Poshta is asked again.
-      await app.db.update(orders).set({ trackingCheckedAt: new Date(Date.now() - 10 * 60_000) }).where(eq(orders.id, order._id));
+      await app.db
+        .update(orders)
+        .set({ trackingCheckedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(orders.id, order._id));
       expect((await get(order._id, shopper)).body.tracking?.status).toBe('Отримано');
 
       // Lists never call Nova Poshta.

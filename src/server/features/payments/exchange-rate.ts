@@ -9,9 +9,7 @@ import { UpstreamError } from '../../errors.js';
 
 const TIMEOUT_MS = 5_000;
 
-const NbuAnswerSchema = z
-  .array(z.object({ cc: z.string(), rate: z.number().positive().finite(), exchangedate: z.string() }))
-  .min(1);
+const NbuAnswerSchema = z.array(z.object({ cc: z.string(), rate: z.number().positive().finite(), exchangedate: z.string() })).min(1);
 
 export interface ExchangeRateSettings {
   url: string;
@@ -48,7 +46,10 @@ export class ExchangeRates {
   private async fetchRate(): Promise<number> {
     let response: Response;
     try {
-      response = await fetch(this.settings.url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(this.settings.timeoutMs ?? TIMEOUT_MS) });
+      response = await fetch(this.settings.url, {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? TIMEOUT_MS),
+      });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw unavailable(timedOut ? 'the NBU did not answer in time' : `the NBU is unreachable: ${(error as Error).message}`, timedOut ? 504 : 502);

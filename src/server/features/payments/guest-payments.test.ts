@@ -77,9 +77,7 @@ const readOrder = async (app: FastifyInstance, token: string) => (await app.inje
 /** LiqPay's server callback for the form it was given, as LiqPay signs and posts it after a successful payment. */
 async function liqpayCallback(app: FastifyInstance, form: LiqPayCheckout, paymentId: number) {
   const sent = JSON.parse(Buffer.from(form.data, 'base64').toString('utf8')) as { order_id: string; amount: number; currency: string };
-  const data = Buffer.from(
-    JSON.stringify({ ...sent, payment_id: paymentId, status: 'success', end_date: Date.now() }),
-  ).toString('base64');
+  const data = Buffer.from(JSON.stringify({ ...sent, payment_id: paymentId, status: 'success', end_date: Date.now() })).toString('base64');
   const res = await app.inject({
     method: 'POST',
     url: '/api/payments/liqpay/callback',
@@ -166,7 +164,12 @@ describeWithApp(
       // One character changed: another secret altogether.
       const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
       for (const secret of [wrong, UNKNOWN_SECRET]) {
-        for (const res of [await liqpayForm(app, secret), await createPayPal(app, secret), await capture(app, secret, 'ABCDEF1234567890'), await testPay(app, secret)]) {
+        for (const res of [
+          await liqpayForm(app, secret),
+          await createPayPal(app, secret),
+          await capture(app, secret, 'ABCDEF1234567890'),
+          await testPay(app, secret),
+        ]) {
           expect(res.status, secret).toBe(404);
           expect(res.body.code).toBe('ORDER_NOT_FOUND');
         }

@@ -7,7 +7,13 @@ import { liqpaySignature } from './liqpay.js';
 
 const PUBLIC_KEY = 'sandbox_i00000000001';
 const PRIVATE_KEY = 'sandbox_test-private-key';
-const env = { LIQPAY_PUBLIC_KEY: PUBLIC_KEY, LIQPAY_PRIVATE_KEY: PRIVATE_KEY, LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout', PAYMENTS_TEST_MODE: 'false', SITE_URL: 'https://shop.example' };
+const env = {
+  LIQPAY_PUBLIC_KEY: PUBLIC_KEY,
+  LIQPAY_PRIVATE_KEY: PRIVATE_KEY,
+  LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout',
+  PAYMENTS_TEST_MODE: 'false',
+  SITE_URL: 'https://shop.example',
+};
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
 
 async function unpaidOrder(app: FastifyInstance) {
@@ -123,9 +129,19 @@ describeWithApp(
       for (const status of ['failure', 'error', 'processing', 'wait_secure', 'reversed', 'sandbox']) {
         expect(await callback(app, paidData(order, { status })), status).toEqual({ status: 200, body: { paid: false } });
       }
-      const missing = await app.inject({ method: 'POST', url: '/api/payments/liqpay/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'data=abc' });
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/api/payments/liqpay/callback',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'data=abc',
+      });
       expect(missing.statusCode).toBe(400);
-      const huge = await app.inject({ method: 'POST', url: '/api/payments/liqpay/callback', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `data=${'A'.repeat(100_000)}&signature=x` });
+      const huge = await app.inject({
+        method: 'POST',
+        url: '/api/payments/liqpay/callback',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `data=${'A'.repeat(100_000)}&signature=x`,
+      });
       expect(huge.statusCode).toBe(413);
       expect((await getOrder(app, cookie, order._id)).isPaid).toBe(false);
     });

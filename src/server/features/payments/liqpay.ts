@@ -14,7 +14,9 @@ export interface LiqPayKeys {
 }
 
 export function liqpaySignature(privateKey: string, data: string): string {
-  return createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+  return createHash('sha1')
+    .update(privateKey + data + privateKey)
+    .digest('base64');
 }
 
 export function liqpayCheckout(

@@ -1,7 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { GuestOrderParamsSchema, LiqPayCheckoutSchema, OrderSchema, PayPalCaptureSchema, PayPalConfigSchema, PayPalCreatedSchema } from '../../../shared/orders.js';
+import {
+  GuestOrderParamsSchema,
+  LiqPayCheckoutSchema,
+  OrderSchema,
+  PayPalCaptureSchema,
+  PayPalConfigSchema,
+  PayPalCreatedSchema,
+} from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { orderJson } from '../orders/serializers.js';
@@ -61,10 +68,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { ...own, body: PayPalCaptureSchema, response: { 200: OrderSchema } }, onRequest: signedIn },
     async (request) => orderJson(await payments.capturePayPalOrder(app.db, await ownerOf(request), request.body.id)),
   );
-  app.post(
-    '/api/orders/guest/:token/paypal/capture',
-    { schema: { ...guest, body: PayPalCaptureSchema, response: { 200: OrderSchema } } },
-    async (request) => orderJson(await payments.capturePayPalOrder(app.db, guestOf(request), request.body.id)),
+  app.post('/api/orders/guest/:token/paypal/capture', { schema: { ...guest, body: PayPalCaptureSchema, response: { 200: OrderSchema } } }, async (request) =>
+    orderJson(await payments.capturePayPalOrder(app.db, guestOf(request), request.body.id)),
   );
 
   app.post('/api/orders/:id/liqpay', { schema: { ...own, response: { 200: LiqPayCheckoutSchema } }, onRequest: signedIn }, async (request) =>

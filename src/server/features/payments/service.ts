@@ -6,15 +6,7 @@ import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import type { Db } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
 import { BadInput, Conflict, NotFound } from '../../errors.js';
-import {
-  findOrderRow,
-  markOrderPaid,
-  orderPagePath,
-  recordPayPalOrder,
-  requirePayableOrder,
-  type Payer,
-  type VerifiedPayment,
-} from '../orders/service.js';
+import { findOrderRow, markOrderPaid, orderPagePath, recordPayPalOrder, requirePayableOrder, type Payer, type VerifiedPayment } from '../orders/service.js';
 import type { OrderWithItems } from '../orders/repository.js';
 import { getSettings } from '../settings/repository.js';
 import { ExchangeRates } from './exchange-rate.js';
@@ -173,9 +165,7 @@ export class Payments {
     if (data.public_key !== undefined && data.public_key !== liqpay.publicKey) {
       throw new BadInput('Платіж LiqPay іншого магазину', 'LIQPAY_BAD_DATA');
     }
-    const order = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(data.order_id)
-      ? await findOrderRow(db, data.order_id)
-      : null;
+    const order = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(data.order_id) ? await findOrderRow(db, data.order_id) : null;
     if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
     const succeeded = data.status === 'success' || (this.config.paymentsTestMode && data.status === 'sandbox');
     // Failures, reversals and payments still in progress are reported too; they pay nothing.

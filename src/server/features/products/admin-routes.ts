@@ -26,13 +26,9 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.delete(
-    '/api/products/:id',
-    { onRequest: adminOnly, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } },
-    async (request) => {
-      await deleteProduct(app.db, request.params.id);
-      app.catalogCache.invalidate();
-      return { message: 'Товар видалено' };
-    },
-  );
+  app.delete('/api/products/:id', { onRequest: adminOnly, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } }, async (request) => {
+    await deleteProduct(app.db, request.params.id);
+    app.catalogCache.invalidate();
+    return { message: 'Товар видалено' };
+  });
 };

@@ -50,7 +50,10 @@ describeWithApp('product administration API', (ctx) => {
     const { app } = ctx();
     const product = await createProduct(app.db);
     const customer = await asCustomer();
-    for (const [headers, status] of [[{}, 401], [customer, 403]] as const) {
+    for (const [headers, status] of [
+      [{}, 401],
+      [customer, 403],
+    ] as const) {
       expect((await app.inject({ method: 'POST', url: '/api/products', headers })).statusCode).toBe(status);
       expect((await put(product.id, validUpdate(), headers)).statusCode).toBe(status);
       // Even an invalid body is refused for the role first.
@@ -79,7 +82,16 @@ describeWithApp('product administration API', (ctx) => {
     // Yeast fields, and text fields trimmed.
     const yeast = await put(
       product.id,
-      { ...validUpdate(), name: '  SafLager W-34/70  ', category: 'Yeast', origin: 'Fermentis', ferment_temp: '12–15 °C', ferment_type: 'bottom', cropYear: null, alfa: null },
+      {
+        ...validUpdate(),
+        name: '  SafLager W-34/70  ',
+        category: 'Yeast',
+        origin: 'Fermentis',
+        ferment_temp: '12–15 °C',
+        ferment_type: 'bottom',
+        cropYear: null,
+        alfa: null,
+      },
       headers,
     );
     expect(yeast.statusCode).toBe(200);

@@ -22,11 +22,7 @@ export interface ProductFilter {
 }
 
 /** A page of products, newest first; with a keyword, best matches first. Stable: ties break on id. */
-export async function listProducts(
-  tx: Tx,
-  filter: ProductFilter,
-  page: { number: number; size: number },
-): Promise<{ rows: ProductRecord[]; total: number }> {
+export async function listProducts(tx: Tx, filter: ProductFilter, page: { number: number; size: number }): Promise<{ rows: ProductRecord[]; total: number }> {
   const conditions: SQL[] = [];
   if (!filter.includeOutOfStock) conditions.push(gt(products.countInStock, 0));
   if (filter.category) conditions.push(inArray(products.category, categoriesOf(filter.category)));
@@ -45,14 +41,12 @@ export async function listProducts(
  */
 const RANKED_RESULTS_MAX = 1000;
 
-async function selectPage(
-  tx: Tx,
-  conditions: SQL[],
-  search: { where: SQL; rank: SQL | null } | null,
-  page: { number: number; size: number },
-) {
+async function selectPage(tx: Tx, conditions: SQL[], search: { where: SQL; rank: SQL | null } | null, page: { number: number; size: number }) {
   const where = and(...conditions, ...(search ? [search.where] : []));
-  const [{ count }] = await tx.select({ count: sql<number>`count(*)::int` }).from(products).where(where);
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(where);
   if (count === 0 || (page.number - 1) * page.size >= count) return { rows: [], total: count };
   const ranked = search?.rank && count <= RANKED_RESULTS_MAX;
   const rows = await tx
@@ -71,14 +65,19 @@ async function selectPage(
  * Whole-word matches rank first. When that finds nothing, trigram similarity catches typos.
  */
 function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL | null } {
-  const words = queryWords(keyword).slice(0, 8).map((word) => ({ word, ...queryWordKeys(word) }));
+  const words = queryWords(keyword)
+    .slice(0, 8)
+    .map((word) => ({ word, ...queryWordKeys(word) }));
   const usable = words.filter((w) => (fuzzy ? w.latin.length >= 3 : w.any.length > 0));
   // Only punctuation, or words too short to mean anything: nothing is named like that.
   if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null };
   if (fuzzy) {
     const phrase = usable.map((w) => w.latin).join(' ');
     return {
-      where: sql.join(usable.map((w) => sql`${w.latin} <% ${products.searchText}`), sql` and `),
+      where: sql.join(
+        usable.map((w) => sql`${w.latin} <% ${products.searchText}`),
+        sql` and `,
+      ),
       rank: sql`word_similarity(${phrase}, ${products.searchText})`,
     };
   }
@@ -95,13 +94,20 @@ function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL
     ),
     // A word naming the product's category counts most: "кеги" lists kegs before anything else.
     rank: sql.join(
-      matching.map((w) => sql`${w.named.length ? sql`(${products.searchKeys} && ${textArray(w.named)})::int * 4 + ` : sql``}(${products.searchKeys} && ${textArray(w.exact)})::int`),
+      matching.map(
+        (w) =>
+          sql`${w.named.length ? sql`(${products.searchKeys} && ${textArray(w.named)})::int * 4 + ` : sql``}(${products.searchKeys} && ${textArray(w.exact)})::int`,
+      ),
       sql` + `,
     ),
   };
 }
 
-const textArray = (values: string[]) => sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+const textArray = (values: string[]) =>
+  sql`ARRAY[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** The whole catalogue, newest first: the sitemap and the price feeds list it. */
 export async function listAllProducts(tx: Tx, options: { inStockOnly: boolean }): Promise<ProductRecord[]> {
@@ -115,19 +121,25 @@ export async function listAllProducts(tx: Tx, options: { inStockOnly: boolean })
 /** A product by its slug, or by its id (old `/product/{id}` links). */
 export async function findProductByRef(tx: Tx, ref: string): Promise<ProductRow | null> {
   const byId = z.uuid().safeParse(ref).success;
-  const [row] = await tx.select().from(products).where(byId ? eq(products.id, ref) : eq(products.slug, ref)).limit(1);
+  const [row] = await tx
+    .select()
+    .from(products)
+    .where(byId ? eq(products.id, ref) : eq(products.slug, ref))
+    .limit(1);
   return row ?? null;
 }
 
 export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord[]> {
-  return tx
-    .select(productColumns)
-    .from(products)
-    .where(and(gt(products.countInStock, 0), gt(products.numReviews, 0)))
-    // A single five-star review must not outrank forty at 4.8: rank by the rating pulled toward 3.5
-    // by two imaginary reviews (a Bayesian average).
-    .orderBy(desc(sql`(${products.rating} * ${products.numReviews} + 7) / (${products.numReviews} + 2)`), asc(products.id))
-    .limit(limit);
+  return (
+    tx
+      .select(productColumns)
+      .from(products)
+      .where(and(gt(products.countInStock, 0), gt(products.numReviews, 0)))
+      // A single five-star review must not outrank forty at 4.8: rank by the rating pulled toward 3.5
+      // by two imaginary reviews (a Bayesian average).
+      .orderBy(desc(sql`(${products.rating} * ${products.numReviews} + 7) / (${products.numReviews} + 2)`), asc(products.id))
+      .limit(limit)
+  );
 }
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'searchText' | 'searchKeys' | 'slug'>;
@@ -178,7 +190,10 @@ export async function refreshDerivedColumns(tx: Tx): Promise<number> {
       .where(or(isNull(products.slug), sql`cardinality(${products.searchKeys}) = 0`))
       .limit(500);
     if (stale.length === 0) return refreshed;
-    const slugs = await uniqueSlugs(tx, stale.filter((row) => row.slug === null));
+    const slugs = await uniqueSlugs(
+      tx,
+      stale.filter((row) => row.slug === null),
+    );
     for (const row of stale) {
       await tx
         .update(products)

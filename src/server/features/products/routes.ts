@@ -11,15 +11,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * catalogue cache, already compressed for clients that accept it (docs/decisions/002-catalogue-cache.md).
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cachedJson = (key: string, load: () => Promise<unknown>) =>
-    app.catalogCache.answer(key, async () => JSON.stringify(await load()));
+  const cachedJson = (key: string, load: () => Promise<unknown>) => app.catalogCache.answer(key, async () => JSON.stringify(await load()));
 
   app.get('/api/products', { schema: { querystring: ProductListQuerySchema } }, async (request, reply) => {
     const query = request.query;
     if (query.all) await requireAdmin(request);
-    const answer = await cachedJson(`list:${JSON.stringify(query)}`, () =>
-      getProductPage(app.db, query, app.config.pageSize, query.all),
-    );
+    const answer = await cachedJson(`list:${JSON.stringify(query)}`, () => getProductPage(app.db, query, app.config.pageSize, query.all));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 

@@ -26,7 +26,10 @@ describeWithApp('search relevance on the demo catalogue', (ctx) => {
       const lastKeg = products.map((p) => p.category).lastIndexOf('Kegs');
       expect(lastKeg, keyword).toBeGreaterThanOrEqual(0);
       if (firstOther >= 0) expect(firstOther, keyword).toBeGreaterThan(lastKeg);
-      expect(products.some((p) => p.category === 'Hops' || p.category === 'Malt'), keyword).toBe(false);
+      expect(
+        products.some((p) => p.category === 'Hops' || p.category === 'Malt'),
+        keyword,
+      ).toBe(false);
     }
     const heads = await search('заправні головки');
     expect(heads.products.length).toBeGreaterThan(0);
@@ -53,7 +56,10 @@ describeWithApp('search relevance on the demo catalogue', (ctx) => {
 
   test('Cyrillic, Latin and typos still find a hop', async () => {
     for (const keyword of ['каскад', 'cascade', 'cascde']) {
-      expect((await search(keyword)).products.some((p) => p.name.includes('Cascade')), keyword).toBe(true);
+      expect(
+        (await search(keyword)).products.some((p) => p.name.includes('Cascade')),
+        keyword,
+      ).toBe(true);
     }
   });
 });

@@ -2,26 +2,12 @@ import { toMinor } from '../../../shared/pricing.js';
 import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpdate } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
-import {
-  deleteProductById,
-  findProductByRef,
-  findTopRated,
-  insertProducts,
-  listProducts,
-  toProduct,
-  updateProduct,
-  type NewProduct,
-} from './repository.js';
+import { deleteProductById, findProductByRef, findTopRated, insertProducts, listProducts, toProduct, updateProduct, type NewProduct } from './repository.js';
 import { findReviews, toReview } from '../reviews/repository.js';
 
 export const TOP_PRODUCTS = 5;
 
-export async function getProductPage(
-  tx: Tx,
-  query: ProductListQuery,
-  pageSize: number,
-  includeOutOfStock: boolean,
-): Promise<ProductList> {
+export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: number, includeOutOfStock: boolean): Promise<ProductList> {
   const { rows, total } = await listProducts(
     tx,
     {

@@ -21,10 +21,7 @@ export async function findReviewByUser(tx: Tx, productId: string, userId: string
   return row ?? null;
 }
 
-export async function insertReview(
-  tx: Tx,
-  values: { productId: string; userId: string; name: string; rating: number; comment: string },
-): Promise<ReviewRow> {
+export async function insertReview(tx: Tx, values: { productId: string; userId: string; name: string; rating: number; comment: string }): Promise<ReviewRow> {
   const [row] = await tx.insert(reviews).values(values).returning();
   return row;
 }

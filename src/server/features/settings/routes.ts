@@ -10,13 +10,9 @@ import { getPublicSettings, getSettings, saveSettings } from './repository.js';
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings', { schema: { response: { 200: PublicSettingsSchema } } }, async () => getPublicSettings(app.db));
 
-  app.get('/api/settings/admin', { schema: { response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly }, async () =>
-    getSettings(app.db),
-  );
+  app.get('/api/settings/admin', { schema: { response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly }, async () => getSettings(app.db));
 
-  app.put(
-    '/api/settings',
-    { schema: { body: ShopSettingsSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly },
-    async (request) => saveSettings(app.db, request.body),
+  app.put('/api/settings', { schema: { body: ShopSettingsSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly }, async (request) =>
+    saveSettings(app.db, request.body),
   );
 };

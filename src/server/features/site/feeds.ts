@@ -21,8 +21,7 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 
 export function buildSitemap(siteUrl: string, inStock: ProductRecord[]): string {
   const newest = inStock.reduce<Date | null>((max, p) => (!max || p.updatedAt > max ? p.updatedAt : max), null);
-  const url = (path: string, lastmod: Date | null) =>
-    `<url>${element('loc', absolute(siteUrl, path))}${lastmod ? element('lastmod', day(lastmod)) : ''}</url>`;
+  const url = (path: string, lastmod: Date | null) => `<url>${element('loc', absolute(siteUrl, path))}${lastmod ? element('lastmod', day(lastmod)) : ''}</url>`;
   return (
     XML_DECLARATION +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
@@ -34,7 +33,20 @@ export function buildSitemap(siteUrl: string, inStock: ProductRecord[]): string 
 }
 
 export function buildRobots(siteUrl: string): string {
-  const closed = ['/admin', '/cart', '/shipping', '/payment', '/placeorder', '/order/', '/profile', '/login', '/register', '/forgot-password', '/reset-password', '/api/'];
+  const closed = [
+    '/admin',
+    '/cart',
+    '/shipping',
+    '/payment',
+    '/placeorder',
+    '/order/',
+    '/profile',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/api/',
+  ];
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
@@ -72,9 +84,7 @@ export function buildGoogleFeed(siteUrl: string, all: ProductRecord[]): string {
 
 /** Hotline's price list: the shop, its category tree and every product with its price in UAH. */
 export function buildHotlineFeed(siteUrl: string, all: ProductRecord[], now = new Date()): string {
-  const categories = HOTLINE_CATEGORIES.map(
-    (c) => `<category>${element('id', c.id)}${element('parentId', c.parentId)}${element('name', c.name)}</category>`,
-  );
+  const categories = HOTLINE_CATEGORIES.map((c) => `<category>${element('id', c.id)}${element('parentId', c.parentId)}${element('name', c.name)}</category>`);
   const items = all.map((p) =>
     [
       '<item>',

@@ -19,8 +19,7 @@ const decode = (text: string | undefined) => text?.replace(/&(lt|gt|quot|apos|am
 /** What the page says to a client that runs no script: its head, parsed. */
 function readHead(html: string) {
   const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1]));
-  const meta = (attr: 'name' | 'property', key: string) =>
-    decode(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1]);
+  const meta = (attr: 'name' | 'property', key: string) => decode(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1]);
   const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((m) => JSON.parse(m[1]));
   const data = /<script type="application\/json" id="page-data">([^<]*)<\/script>/.exec(html);
   return {

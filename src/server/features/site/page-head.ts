@@ -32,10 +32,18 @@ export interface PageHead {
 const DEFAULT_DESCRIPTION = 'Хмільна крамниця: хміль, дріжджі, солод і обладнання для домашнього пивоваріння з доставкою Новою поштою.';
 
 const SECTIONS: Record<string, { title: string; description: string; filter: Partial<ProductListQuery> }> = {
-  '/hops': { title: 'Хміль', description: 'Гранульований хміль T90 з восьми країн: Cascade, Citra, Saaz, Hallertauer та інші сорти.', filter: { category: 'Hops' } },
+  '/hops': {
+    title: 'Хміль',
+    description: 'Гранульований хміль T90 з восьми країн: Cascade, Citra, Saaz, Hallertauer та інші сорти.',
+    filter: { category: 'Hops' },
+  },
   '/yeast': { title: 'Сухі пивні дріжджі', description: 'Дріжджі Fermentis і Lallemand для елів та лагерів.', filter: { category: 'Yeast' } },
   '/malt': { title: 'Солод', description: 'Базовий і спеціальний солод від провідних солодовень.', filter: { category: 'Malt' } },
-  '/equipment': { title: 'Обладнання', description: 'Кеги, фітинги, охолоджувачі, крани та все для розливу.', filter: { category: 'Equipment' as CategoryFilter } },
+  '/equipment': {
+    title: 'Обладнання',
+    description: 'Кеги, фітинги, охолоджувачі, крани та все для розливу.',
+    filter: { category: 'Equipment' as CategoryFilter },
+  },
   '/discount': { title: 'Товари зі знижкою', description: 'Хміль, дріжджі й обладнання зі знижкою.', filter: { discount: true } },
 };
 
@@ -51,7 +59,9 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   const list = async (query: Partial<ProductListQuery>) => {
     const parsed = ProductListQuerySchema.parse({});
     const full = { ...parsed, ...query };
-    const value: ProductList = JSON.parse(await app.catalogCache.get(`list:${JSON.stringify(full)}`, () => getProductPage(app.db, full, app.config.pageSize, false)));
+    const value: ProductList = JSON.parse(
+      await app.catalogCache.get(`list:${JSON.stringify(full)}`, () => getProductPage(app.db, full, app.config.pageSize, false)),
+    );
     return value;
   };
 
@@ -104,7 +114,14 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   }
   if (path === '/about' || path === '/contacts') {
     const title = path === '/about' ? 'Про нас' : 'Контакти';
-    return { title: `${title} | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: path, ogType: 'website', jsonLd: [breadcrumbs({ name: title, path })], data: [] };
+    return {
+      title: `${title} | ${SHOP_NAME}`,
+      description: DEFAULT_DESCRIPTION,
+      canonical: path,
+      ogType: 'website',
+      jsonLd: [breadcrumbs({ name: title, path })],
+      data: [],
+    };
   }
   const productPage = /^\/product\/([^/]+)$/.exec(path);
   if (productPage) {
@@ -190,7 +207,12 @@ export function renderShell(template: string, site: string, head: PageHead, root
 
 /** JSON that can sit inside a <script> element: nothing in it can close the element. */
 function safeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 function safeDecode(part: string): string {

@@ -73,9 +73,19 @@ describeWithApp(
         url: `/api/products/${inStock.id}`,
         headers,
         payload: {
-          name: update.name, price: update.price, discount: update.discount, image: update.image, origin: update.origin,
-          category: update.category, description: update.description, countInStock: 0, weight: update.weight,
-          cropYear: update.cropYear, alfa: update.alfa, ferment_temp: update.ferment_temp, ferment_type: update.ferment_type,
+          name: update.name,
+          price: update.price,
+          discount: update.discount,
+          image: update.image,
+          origin: update.origin,
+          category: update.category,
+          description: update.description,
+          countInStock: 0,
+          weight: update.weight,
+          cropYear: update.cropYear,
+          alfa: update.alfa,
+          ferment_temp: update.ferment_temp,
+          ferment_type: update.ferment_type,
         },
       });
       expect(put.statusCode).toBe(200);
@@ -188,7 +198,12 @@ describeWithApp(
       expect(first.reviews).toHaveLength(0);
       const user = await createUser(app.db);
       const cookie = await sessionCookie(user, app.config.jwtSecret);
-      const review = await app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers: { cookie }, payload: { rating: 4, comment: 'Добрий хміль' } });
+      const review = await app.inject({
+        method: 'POST',
+        url: `/api/products/${product.id}/reviews`,
+        headers: { cookie },
+        payload: { rating: 4, comment: 'Добрий хміль' },
+      });
       expect(review.statusCode).toBe(201);
       const after = (await app.inject({ url: `/api/products/${product.id}` })).json() as ProductDetail;
       expect(after.reviews).toHaveLength(1);
@@ -210,13 +225,13 @@ describeWithApp(
       expect((await app.inject({ url: `/api/products/${product.id}` })).json()).toMatchObject({ slug: product.slug });
     });
 
-    test('every page of the web app\'s router answers 200: a new screen cannot be a 404 by mistake', async () => {
+    test("every page of the web app's router answers 200: a new screen cannot be a 404 by mistake", async () => {
       const router = readFileSync(new URL('../../../web/router.tsx', import.meta.url), 'utf8');
       const routes = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*' && !p.startsWith('/product/'));
       expect(routes.length).toBeGreaterThan(20);
       for (const route of routes) {
         const url = route.replace(/:pageNumber/g, '2').replace(/:[a-zA-Z]+/g, 'abc123');
-        expect((await resolvePage(ctx().app.db, url)), url).toEqual({ status: 200 });
+        expect(await resolvePage(ctx().app.db, url), url).toEqual({ status: 200 });
       }
     });
 
@@ -227,7 +242,14 @@ describeWithApp(
         const res = await app.inject({ url: encodeURI(url) });
         expect(res.statusCode, url).toBe(200);
       }
-      const missing = ['/no-such-page', '/product/Bad_Slug', '/product/no-such-product', '/product/00000000-0000-4000-8000-000000000000', '/hops/extra', '/assets/missing.js'];
+      const missing = [
+        '/no-such-page',
+        '/product/Bad_Slug',
+        '/product/no-such-product',
+        '/product/00000000-0000-4000-8000-000000000000',
+        '/hops/extra',
+        '/assets/missing.js',
+      ];
       for (const url of missing) {
         const res = await app.inject({ url });
         expect(res.statusCode, url).toBe(404);

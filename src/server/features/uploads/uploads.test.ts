@@ -22,8 +22,7 @@ function multipart(parts: { field: string; filename?: string; type?: string; dat
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-const picture = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 150, b: 40 } } });
+const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 200, g: 150, b: 40 } } });
 
 const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>';
 const HTML = '<!doctype html><html><body><script>fetch("/api/users")</script></body></html>';

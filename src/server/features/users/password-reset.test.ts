@@ -76,7 +76,12 @@ describeWithApp('password reset', (ctx) => {
     });
     expect((await confirm(app, 'A'.repeat(43))).json().code).toBe('RESET_TOKEN_INVALID');
     for (const bad of ['', 'short', 'x'.repeat(43).replace(/x$/, '!'), 42]) {
-      const res = await app.inject({ method: 'POST', url: '/api/users/password-reset/confirm', payload: { token: bad, password: NEW_PASSWORD }, remoteAddress: someAddress() });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/users/password-reset/confirm',
+        payload: { token: bad, password: NEW_PASSWORD },
+        remoteAddress: someAddress(),
+      });
       expect(res.statusCode).toBe(400);
     }
     await requestReset(app, user.email);

@@ -8,7 +8,11 @@ export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> 
 }
 
 export async function findUserByEmail(tx: Tx, email: string): Promise<UserRow | null> {
-  const [row] = await tx.select().from(users).where(eq(users.email, normalizeEmail(email))).limit(1);
+  const [row] = await tx
+    .select()
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -23,10 +27,7 @@ export async function isEmailTaken(tx: Tx, email: string, exceptId?: string): Pr
   return row !== undefined;
 }
 
-export async function insertUser(
-  tx: Tx,
-  values: { name: string; email: string; passwordHash: string; isAdmin?: boolean },
-): Promise<UserRow> {
+export async function insertUser(tx: Tx, values: { name: string; email: string; passwordHash: string; isAdmin?: boolean }): Promise<UserRow> {
   const [row] = await tx
     .insert(users)
     .values({ ...values, email: normalizeEmail(values.email) })

@@ -26,11 +26,7 @@ function expectNoSecrets(body: unknown) {
 }
 
 describeWithApp('accounts API', (ctx) => {
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    options: { body?: unknown; cookie?: string; ip?: string } = {},
-  ) =>
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { body?: unknown; cookie?: string; ip?: string } = {}) =>
     ctx().app.inject({
       method,
       url,
@@ -177,13 +173,19 @@ describeWithApp('accounts API', (ctx) => {
     const elsewhere = cookieOf(await login({ email: user.email, password: TEST_PASSWORD }));
 
     const newEmail = freshEmail();
-    const renamed = await call('PUT', '/api/users/profile', { cookie: here, body: { name: 'Нове Ім’я', email: newEmail.toUpperCase(), password: '', currentPassword: TEST_PASSWORD } });
+    const renamed = await call('PUT', '/api/users/profile', {
+      cookie: here,
+      body: { name: 'Нове Ім’я', email: newEmail.toUpperCase(), password: '', currentPassword: TEST_PASSWORD },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toEqual({ _id: user.id, name: 'Нове Ім’я', email: newEmail, isAdmin: false, phone: null });
     // No password change: other sessions live on.
     expect((await call('GET', '/api/users/profile', { cookie: elsewhere })).statusCode).toBe(200);
 
-    const changed = await call('PUT', '/api/users/profile', { cookie: here, body: { name: 'Нове Ім’я', email: newEmail, password: 'brand-new-password', currentPassword: TEST_PASSWORD } });
+    const changed = await call('PUT', '/api/users/profile', {
+      cookie: here,
+      body: { name: 'Нове Ім’я', email: newEmail, password: 'brand-new-password', currentPassword: TEST_PASSWORD },
+    });
     expect(changed.statusCode).toBe(200);
     expectNoSecrets(changed.json());
     const fresh = cookieOf(changed);
@@ -226,7 +228,10 @@ describeWithApp('accounts API', (ctx) => {
     const missing = await call('PUT', '/api/users/profile', { cookie, body: { name: 'Я', email: newEmail } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED', message: 'Щоб змінити електронну пошту чи пароль, введіть поточний пароль' });
-    const wrong = await call('PUT', '/api/users/profile', { cookie, body: { name: 'Я', email: user.email, password: 'stolen-session-pw', currentPassword: 'a-guess' } });
+    const wrong = await call('PUT', '/api/users/profile', {
+      cookie,
+      body: { name: 'Я', email: user.email, password: 'stolen-session-pw', currentPassword: 'a-guess' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'WRONG_CURRENT_PASSWORD', message: 'Поточний пароль невірний' });
     expect((await call('PUT', '/api/users/profile', { cookie, body: { name: 'Я', email: newEmail, currentPassword: 'a-guess' } })).statusCode).toBe(403);
@@ -362,8 +367,7 @@ describeWithApp('accounts API', (ctx) => {
 describeWithApp(
   'accounts API: brute-force limits',
   (ctx) => {
-    const call = (url: string, body: unknown, ip: string) =>
-      ctx().app.inject({ method: 'POST', url, payload: body as object, remoteAddress: ip });
+    const call = (url: string, body: unknown, ip: string) => ctx().app.inject({ method: 'POST', url, payload: body as object, remoteAddress: ip });
 
     test('per e-mail and address: failures lock the attacker out, never the owner', async () => {
       const user = await createUser(ctx().app.db);
@@ -390,7 +394,13 @@ describeWithApp(
       const login = await call('/api/users/auth', { email: user.email, password: TEST_PASSWORD }, '10.9.9.9');
       const cookie = String(login.headers['set-cookie']).split(';')[0];
       const guess = (currentPassword: string) =>
-        ctx().app.inject({ method: 'PUT', url: '/api/users/profile', headers: { cookie }, remoteAddress: '10.9.9.9', payload: { name: 'Я', email: freshEmail(), currentPassword } });
+        ctx().app.inject({
+          method: 'PUT',
+          url: '/api/users/profile',
+          headers: { cookie },
+          remoteAddress: '10.9.9.9',
+          payload: { name: 'Я', email: freshEmail(), currentPassword },
+        });
       for (let i = 0; i < 3; i++) expect((await guess(`guess-${i}`)).statusCode).toBe(403);
       expect((await guess(TEST_PASSWORD)).statusCode).toBe(429);
     });
@@ -462,7 +472,9 @@ const sharedLimitTests = (ctx: () => TestContext) => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const app = i % 2 === 0 ? ctx().app : second;
-      statuses.push((await app.inject({ method: 'POST', url: '/api/users/auth', payload: { email: freshEmail(), password: 'x' }, remoteAddress: ip })).statusCode);
+      statuses.push(
+        (await app.inject({ method: 'POST', url: '/api/users/auth', payload: { email: freshEmail(), password: 'x' }, remoteAddress: ip })).statusCode,
+      );
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
   });

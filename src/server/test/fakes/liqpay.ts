@@ -22,7 +22,10 @@ export interface FakeLiqPay {
   close(): Promise<void>;
 }
 
-const sign = (privateKey: string, data: string) => createHash('sha1').update(privateKey + data + privateKey).digest('base64');
+const sign = (privateKey: string, data: string) =>
+  createHash('sha1')
+    .update(privateKey + data + privateKey)
+    .digest('base64');
 
 export async function startFakeLiqPay(): Promise<FakeLiqPay> {
   const fake: FakeLiqPay = {

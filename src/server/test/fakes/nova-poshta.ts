@@ -84,7 +84,11 @@ export function fakeRef(key: string): string {
 
 function point(place: string, kind: Kind, number: number, address: string, underThirty = false): FakeWarehouse {
   const name =
-    kind === 'locker' ? `Поштомат "Нова Пошта" №${number}` : kind === 'cargo' ? `Вантажне відділення №${number}` : `Відділення №${number}${underThirty ? ' (до 30 кг)' : ''}`;
+    kind === 'locker'
+      ? `Поштомат "Нова Пошта" №${number}`
+      : kind === 'cargo'
+        ? `Вантажне відділення №${number}`
+        : `Відділення №${number}${underThirty ? ' (до 30 кг)' : ''}`;
   return {
     Ref: fakeRef(`${place}:${kind}:${number}`),
     Number: String(number),
@@ -98,7 +102,14 @@ function point(place: string, kind: Kind, number: number, address: string, under
   };
 }
 
-function settlement(name: string, type: string, area: string, region: string, warehouses: (place: string) => FakeWarehouse[], key = `${name}/${area}/${region}`): FakeSettlement {
+function settlement(
+  name: string,
+  type: string,
+  area: string,
+  region: string,
+  warehouses: (place: string) => FakeWarehouse[],
+  key = `${name}/${area}/${region}`,
+): FakeSettlement {
   return {
     Ref: fakeRef(`settlement:${key}`),
     DeliveryCity: fakeRef(`city:${key}`),
@@ -110,7 +121,16 @@ function settlement(name: string, type: string, area: string, region: string, wa
   };
 }
 
-const KYIV_STREETS = ['вул. Хрещатик', 'просп. Берестейський', 'вул. Богатирська', 'вул. Саксаганського', 'просп. Перемоги', 'вул. Велика Васильківська', 'вул. Антоновича', 'просп. Бажана'];
+const KYIV_STREETS = [
+  'вул. Хрещатик',
+  'просп. Берестейський',
+  'вул. Богатирська',
+  'вул. Саксаганського',
+  'просп. Перемоги',
+  'вул. Велика Васильківська',
+  'вул. Антоновича',
+  'просп. Бажана',
+];
 
 /**
  * Kyiv has 650 points (330 branches, 320 lockers): more than one page, as the real city has
@@ -197,7 +217,12 @@ const HANDLERS: Record<string, Handler> = {
   'Address.searchSettlements': (fake, p) => {
     const q = lower(p.CityName);
     if (!q) return envelope(false, [], { errors: ['CityName is empty'], errorCodes: ['20000900746'] });
-    const found = fake.settlements.filter((s) => lower(s.MainDescription).split(/[\s-]+/).some((word) => word.startsWith(q)) || lower(s.MainDescription).startsWith(q));
+    const found = fake.settlements.filter(
+      (s) =>
+        lower(s.MainDescription)
+          .split(/[\s-]+/)
+          .some((word) => word.startsWith(q)) || lower(s.MainDescription).startsWith(q),
+    );
     const { rows } = paged(found, p, 50);
     return envelope(true, [
       {
@@ -247,8 +272,22 @@ const HANDLERS: Record<string, Handler> = {
 
 /** What InternetDocument.save needs for a warehouse-to-warehouse parcel, besides the recipient's branch. */
 const WAYBILL_FIELDS = [
-  'PayerType', 'PaymentMethod', 'CargoType', 'ServiceType', 'SeatsAmount', 'Weight', 'Cost', 'Description', 'DateTime',
-  'CitySender', 'Sender', 'SenderAddress', 'ContactSender', 'SendersPhone', 'RecipientName', 'RecipientsPhone',
+  'PayerType',
+  'PaymentMethod',
+  'CargoType',
+  'ServiceType',
+  'SeatsAmount',
+  'Weight',
+  'Cost',
+  'Description',
+  'DateTime',
+  'CitySender',
+  'Sender',
+  'SenderAddress',
+  'ContactSender',
+  'SendersPhone',
+  'RecipientName',
+  'RecipientsPhone',
 ] as const;
 
 function saveWaybill(fake: FakeNovaPoshta, p: Record<string, unknown>) {

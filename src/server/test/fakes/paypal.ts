@@ -92,14 +92,23 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
     }
 
     if (req.method === 'POST' && match && !match[1]) {
-      const request = JSON.parse(body || '{}') as { intent?: string; purchase_units?: { custom_id?: string; amount?: { currency_code: string; value: string } }[] };
+      const request = JSON.parse(body || '{}') as {
+        intent?: string;
+        purchase_units?: { custom_id?: string; amount?: { currency_code: string; value: string } }[];
+      };
       const unit = request.purchase_units?.[0];
       if (request.intent !== 'CAPTURE' || !unit?.amount || !/^\d+\.\d{2}$/.test(unit.amount.value)) {
         return sendJson(res, 400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed.', debug_id: debugId() });
       }
       const id = randomBytes(8).toString('hex').toUpperCase().slice(0, 17);
       fake.created.set(id, { value: unit.amount.value, currency: unit.amount.currency_code, customId: unit.custom_id });
-      const order = paypalOrder(id, { value: unit.amount.value, currency: unit.amount.currency_code, status: fake.autoApprove ? 'APPROVED' : 'CREATED', customId: unit.custom_id, email: 'buyer@example.com' });
+      const order = paypalOrder(id, {
+        value: unit.amount.value,
+        currency: unit.amount.currency_code,
+        status: fake.autoApprove ? 'APPROVED' : 'CREATED',
+        customId: unit.custom_id,
+        email: 'buyer@example.com',
+      });
       orders.set(id, order);
       return sendJson(res, 201, order);
     }
@@ -111,12 +120,23 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       if (!order) return sendJson(res, 404, notFound());
       if (order.status !== 'APPROVED') {
         const issue = order.status === 'COMPLETED' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_NOT_APPROVED';
-        return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue }], message: 'The requested action could not be performed.', debug_id: debugId() });
+        return sendJson(res, 422, {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [{ issue }],
+          message: 'The requested action could not be performed.',
+          debug_id: debugId(),
+        });
       }
       const unit = order.purchase_units[0];
       const value = fake.captureValueOverride ?? unit.amount.value;
       fake.captureValueOverride = null;
-      const completed = paypalOrder(id, { value, currency: unit.amount.currency_code, status: 'COMPLETED', customId: unit.custom_id, email: 'buyer@example.com' });
+      const completed = paypalOrder(id, {
+        value,
+        currency: unit.amount.currency_code,
+        status: 'COMPLETED',
+        customId: unit.custom_id,
+        email: 'buyer@example.com',
+      });
       orders.set(id, completed);
       return sendJson(res, 201, completed);
     }

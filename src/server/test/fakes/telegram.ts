@@ -31,7 +31,8 @@ export async function startFakeTelegram(token = '123456:TEST-token_abc'): Promis
       res.writeHead(502, { 'content-type': 'text/html' });
       return res.end('<html><body>Bad Gateway</body></html>');
     }
-    if (fake.mode === 'flood') return send(429, { ok: false, error_code: 429, description: 'Too Many Requests: retry after 5', parameters: { retry_after: 5 } });
+    if (fake.mode === 'flood')
+      return send(429, { ok: false, error_code: 429, description: 'Too Many Requests: retry after 5', parameters: { retry_after: 5 } });
     let body: { chat_id?: string | number; text?: string };
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8'));

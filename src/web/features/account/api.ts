@@ -1,12 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  LoginInput,
-  PasswordResetConfirm,
-  PasswordResetRequest,
-  ProfileUpdateInput,
-  RegisterInput,
-  UserInfo,
-} from '../../../shared/users';
+import type { LoginInput, PasswordResetConfirm, PasswordResetRequest, ProfileUpdateInput, RegisterInput, UserInfo } from '../../../shared/users';
 import { api } from '../../api/client';
 import { queryClient } from '../../api/query-client';
 import { useAuth } from '../../stores/auth';

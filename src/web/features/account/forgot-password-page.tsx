@@ -31,7 +31,15 @@ export default function ForgotPasswordPage() {
         <>
           <p>{t.account.forgotIntro}</p>
           <Form noValidate onSubmit={onSubmit}>
-            <TextField id="forgot-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+            <TextField
+              id="forgot-email"
+              label={t.account.email}
+              type="email"
+              autoComplete="email"
+              placeholder={t.account.emailPlaceholder}
+              error={errors.email?.message}
+              {...form.register('email')}
+            />
             {request.isError && <ErrorMessage error={request.error} />}
             <Button type="submit" variant="primary" disabled={request.isPending}>
               {t.account.sendResetLink}

@@ -30,9 +30,7 @@ export default function LoginPage() {
   // A customer sent here from an admin screen stays, to sign in as an admin.
   if (mayVisit(redirect, userInfo)) return <Navigate to={redirect} replace />;
 
-  const onSubmit = form.handleSubmit((values) =>
-    signIn.mutate(values, { onError: (error) => notify.error(errorMessage(error)) }),
-  );
+  const onSubmit = form.handleSubmit((values) => signIn.mutate(values, { onError: (error) => notify.error(errorMessage(error)) }));
 
   return (
     <FormContainer>
@@ -40,7 +38,15 @@ export default function LoginPage() {
       <h1 className="mb-4">{t.account.signInTitle}</h1>
       {userInfo && <Message variant="warning">{t.account.adminOnlyNotice}</Message>}
       <Form noValidate onSubmit={onSubmit}>
-        <TextField id="login-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          id="login-email"
+          label={t.account.email}
+          type="email"
+          autoComplete="email"
+          placeholder={t.account.emailPlaceholder}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <TextField
           id="login-password"
           label={t.account.password}
@@ -53,7 +59,11 @@ export default function LoginPage() {
         <Button type="submit" variant="primary" disabled={signIn.isPending}>
           {t.account.signIn}
         </Button>
-        {signIn.isPending && <span className="ms-2"><Loader small /></span>}
+        {signIn.isPending && (
+          <span className="ms-2">
+            <Loader small />
+          </span>
+        )}
       </Form>
       <p className="mt-3 mb-1">
         <Link to={paths.forgotPassword}>{t.account.forgotPassword}</Link>

@@ -46,7 +46,8 @@ function ProfileForm() {
   const { errors, isDirty } = form.formState;
 
   useEffect(() => {
-    if (fresh && !isDirty) form.reset({ name: fresh.name, email: fresh.email, phone: fresh.phone ?? '', currentPassword: '', password: '', confirmPassword: '' });
+    if (fresh && !isDirty)
+      form.reset({ name: fresh.name, email: fresh.email, phone: fresh.phone ?? '', currentPassword: '', password: '', confirmPassword: '' });
   }, [fresh, isDirty, form]);
 
   const onSubmit = form.handleSubmit(({ confirmPassword, ...values }) => {
@@ -71,8 +72,23 @@ function ProfileForm() {
 
   return (
     <Form noValidate onSubmit={onSubmit}>
-      <TextField id="profile-name" label={t.account.name} autoComplete="name" placeholder={t.account.namePlaceholder} error={errors.name?.message} {...form.register('name')} />
-      <TextField id="profile-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        id="profile-name"
+        label={t.account.name}
+        autoComplete="name"
+        placeholder={t.account.namePlaceholder}
+        error={errors.name?.message}
+        {...form.register('name')}
+      />
+      <TextField
+        id="profile-email"
+        label={t.account.email}
+        type="email"
+        autoComplete="email"
+        placeholder={t.account.emailPlaceholder}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <TextField
         id="profile-phone"
         label={t.account.phone}
@@ -114,7 +130,11 @@ function ProfileForm() {
       <Button type="submit" variant="primary" disabled={update.isPending}>
         {t.account.update}
       </Button>
-      {update.isPending && <span className="ms-2"><Loader small /></span>}
+      {update.isPending && (
+        <span className="ms-2">
+          <Loader small />
+        </span>
+      )}
     </Form>
   );
 }

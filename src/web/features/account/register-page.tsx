@@ -44,8 +44,23 @@ export default function RegisterPage() {
       <PageTitle title={t.account.registerTitle} />
       <h1 className="mb-4">{t.account.registerTitle}</h1>
       <Form noValidate onSubmit={onSubmit}>
-        <TextField id="register-name" label={t.account.name} autoComplete="name" placeholder={t.account.namePlaceholder} error={errors.name?.message} {...form.register('name')} />
-        <TextField id="register-email" label={t.account.email} type="email" autoComplete="email" placeholder={t.account.emailPlaceholder} error={errors.email?.message} {...form.register('email')} />
+        <TextField
+          id="register-name"
+          label={t.account.name}
+          autoComplete="name"
+          placeholder={t.account.namePlaceholder}
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
+        <TextField
+          id="register-email"
+          label={t.account.email}
+          type="email"
+          autoComplete="email"
+          placeholder={t.account.emailPlaceholder}
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
         <TextField
           id="register-password"
           label={t.account.password}
@@ -68,7 +83,11 @@ export default function RegisterPage() {
         <Button type="submit" variant="primary" disabled={signUp.isPending}>
           {t.account.register}
         </Button>
-        {signUp.isPending && <span className="ms-2"><Loader small /></span>}
+        {signUp.isPending && (
+          <span className="ms-2">
+            <Loader small />
+          </span>
+        )}
       </Form>
       <p className="mt-3">
         {t.account.haveAccount} <Link to={paths.login(redirect)}>{t.account.signInLink}</Link>

@@ -60,7 +60,14 @@ export default function ResetPasswordPage() {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <TextField id="reset-confirm" label={t.account.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <TextField
+            id="reset-confirm"
+            label={t.account.confirmPassword}
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
           {confirm.isError && <ErrorMessage error={confirm.error} />}
           <Button type="submit" variant="primary" disabled={confirm.isPending}>
             {t.account.setPassword}

@@ -90,7 +90,14 @@ describe('the admin product form', () => {
       body: {
         code: 'VALIDATION_ERROR',
         message: 'Некоректні дані (origin: Виробник не підходить до категорії: оберіть Чехія)',
-        errors: [{ path: 'origin', code: 'producerWrongCategory', params: { producers: 'Чехія, США' }, message: 'Виробник не підходить до категорії: оберіть Чехія, США' }],
+        errors: [
+          {
+            path: 'origin',
+            code: 'producerWrongCategory',
+            params: { producers: 'Чехія, США' },
+            message: 'Виробник не підходить до категорії: оберіть Чехія, США',
+          },
+        ],
       },
     }));
     await useLanguage.getState().setLanguage('en');

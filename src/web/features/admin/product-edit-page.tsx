@@ -203,12 +203,27 @@ function ProductForm({ product }: { product: ProductDetail }) {
             </Form.Group>
             <Form.Group as={Col} xs={6} md={3} controlId="discount">
               <Form.Label>{text.discount}</Form.Label>
-              <Form.Control type="number" inputMode="numeric" min={0} max={100} step={1} {...register('discount', { valueAsNumber: true })} {...state('discount')} />
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={100}
+                step={1}
+                {...register('discount', { valueAsNumber: true })}
+                {...state('discount')}
+              />
               {feedback('discount')}
             </Form.Group>
             <Form.Group as={Col} xs={6} md={3} controlId="countInStock">
               <Form.Label>{text.stock}</Form.Label>
-              <Form.Control type="number" inputMode="numeric" min={0} step={1} {...register('countInStock', { valueAsNumber: true })} {...state('countInStock')} />
+              <Form.Control
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                {...register('countInStock', { valueAsNumber: true })}
+                {...state('countInStock')}
+              />
               {feedback('countInStock')}
             </Form.Group>
             <Form.Group as={Col} xs={6} md={3} controlId="weight">
@@ -281,7 +296,13 @@ function ProductForm({ product }: { product: ProductDetail }) {
           </Form.Group>
           <Form.Group controlId="image-file" className="mb-3">
             <Form.Label>{text.upload}</Form.Label>
-            <Form.Control type="file" accept="image/jpeg,image/png,image/webp" onChange={onFile} disabled={upload.isPending} aria-describedby="image-file-hint" />
+            <Form.Control
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={onFile}
+              disabled={upload.isPending}
+              aria-describedby="image-file-hint"
+            />
             <Form.Text id="image-file-hint">{text.uploadHint}</Form.Text>
             {upload.isPending && (
               <div className="mt-2 d-flex align-items-center gap-2">

@@ -90,13 +90,7 @@ export default function ProductListPage() {
       </div>
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t.admin.products.filterLabel}>
         {FILTERS.map((f) => (
-          <Button
-            key={f}
-            size="sm"
-            variant={filter === f ? 'primary' : 'outline-primary'}
-            aria-pressed={filter === f}
-            onClick={() => navigate(hrefFor(1, f))}
-          >
+          <Button key={f} size="sm" variant={filter === f ? 'primary' : 'outline-primary'} aria-pressed={filter === f} onClick={() => navigate(hrefFor(1, f))}>
             {filterLabel(t, f)}
           </Button>
         ))}

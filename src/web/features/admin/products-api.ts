@@ -21,8 +21,7 @@ export const adminProductQuery = (id: string) =>
     queryFn: ({ signal }) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
   });
 
-export const useAdminProductList = (params: { pageNumber: number; category?: CategoryFilter }) =>
-  useQuery(adminProductListQuery(params));
+export const useAdminProductList = (params: { pageNumber: number; category?: CategoryFilter }) => useQuery(adminProductListQuery(params));
 export const useAdminProduct = (id: string) => useQuery(adminProductQuery(id));
 
 /** Every mutation below changes what the shop shows: the whole 'products' cache refetches. */
@@ -37,9 +36,7 @@ function useProductMutation<TVariables, TResult>(mutationFn: (variables: TVariab
 export const useCreateProduct = () => useProductMutation(() => api<Product>('/api/products', { method: 'POST' }));
 
 export const useUpdateProduct = (id: string) =>
-  useProductMutation((product: ProductUpdate) =>
-    api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: product }),
-  );
+  useProductMutation((product: ProductUpdate) => api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: product }));
 
 export const useDeleteProduct = () =>
   useProductMutation((id: string) => api<{ message: string }>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' }));

@@ -61,14 +61,26 @@ function UserForm({ user }: { user: UserInfo }) {
     <Form noValidate onSubmit={onSubmit}>
       {locked && <Message variant="warning">{t.account.adminProtected}</Message>}
       <TextField id="user-name" label={t.account.name} autoComplete="off" disabled={locked} error={errors.name?.message} {...form.register('name')} />
-      <TextField id="user-email" label={t.account.email} type="email" autoComplete="off" disabled={locked} error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        id="user-email"
+        label={t.account.email}
+        type="email"
+        autoComplete="off"
+        disabled={locked}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <Form.Group className="mb-3" controlId="user-is-admin">
         <Form.Check type="checkbox" label={t.account.isAdmin} disabled={locked} {...form.register('isAdmin')} />
       </Form.Group>
       <Button type="submit" variant="primary" disabled={locked || update.isPending}>
         {t.account.save}
       </Button>
-      {update.isPending && <span className="ms-2"><Loader small /></span>}
+      {update.isPending && (
+        <span className="ms-2">
+          <Loader small />
+        </span>
+      )}
     </Form>
   );
 }

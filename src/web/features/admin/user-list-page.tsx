@@ -81,7 +81,12 @@ function UserRow({ user }: { user: UserInfo }) {
       <td className="text-nowrap">
         {!user.isAdmin && (
           <>
-            <Link to={paths.admin.userEdit(user._id)} className="btn btn-light btn-sm me-2" aria-label={t.account.editUser(user.name)} title={t.account.editUser(user.name)}>
+            <Link
+              to={paths.admin.userEdit(user._id)}
+              className="btn btn-light btn-sm me-2"
+              aria-label={t.account.editUser(user.name)}
+              title={t.account.editUser(user.name)}
+            >
               <FaEdit aria-hidden />
             </Link>
             <Button

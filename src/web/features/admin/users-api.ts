@@ -22,8 +22,7 @@ export const useUser = (id: string) => useQuery(userQuery(id));
 export function useUpdateUser(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminUserUpdateInput) =>
-      api<UserInfo>(`/api/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { userId: id, ...body } }),
+    mutationFn: (body: AdminUserUpdateInput) => api<UserInfo>(`/api/users/${encodeURIComponent(id)}`, { method: 'PUT', body: { userId: id, ...body } }),
     onSuccess: (user) => {
       client.setQueryData(userQuery(id).queryKey, user);
       return client.invalidateQueries({ queryKey: usersQuery().queryKey });

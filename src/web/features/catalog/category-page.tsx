@@ -54,7 +54,7 @@ export default function CategoryPage({ section }: { section: CatalogSection }) {
   const spec = SECTIONS[section];
   const [searchParams, setSearchParams] = useSearchParams();
   const options = spec.filter?.options(t) ?? [];
-  const chosen = spec.filter ? searchParams.get(spec.filter.param) ?? '' : '';
+  const chosen = spec.filter ? (searchParams.get(spec.filter.param) ?? '') : '';
   const validChoice = options.some((o) => o.value === chosen) ? chosen : '';
   const keyword = searchParams.get('keyword')?.trim() || undefined;
   const pageNumber = pageFromParam(searchParams.get('page'));

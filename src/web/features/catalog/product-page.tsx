@@ -56,7 +56,12 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const [qty, setQty] = useState(Math.min(inCart ?? 1, Math.max(product.countInStock, 1)));
   const inStock = product.countInStock > 0;
 
-  const facts: [string, string][] = [[t.catalog.producer, product.category === 'Hops' ? (t.catalog.hopCountries[product.origin as keyof typeof t.catalog.hopCountries] ?? product.origin) : product.origin]];
+  const facts: [string, string][] = [
+    [
+      t.catalog.producer,
+      product.category === 'Hops' ? (t.catalog.hopCountries[product.origin as keyof typeof t.catalog.hopCountries] ?? product.origin) : product.origin,
+    ],
+  ];
   facts.push([t.catalog.weight, `${product.weight.toLocaleString('uk-UA')} ${t.catalog.kg}`]);
   if (product.category === 'Yeast') {
     if (product.ferment_type) facts.push([t.catalog.fermentType, t.catalog.fermentTypes[product.ferment_type]]);

@@ -9,13 +9,7 @@ import { useForm } from 'react-hook-form';
 import { FaRegStar, FaStar } from 'react-icons/fa';
 import { Link } from 'react-router';
 import { notify } from '../../components/notify';
-import {
-  REVIEW_COMMENT_MAX,
-  ReviewCreateSchema,
-  type ProductDetail,
-  type Review,
-  type ReviewCreate,
-} from '../../../shared/products';
+import { REVIEW_COMMENT_MAX, ReviewCreateSchema, type ProductDetail, type Review, type ReviewCreate } from '../../../shared/products';
 import { api } from '../../api/client';
 import { errorMessage, useFieldMessage } from '../../api/error-message';
 import { useDateFormat } from '../../components/format';

@@ -16,8 +16,7 @@ export const citiesQuery = (q: string) =>
     retry: false,
   });
 
-export const useCities = (q: string) =>
-  useQuery({ ...citiesQuery(q), enabled: q.trim().length >= MIN_CITY_QUERY, placeholderData: keepPreviousData });
+export const useCities = (q: string) => useQuery({ ...citiesQuery(q), enabled: q.trim().length >= MIN_CITY_QUERY, placeholderData: keepPreviousData });
 
 export interface BranchSearch {
   cityRef: string;
@@ -46,7 +45,8 @@ export const useBranches = (search: BranchSearch | null) =>
     ...branchesQuery(search ?? { cityRef: '' }),
     enabled: search !== null,
     // While the next letters load, the list of the same settlement stays; another settlement's never does.
-    placeholderData: (previous, previousQuery) => ((previousQuery?.queryKey[2] as BranchSearch | undefined)?.cityRef === search?.cityRef ? previous : undefined),
+    placeholderData: (previous, previousQuery) =>
+      (previousQuery?.queryKey[2] as BranchSearch | undefined)?.cityRef === search?.cityRef ? previous : undefined,
   });
 
 /** The value once the shopper has paused typing for `ms`. */

@@ -10,12 +10,26 @@ import { mockApi, renderPage } from '../../test/render';
 import PaymentPage from './payment-page';
 import ShippingPage from './shipping-page';
 
-const kyiv: City = { ref: 'e718a680-4b33-11e4-ab6d-005056801329', cityRef: '8d5a980d-391c-11dd-90d9-001a92567626', name: 'Київ', area: 'Київська', region: '', type: 'місто', warehouses: 100 };
-const branch: Branch = { ref: '1ec09d88-e1c2-11e3-8c4a-0050568002cf', number: '1', description: 'Відділення №1: вул. Хрещатик, 1', address: 'вул. Хрещатик, 1', type: 'branch', maxWeightKg: 30 };
+const kyiv: City = {
+  ref: 'e718a680-4b33-11e4-ab6d-005056801329',
+  cityRef: '8d5a980d-391c-11dd-90d9-001a92567626',
+  name: 'Київ',
+  area: 'Київська',
+  region: '',
+  type: 'місто',
+  warehouses: 100,
+};
+const branch: Branch = {
+  ref: '1ec09d88-e1c2-11e3-8c4a-0050568002cf',
+  number: '1',
+  description: 'Відділення №1: вул. Хрещатик, 1',
+  address: 'вул. Хрещатик, 1',
+  type: 'branch',
+  maxWeightKg: 30,
+};
 
 /** The directory answers the saved branch's re-check with the branch itself. */
-const directory = () =>
-  mockApi((url) => (url.pathname === '/api/delivery/branches' ? { body: { branches: [branch], total: 1, demo: true } } : undefined));
+const directory = () => mockApi((url) => (url.pathname === '/api/delivery/branches' ? { body: { branches: [branch], total: 1, demo: true } } : undefined));
 
 function withCart() {
   useCart.getState().addToCart(toCartItem(product(), 1));
@@ -52,7 +66,17 @@ describe('the shipping step', () => {
   it('a guest with a checked branch goes on to payment; the phone is kept in its normal form', async () => {
     withCart();
     directory();
-    useCart.getState().saveShippingAddress({ address: '', city: kyiv.name, phoneNumber: '', country: branch.description, postalCode: '', settlementRef: kyiv.ref, warehouseRef: branch.ref, settlement: kyiv, branch });
+    useCart.getState().saveShippingAddress({
+      address: '',
+      city: kyiv.name,
+      phoneNumber: '',
+      country: branch.description,
+      postalCode: '',
+      settlementRef: kyiv.ref,
+      warehouseRef: branch.ref,
+      settlement: kyiv,
+      branch,
+    });
     renderPage(<ShippingPage />, { path: '/shipping' });
     await userEvent.type(screen.getByLabelText('Ім’я та прізвище отримувача'), 'Оля Пивоварка');
     await userEvent.type(screen.getByLabelText('Телефон'), '067 123 45 67');

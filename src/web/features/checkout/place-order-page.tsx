@@ -132,26 +132,30 @@ export default function PlaceOrderPage() {
         </Col>
         <Col md={4}>
           {!prices ? (
-            pricingError ? <ErrorMessage error={pricingError} /> : <Loader />
+            pricingError ? (
+              <ErrorMessage error={pricingError} />
+            ) : (
+              <Loader />
+            )
           ) : (
-          <OrderSummaryCard id="review-summary" title={t.checkout.orderSummary} prices={prices} labels={t.checkout}>
-            {placeOrder.isError && (
-              <ListGroup.Item>
-                <ErrorMessage error={placeOrder.error} />
-              </ListGroup.Item>
-            )}
-            <ListGroup.Item>
-              {/* Disabled for an empty cart, a line that cannot be bought or an order on its way (docs/screens.md). */}
-              <Button className="w-100" disabled={empty || !available || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
-                {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
-              </Button>
-              {placeOrder.isPending && (
-                <div className="text-center mt-2">
-                  <Loader small />
-                </div>
+            <OrderSummaryCard id="review-summary" title={t.checkout.orderSummary} prices={prices} labels={t.checkout}>
+              {placeOrder.isError && (
+                <ListGroup.Item>
+                  <ErrorMessage error={placeOrder.error} />
+                </ListGroup.Item>
               )}
-            </ListGroup.Item>
-          </OrderSummaryCard>
+              <ListGroup.Item>
+                {/* Disabled for an empty cart, a line that cannot be bought or an order on its way (docs/screens.md). */}
+                <Button className="w-100" disabled={empty || !available || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
+                  {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
+                </Button>
+                {placeOrder.isPending && (
+                  <div className="text-center mt-2">
+                    <Loader small />
+                  </div>
+                )}
+              </ListGroup.Item>
+            </OrderSummaryCard>
           )}
         </Col>
       </Row>

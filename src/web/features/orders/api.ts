@@ -47,8 +47,7 @@ const step = (id: string, action: 'mark-paid' | 'ship' | 'deliver' | 'cancel', b
 export const useMarkPaid = (id: string) => useOrderMutation(() => step(id, 'mark-paid'));
 export const useShipOrder = (id: string) => useOrderMutation((trackingNumber: string) => step(id, 'ship', { trackingNumber }));
 /** "Створити ТТН": Nova Poshta makes the waybill and the order ships under its number. */
-export const useCreateWaybill = (id: string) =>
-  useOrderMutation(() => api<Order>(`/api/orders/${encodeURIComponent(id)}/waybill`, { method: 'POST' }));
+export const useCreateWaybill = (id: string) => useOrderMutation(() => api<Order>(`/api/orders/${encodeURIComponent(id)}/waybill`, { method: 'POST' }));
 export const useDeliverOrder = (id: string) => useOrderMutation(() => step(id, 'deliver'));
 // The stock came back: the catalogue's counts changed too.
 export const useCancelOrder = (id: string) => useOrderMutation(() => step(id, 'cancel'), [['orders'], ['products']]);

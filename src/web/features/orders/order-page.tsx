@@ -93,8 +93,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
               </p>
               {(order.user?.email ?? order.guestEmail) && (
                 <p className="mb-1">
-                  <strong>{t.orders.email}:</strong>{' '}
-                  <a href={`mailto:${order.user?.email ?? order.guestEmail}`}>{order.user?.email ?? order.guestEmail}</a>
+                  <strong>{t.orders.email}:</strong> <a href={`mailto:${order.user?.email ?? order.guestEmail}`}>{order.user?.email ?? order.guestEmail}</a>
                 </p>
               )}
               {ship.phoneNumber && (

@@ -68,7 +68,14 @@ export const admin: typeof uk = {
       novaPoshtaSender: 'Nova Poshta sender (for waybills)',
     },
     fields: {
-      shop: { name: 'Shop name', phone: 'Phone', email: 'E-mail', address: 'Address', legalName: 'Registered trader (ФОП) or company', taxId: 'EDRPOU or tax number' },
+      shop: {
+        name: 'Shop name',
+        phone: 'Phone',
+        email: 'E-mail',
+        address: 'Address',
+        legalName: 'Registered trader (ФОП) or company',
+        taxId: 'EDRPOU or tax number',
+      },
       transfer: { cardNumber: 'Card number', iban: 'IBAN', recipient: 'Recipient' },
       pricing: {
         taxRatePercent: 'Tax on top of prices, %',
@@ -90,7 +97,7 @@ export const admin: typeof uk = {
     shippingFixed: 'A fixed fee in the order',
     freeHint: 'Empty: delivery is never free.',
     transferHint: 'The "Transfer to a PrivatBank card" method appears once a recipient and a card or IBAN are set.',
-    senderHint: "References from the Nova Poshta account (Counterparty, ContactPerson, City, Warehouse); needed to create waybills.",
+    senderHint: 'References from the Nova Poshta account (Counterparty, ContactPerson, City, Warehouse); needed to create waybills.',
     save: 'Save',
     saving: 'Saving…',
     saved: 'Settings saved',

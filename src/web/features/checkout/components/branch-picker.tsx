@@ -122,9 +122,7 @@ export function BranchPicker({ city, weightKg, chosen, onChoose, error, fallback
                   <>
                     <span className="d-block">{branch.description}</span>
                     <span className="d-flex flex-wrap gap-1 mt-1">
-                      <Badge bg={branch.type === 'locker' ? 'dark' : 'secondary'}>
-                        {t.checkout.branchTypeLabel[branch.type]}
-                      </Badge>
+                      <Badge bg={branch.type === 'locker' ? 'dark' : 'secondary'}>{t.checkout.branchTypeLabel[branch.type]}</Badge>
                       {branch.maxWeightKg !== null && (
                         <Badge bg="light" text="dark" className="border">
                           {t.checkout.branchLimit(branch.maxWeightKg)}

@@ -13,7 +13,15 @@ export function MyOrders() {
       <h2 id="my-orders" className="mb-3">
         {t.orders.myOrders}
       </h2>
-      {isPending ? <Loader /> : error || !data ? <ErrorMessage error={error} /> : data.length === 0 ? <Message>{t.orders.noOrders}</Message> : <OrdersTable orders={data} />}
+      {isPending ? (
+        <Loader />
+      ) : error || !data ? (
+        <ErrorMessage error={error} />
+      ) : data.length === 0 ? (
+        <Message>{t.orders.noOrders}</Message>
+      ) : (
+        <OrdersTable orders={data} />
+      )}
     </section>
   );
 }
