@@ -19,7 +19,8 @@ const handler = createStaticHandler(routes);
 export async function render(path: string, data: PageData[]): Promise<string> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { enabled: false, retry: false, staleTime: Infinity } } });
   for (const { key, value } of data) queryClient.setQueryData(key, value);
-  const context = await handler.query(new Request(new URL(path, 'http://shop.invalid')));
+  // Appended, not resolved: a path such as //hops stays a path (a 404), never another host.
+  const context = await handler.query(new Request(`http://shop.invalid${path}`));
   if (context instanceof Response) throw new Error(`no page to render at ${path}`);
   const router = createStaticRouter(handler.dataRoutes, context);
   const page = (
