@@ -83,8 +83,12 @@ test('public pages arrive rendered: names, prices and stock without any script',
   const missing = await rootText('/no-such-page');
   expect(missing.status).toBe(404);
   expect(missing.text).toContain('Сторінку не знайдено');
-  // Pages of one shopper (the cart, checkout, profile) are the browser's to render.
-  expect((await rootText('/cart')).root).toBe('');
+  // A rendered page shows without its scripts, which yield the bandwidth to styles and pictures.
+  expect(home.html).toMatch(/<script type="module" fetchpriority="low"/);
+  // Pages of one shopper (the cart, checkout, profile) are the browser's to render, scripts first.
+  const cart = await rootText('/cart');
+  expect(cart.root).toBe('');
+  expect(cart.html).not.toContain('fetchpriority="low"');
   // React completes nothing later by inline scripts: the content policy would refuse them.
   expect(home.html).not.toMatch(/<script>/);
 });

@@ -24,9 +24,10 @@ export function ProductGrid({
   return (
     <>
       <ul className="row g-3 list-unstyled" role="list">
-        {data.products.map((product) => (
+        {data.products.map((product, index) => (
           <li key={product._id} className="col-sm-12 col-md-6 col-lg-4 col-xl-3">
-            <ProductCard product={product} />
+            {/* The first cards are in the first screen, a phone's or a desktop's. */}
+            <ProductCard product={product} eager={index < 2} />
           </li>
         ))}
       </ul>
