@@ -19,6 +19,19 @@ export type EquipmentCategory = (typeof EQUIPMENT_CATEGORIES)[number];
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
 
+/** The equipment categories' Ukrainian names: the interface's and the price feeds' alike. */
+export const EQUIPMENT_CATEGORY_NAMES_UK: Record<EquipmentCategory, string> = {
+  Kegs: 'Кеги',
+  Fittings: 'Фітинги',
+  Heads: 'Заправні головки',
+  Coolers: 'Охолоджувачі',
+  BeerTaps: 'Пивні крани',
+  Defoamers: 'Піногасники',
+  Reducers: 'Редуктори',
+  BeerColumns: 'Пивні колони',
+  Accessories: 'Аксесуари',
+};
+
 export function isEquipmentCategory(category: string): category is EquipmentCategory {
   return (EQUIPMENT_CATEGORIES as readonly string[]).includes(category);
 }

@@ -1,4 +1,4 @@
-import { EQUIPMENT_CATEGORIES, type ProductCategory } from '../../../shared/catalog.js';
+import { EQUIPMENT_CATEGORIES, EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
 import { discountedPriceMinor } from '../../../shared/pricing.js';
 import { productPath } from '../../../shared/product-path.js';
 import type { ProductRecord } from '../products/repository.js';
@@ -120,21 +120,10 @@ export const productCode = (id: string) => id.replaceAll('-', '').slice(0, 8).to
 
 // Feed category names are Ukrainian by definition: the aggregators show them as they are.
 const GROUP_NAMES = { Hops: 'Хміль', Yeast: 'Дріжджі', Malt: 'Солод', Equipment: 'Обладнання' } as const;
-const EQUIPMENT_NAMES: Record<(typeof EQUIPMENT_CATEGORIES)[number], string> = {
-  Kegs: 'Кеги',
-  Fittings: 'Фітинги',
-  Heads: 'Заправні головки',
-  Coolers: 'Охолоджувачі',
-  BeerTaps: 'Пивні крани',
-  Defoamers: 'Піногасники',
-  Reducers: 'Редуктори',
-  BeerColumns: 'Пивні колони',
-  Accessories: 'Аксесуари',
-};
 const GROUP_IDS = { Hops: 1, Yeast: 2, Malt: 3, Equipment: 4 } as const;
 const HOTLINE_CATEGORIES: { id: number; parentId?: number; name: string }[] = [
   ...(Object.keys(GROUP_IDS) as (keyof typeof GROUP_IDS)[]).map((group) => ({ id: GROUP_IDS[group], name: GROUP_NAMES[group] })),
-  ...EQUIPMENT_CATEGORIES.map((c, i) => ({ id: 10 + i, parentId: GROUP_IDS.Equipment, name: EQUIPMENT_NAMES[c] })),
+  ...EQUIPMENT_CATEGORIES.map((c, i) => ({ id: 10 + i, parentId: GROUP_IDS.Equipment, name: EQUIPMENT_CATEGORY_NAMES_UK[c] })),
 ];
 
 function hotlineCategoryId(category: string): number {
@@ -143,6 +132,6 @@ function hotlineCategoryId(category: string): number {
 }
 
 function categoryPath(category: string): string {
-  const equipment = EQUIPMENT_NAMES[category as keyof typeof EQUIPMENT_NAMES];
-  return equipment ? `${GROUP_NAMES.Equipment} > ${equipment}` : (GROUP_NAMES[category as ProductCategory & keyof typeof GROUP_NAMES] ?? category);
+  if (isEquipmentCategory(category)) return `${GROUP_NAMES.Equipment} > ${EQUIPMENT_CATEGORY_NAMES_UK[category]}`;
+  return GROUP_NAMES[category as ProductCategory & keyof typeof GROUP_NAMES] ?? category;
 }

@@ -1,4 +1,4 @@
-import type { EquipmentCategory, HopProducer } from '../../../shared/catalog';
+import { EQUIPMENT_CATEGORY_NAMES_UK, type HopProducer } from '../../../shared/catalog';
 
 export const catalog = {
   latestProducts: 'Нові надходження',
@@ -57,15 +57,5 @@ export const catalog = {
     'South Africa': 'ПАР',
     USA: 'США',
   } satisfies Record<HopProducer, string>,
-  equipmentCategories: {
-    Kegs: 'Кеги',
-    Fittings: 'Фітинги',
-    Heads: 'Заправні головки',
-    Coolers: 'Охолоджувачі',
-    BeerTaps: 'Пивні крани',
-    Defoamers: 'Піногасники',
-    Reducers: 'Редуктори',
-    BeerColumns: 'Пивні колони',
-    Accessories: 'Аксесуари',
-  } satisfies Record<EquipmentCategory, string>,
+  equipmentCategories: EQUIPMENT_CATEGORY_NAMES_UK,
 };
