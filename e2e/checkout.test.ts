@@ -43,6 +43,23 @@ async function expectFitsPhone(page: Page) {
   await page.setViewportSize(DESKTOP);
 }
 
+/** A new customer, signed in, with one unpaid PayPal order of a yeast pack placed through the API. */
+async function customerWithPayPalOrder(page: Page) {
+  const email = await newCustomer(page);
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const [product] = await productsInStock(page, 2, 'Yeast');
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      orderItems: [{ product: product._id, qty: 1 }],
+      shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
+      paymentMethod: 'PayPal',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return placed;
+}
+
 const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 
 test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by card through LiqPay, and sees the admin deliver it', async () => {
@@ -263,18 +280,7 @@ test('a PayPal order shows the dollar amount at the NBU rate, and the server cre
   // No internet here: PayPal's script cannot load, and the order page must say so and stay usable.
   await page.route(/paypal\.com/, (route) => route.abort());
   allowConsoleErrors(page, /PayPal JS SDK|paypal|Failed to load resource|ERR_FAILED/i);
-  const email = await newCustomer(page);
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const [product] = await productsInStock(page, 2, 'Yeast');
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-      paymentMethod: 'PayPal',
-    },
-  });
-  expect(placed.status()).toBe(201);
+  const placed = await customerWithPayPalOrder(page);
   const order = (await placed.json()) as { _id: string; totalPrice: number; currency: string };
   expect(order.currency).toBe('UAH');
   // The fake NBU's rate is 41.2345 грн/$.
@@ -343,18 +349,7 @@ test('the PayPal button on the order page pays through our server: created in do
     sdkRequests.push(route.request().url());
     return route.fulfill({ contentType: 'text/javascript', body: PAYPAL_SDK_STAND_IN });
   });
-  const email = await newCustomer(page);
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const [product] = await productsInStock(page, 2, 'Yeast');
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-      paymentMethod: 'PayPal',
-    },
-  });
-  expect(placed.status()).toBe(201);
+  const placed = await customerWithPayPalOrder(page);
   const order = (await placed.json()) as { _id: string; totalPrice: number };
   const usd = (uahMinorToUsdCents(toMinor(order.totalPrice), 41.2345) / 100).toFixed(2);
 

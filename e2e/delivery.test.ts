@@ -54,6 +54,19 @@ async function expectFitsPhone(page: Page) {
   await page.setViewportSize(DESKTOP);
 }
 
+/** A guest with one product of the category in the cart goes to checkout without signing in and picks branch №2 in Bila Tserkva. */
+async function guestAtBilaTserkvaBranch(page: Page, category: string) {
+  const product = await addToCart(page, category, () => true);
+  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
+  await page.waitForURL(/\/login\?redirect=%2Fshipping/);
+  await page.getByRole('link', { name: 'Оформити без реєстрації' }).click();
+  await page.waitForURL('**/shipping');
+  await chooseCity(page, 'Біла', /^м\. Біла Церква /);
+  await branchSearch(page).fill('олександрійський');
+  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
+  return product;
+}
+
 test('"біла" finds Біла Церква of Kyiv oblast; a branch is found by its number; a parcel locker refuses a 25 kg malt sack', async () => {
   const page = await openPage(browser());
   await signedInCustomer(page);
@@ -161,15 +174,8 @@ test('another town drops the chosen branch; a saved branch that closed is asked 
 test('a guest checks out from the cart to the order page, then signs up and takes the order into the account', async () => {
   const page = await openPage(browser());
   allowConsoleErrors(page, /401/);
-  const product = await addToCart(page, 'Yeast', () => true);
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  await page.waitForURL(/\/login\?redirect=%2Fshipping/);
-  await page.getByRole('link', { name: 'Оформити без реєстрації' }).click();
-  await page.waitForURL('**/shipping');
+  const product = await guestAtBilaTserkvaBranch(page, 'Yeast');
 
-  await chooseCity(page, 'Біла', /^м\. Біла Церква /);
-  await branchSearch(page).fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
   await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
   await page.getByLabel('Телефон').fill('067 123 45');
   await page.getByLabel('Електронна пошта').fill('not-an-email');
@@ -220,14 +226,7 @@ test('a guest checks out from the cart to the order page, then signs up and take
 test('a guest orders with a card through LiqPay, pays from the order’s link and sees the order paid', async () => {
   const page = await openPage(browser());
   allowConsoleErrors(page, /401/);
-  await addToCart(page, 'Hops', () => true);
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  await page.waitForURL(/\/login\?redirect=%2Fshipping/);
-  await page.getByRole('link', { name: 'Оформити без реєстрації' }).click();
-  await page.waitForURL('**/shipping');
-  await chooseCity(page, 'Біла', /^м\. Біла Церква /);
-  await branchSearch(page).fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
+  await guestAtBilaTserkvaBranch(page, 'Hops');
   await page.getByLabel('Ім’я та прізвище отримувача').fill('Іван Франко');
   await page.getByLabel('Телефон').fill('0671234567');
   await page.getByLabel('Електронна пошта').fill(`guest-${randomBytes(4).toString('hex')}@example.com`);
