@@ -110,6 +110,12 @@ const twoDecimals = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, m
  */
 export const formatUah = (amount: number) => `${Number.isInteger(amount) ? wholeUah.format(amount) : twoDecimals.format(amount)}\u00a0грн`;
 
+/** The same from kopiykas, as the server keeps money: 130500 → "1 305 грн" (e-mails, Telegram). */
+export const formatUahMinor = (minor: number) => formatUah(fromMinor(minor));
+
+/** A bare number the Ukrainian way, for prices followed by their unit: 1450 → "1 450", 12.5 → "12,5". */
+export const formatAmount = (amount: number) => wholeUah.format(amount);
+
 /** A real dollar charge (PayPal only): 36.42 → "$36,42". */
 export const formatUsd = (amount: number) => `$${twoDecimals.format(amount)}`;
 

@@ -1,12 +1,7 @@
 import { useLanguage, type Language } from '../i18n';
 
-const whole = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-
-/** Money is written by the shared formatters (docs/pricing.md): "1 305 грн", "$36,42". */
-export { formatRate, formatUah, formatUsd } from '../../shared/pricing';
-
-/** A bare number the Ukrainian way, for prices followed by their unit: 1450 → "1 450", 12.5 → "12,5". */
-export const formatMoney = (amount: number) => whole.format(amount);
+/** Money is written by the shared formatters (docs/pricing.md): "1 305 грн", "$36,42", "1 450". */
+export { formatAmount, formatRate, formatUah, formatUsd } from '../../shared/pricing';
 
 /**
  * The shop lives in Kyiv: a moment is shown as the Kyiv calendar day and clock, whatever the

@@ -12,7 +12,7 @@ import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js'
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { startFakeSmtp } from '../../test/fakes/smtp.js';
 import { startFakeTelegram } from '../../test/fakes/telegram.js';
-import { formatUah } from './order-notices.js';
+import { formatUahMinor } from '../../../shared/pricing.js';
 
 const smtp = await startFakeSmtp();
 const telegram = await startFakeTelegram();
@@ -49,8 +49,8 @@ const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.inclu
 const pending = (app: FastifyInstance, orderId: string) => app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, orderId));
 
 test('money in the letters reads the Ukrainian way', () => {
-  expect(formatUah(130_500)).toBe('1\u00a0305\u00a0грн');
-  expect(formatUah(1_250)).toBe('12,50\u00a0грн');
+  expect(formatUahMinor(130_500)).toBe('1\u00a0305\u00a0грн');
+  expect(formatUahMinor(1_250)).toBe('12,50\u00a0грн');
 });
 
 describeWithApp(
@@ -77,7 +77,7 @@ describeWithApp(
       expect(letter.subject).toBe(`Замовлення №${order.number} прийнято — Хмільна крамниця`);
       expect(letter.text).toContain(`Дякуємо! Ваше замовлення №${order.number} прийнято.`);
       expect(letter.text).toContain('Оплата при отриманні у відділенні Нової пошти');
-      expect(letter.text).toContain(`Разом: ${formatUah(order.totalPrice * 100)}`);
+      expect(letter.text).toContain(`Разом: ${formatUahMinor(order.totalPrice * 100)}`);
       expect(letter.text).toContain(`/order/${order._id}`);
       expect(letter.html).toContain('<li>Хміль Saaz — 1 × 1\u00a0305\u00a0грн</li>');
       expect(letter.html).toContain(`Ніжин, Відділення №2: вул. Гоголя, 5`);
@@ -249,7 +249,7 @@ describeWithApp(
 
       const [letter] = received.filter((m) => m.to.includes(shopper.email));
       expect(letter.subject).toBe(`Замовлення №${order.number} прийнято — Хмільна крамниця «Солод»`);
-      const total = formatUah(Math.round(order.totalPrice * 100));
+      const total = formatUahMinor(Math.round(order.totalPrice * 100));
       expect(letter.text).toContain(`Сплатіть ${total} переказом:`);
       expect(letter.text).toContain('картка 5168745612345678');
       expect(letter.text).toContain('IBAN UA213223130000026007233566001');

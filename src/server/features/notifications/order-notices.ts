@@ -1,5 +1,5 @@
 import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
-import { formatUah as formatHryvnia, fromMinor } from '../../../shared/pricing.js';
+import { formatUahMinor } from '../../../shared/pricing.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
 import type { NewOutboxMessage } from './outbox.js';
 
@@ -42,9 +42,6 @@ const METHOD_NAMES: Record<string, string> = {
   NovaPoshta: 'накладений платіж у відділенні Нової пошти',
 };
 
-/** Kopiykas as the shop writes money everywhere (the shared formatter): 130500 → "1 305 грн". */
-export const formatUah = (minor: number) => formatHryvnia(fromMinor(minor));
-
 export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -59,13 +56,13 @@ interface Letter {
 }
 
 function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
-  const itemLines = (letter.items ?? []).map((item) => `${item.name} — ${item.qty} × ${formatUah(item.priceMinor)}`);
+  const itemLines = (letter.items ?? []).map((item) => `${item.name} — ${item.qty} × ${formatUahMinor(item.priceMinor)}`);
   const contacts = [shop.phone, shop.email].filter(Boolean).join(', ');
   const legal = [shop.legalName, shop.taxId && `ЄДРПОУ/ІПН ${shop.taxId}`].filter(Boolean).join(', ');
   const signature = [shop.name, contacts, shop.address, legal].filter(Boolean);
   const text = [
     ...letter.lines,
-    ...(itemLines.length ? ['', ...itemLines, `Разом: ${formatUah(order.totalMinor)}`] : []),
+    ...(itemLines.length ? ['', ...itemLines, `Разом: ${formatUahMinor(order.totalMinor)}`] : []),
     ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
     '',
     '—',
@@ -75,7 +72,7 @@ function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOu
 ${letter.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${
   itemLines.length
-    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><strong>Разом: ${escapeHtml(formatUah(order.totalMinor))}</strong></p>`
+    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><strong>Разом: ${escapeHtml(formatUahMinor(order.totalMinor))}</strong></p>`
     : ''
 }
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}">${escapeHtml(letter.link.label)}</a></p>` : ''}
@@ -86,12 +83,12 @@ ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}">${escapeHtml(lette
 
 function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
   if (isCashOnDelivery(order.paymentMethod)) {
-    return [`Оплата при отриманні у відділенні Нової пошти: ${formatUah(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
+    return [`Оплата при отриманні у відділенні Нової пошти: ${formatUahMinor(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
   }
   if (!isOfflineMethod(order.paymentMethod)) return ['Оплатіть замовлення на його сторінці: щойно оплата надійде, ми підготуємо посилку.'];
   const { cardNumber, iban, recipient } = shop.transfer;
   return [
-    `Сплатіть ${formatUah(order.totalMinor)} переказом:`,
+    `Сплатіть ${formatUahMinor(order.totalMinor)} переказом:`,
     ...(cardNumber ? [`картка ${cardNumber}`] : []),
     ...(iban ? [`IBAN ${iban}`] : []),
     ...(recipient ? [`отримувач ${recipient}`] : []),
@@ -121,7 +118,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
         subject: `Замовлення №${order.number} оплачено — ${shop.name}`,
         lines: [
           hello,
-          `Оплату замовлення №${order.number} (${formatUah(order.totalMinor)}) отримано. Ми готуємо посилку й надішлемо номер ТТН, щойно її відправимо.`,
+          `Оплату замовлення №${order.number} (${formatUahMinor(order.totalMinor)}) отримано. Ми готуємо посилку й надішлемо номер ТТН, щойно її відправимо.`,
         ],
         link,
       };
@@ -132,7 +129,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
           hello,
           `Замовлення №${order.number} відправлено Новою поштою до: ${order.cityName}, ${order.branchDescription}.`,
           `Номер ТТН: ${order.trackingNumber}.`,
-          ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [`При отриманні сплатіть ${formatUah(order.totalMinor)}.`] : []),
+          ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [`При отриманні сплатіть ${formatUahMinor(order.totalMinor)}.`] : []),
         ],
         link: { href: trackingLink(order.trackingNumber ?? ''), label: 'Відстежити посилку' },
       };
@@ -161,14 +158,14 @@ export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderIte
   if (event !== 'placed') return messages;
 
   const summary = [
-    `Нове замовлення №${order.number} на ${formatUah(order.totalMinor)}`,
+    `Нове замовлення №${order.number} на ${formatUahMinor(order.totalMinor)}`,
     `${order.recipientName}, ${order.recipientPhone}`,
     `${order.cityName}, ${order.branchDescription}`,
     `Оплата: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}`,
   ];
   if (targets.shopEmail) {
     const letter: Letter = {
-      subject: `Нове замовлення №${order.number} — ${formatUah(order.totalMinor)}`,
+      subject: `Нове замовлення №${order.number} — ${formatUahMinor(order.totalMinor)}`,
       lines: summary,
       items,
       link: { href: orderUrl, label: 'Відкрити замовлення' },
