@@ -17,6 +17,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     // The public files are served from the web build alone.
     copyPublicDir: !isSsrBuild,
+    // What every page loads comes as one file: a dozen small shared chunks cost requests and
+    // compress worse. Screens and rarer code still load on demand.
+    rolldownOptions: isSsrBuild ? undefined : { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
   },
   // The server's render bundles its libraries: it needs nothing from node_modules at run time.
   ssr: { noExternal: true },

@@ -114,3 +114,32 @@ test('equipment, malt, discounts and the info pages have real content; unknown p
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('Товар не знайдено');
   expectNoConsoleErrors(page);
 });
+
+test('a screen whose code is on its way keeps the page under a progress bar; back returns to the same place', async () => {
+  const page = await openPage(browser());
+  await page.goto('/');
+  // Hold the product screen's code until the page has been seen waiting for it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/product-page-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const card = page.locator('main ul[role=list] h2 a').nth(6);
+  await card.scrollIntoViewIfNeeded();
+  const where = await page.evaluate(() => Math.round(window.scrollY));
+  expect(where).toBeGreaterThan(300);
+  const name = await card.textContent();
+  await card.click();
+  await expect.poll(() => page.locator('.route-progress').isVisible()).toBe(true);
+  expect(await page.getByRole('heading', { name: 'Нові надходження' }).isVisible()).toBe(true);
+  release();
+  await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+  expect(await page.locator('.route-progress').count()).toBe(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.goBack();
+  await expect.poll(() => page.getByRole('heading', { name: 'Нові надходження' }).isVisible()).toBe(true);
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(where);
+  expectNoConsoleErrors(page);
+});

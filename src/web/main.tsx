@@ -1,12 +1,12 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import './styles.scss';
 import { setUnauthorizedListener } from './api/client';
 import { queryClient } from './api/query-client';
 import { loadLanguage, useLanguage } from './i18n';
-import { routes } from './router';
+import { BrowserRouter } from './navigation';
+import { loadScreens, ShopRoutes } from './router';
 import { useAuth } from './stores/auth';
 
 // Any 401 means the session is gone: sign out here too (docs/errors.md).
@@ -25,19 +25,6 @@ if (pageData?.textContent) {
   for (const { key, value } of JSON.parse(pageData.textContent) as { key: unknown[]; value: unknown }[]) queryClient.setQueryData(key, value);
 }
 
-/**
- * The code of the screens this address shows, fetched before the router starts: the router then
- * draws at once what the server drew, and a rendered page is hydrated as it is.
- */
-async function loadScreens() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy === 'function') Object.assign(route, { ...(await route.lazy()), lazy: undefined });
-    }),
-  );
-}
-
 /** Marks the page as live once React has drawn or taken over its markup (browser tests wait for it). */
 function Ready({ children }: { children: ReactNode }) {
   useEffect(() => {
@@ -46,15 +33,18 @@ function Ready({ children }: { children: ReactNode }) {
   return children;
 }
 
-// Rendered once the chosen language's texts and the screen's code are here. A page the server
-// rendered (docs/seo.md) is hydrated: React takes over its markup, which shows meanwhile.
+// Rendered once the chosen language's texts and the code of the screens this address shows are
+// here, so that React draws at once what the server drew. A page the server rendered
+// (docs/seo.md) is hydrated: React takes over its markup, which shows meanwhile.
 const container = document.getElementById('root')!;
-void Promise.all([loadLanguage(language), loadScreens()]).then(() => {
+void Promise.all([loadLanguage(language), loadScreens(window.location)]).then(() => {
   const app = (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <Ready>
-          <RouterProvider router={createBrowserRouter(routes)} />
+          <BrowserRouter>
+            <ShopRoutes />
+          </BrowserRouter>
         </Ready>
       </QueryClientProvider>
     </StrictMode>

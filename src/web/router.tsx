@@ -1,30 +1,48 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-router';
 import { RequireAdmin, RequireAuth } from './components/guards';
 import { Layout } from './components/layout';
+import { lazyComponent } from './lazy';
 import { UserMenu } from './features/account/components/user-menu';
 import type { CatalogSection } from './features/catalog/category-page';
 import HomePage from './features/catalog/home-page';
 import { AboutPage, ContactsPage } from './pages/info-pages';
 
+/** What a route hands its screen's loader to (main.tsx and entry-server.tsx load it before drawing). */
+export interface ScreenHandle {
+  load: () => Promise<unknown>;
+}
+
 /**
- * Every screen but the home page loads on demand (admin screens never load for shoppers). The
- * router fetches a screen's code before it shows it: the page a shopper leaves stays until then,
- * and a page the server rendered is hydrated only once its screen is here (main.tsx).
+ * Every screen but the home page loads on demand (admin screens never load for shoppers). A
+ * shopper's navigation waits for a screen's code with the page it leaves still shown
+ * (navigation.tsx); a page the server rendered is hydrated once its screen is here (main.tsx).
  */
-const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+const screen = (fetchCode: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> => {
+  const { Component, load } = lazyComponent(fetchCode);
+  return { element: <Component />, handle: { load } satisfies ScreenHandle };
+};
+
+const categoryPage = lazyComponent(() => import('./features/catalog/category-page'));
 
 /** A catalogue section: the category page with its section. */
-const section = (name: CatalogSection): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { default: CategoryPage } = await import('./features/catalog/category-page');
-    return { element: <CategoryPage section={name} /> };
-  },
+const section = (name: CatalogSection): Pick<RouteObject, 'element' | 'handle'> => ({
+  element: <categoryPage.Component section={name} />,
+  handle: { load: categoryPage.load } satisfies ScreenHandle,
 });
 
-/** Every screen of the shop: the browser's router (main.tsx) and the server's render (entry-server.tsx) share them. */
+/** Loads the code of every screen `path` shows, so that they draw at once. */
+export async function loadScreens(path: string | Partial<Location>): Promise<void> {
+  const matches = matchRoutes(routes, path) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.handle as ScreenHandle | undefined)?.load()));
+}
+
+/** The shop's screens for the path the router is on. */
+export function ShopRoutes() {
+  return useRoutes(routes);
+}
+
+/** Every screen of the shop: the browser (main.tsx) and the server's render (entry-server.tsx) share them. */
 export const routes: RouteObject[] = [
   {
     element: <Layout accountMenu={<UserMenu />} />,

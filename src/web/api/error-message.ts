@@ -1,28 +1,31 @@
 import { localizeMessage, msg, isMessageKey, type Locale } from '../../shared/validation-messages';
 import { currentMessages, useLanguage, type Messages } from '../i18n';
+import { errors as enErrors } from '../i18n/en/errors';
+import { errors as ukErrors } from '../i18n/uk/errors';
 import { ApiError, type FieldIssue } from './client';
+import { connectionMessage } from './connection-message';
 
-type Codes = Messages['errors']['codes'];
+// Loaded with the first error to word, in both languages (a few kilobytes, never on a first page).
+const ERRORS: Record<Locale, typeof ukErrors> = { uk: ukErrors, en: enErrors };
+type Codes = typeof ukErrors.codes;
 
 /**
  * What to tell the shopper about a failure, in the chosen language (docs/errors.md): our own
  * words for the server's `code`, the server's message only for a code we do not know.
  */
 export function errorMessage(error: unknown, messages: Messages = currentMessages(), locale: Locale = useLanguage.getState().language): string {
-  const t = messages.common;
-  if (!(error instanceof ApiError)) return t.genericError;
-  if (error.status === 'FETCH_ERROR') return t.networkError;
-  if (error.status === 'TIMEOUT_ERROR') return t.timeoutError;
-  if (error.status === 'PARSING_ERROR') return t.parsingError;
+  const connection = connectionMessage(error, messages.common);
+  if (connection !== undefined || !(error instanceof ApiError)) return connection ?? messages.common.genericError;
+  const texts = ERRORS[locale];
   if (error.code === 'VALIDATION_ERROR' && error.errors?.length) {
     const first = error.errors[0];
     const text = fieldMessage(issueMessage(first), locale);
-    return messages.errors.validation(first.path ? `${first.path}: ${text}` : text);
+    return texts.validation(first.path ? `${first.path}: ${text}` : text);
   }
-  const text = error.code && Object.hasOwn(messages.errors.codes, error.code) ? messages.errors.codes[error.code as keyof Codes] : undefined;
+  const text = error.code && Object.hasOwn(texts.codes, error.code) ? texts.codes[error.code as keyof Codes] : undefined;
   if (typeof text === 'string') return text;
   if (typeof text === 'function') return text(error.params ?? {});
-  return error.message || t.genericError;
+  return error.message || messages.common.genericError;
 }
 
 /** A server's field issue as a form message: its key when we know it, else its text. */

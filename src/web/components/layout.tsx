@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Outlet } from 'react-router';
+import { ScrollRestoration, useNavigationPending } from '../navigation';
 import { useT } from '../i18n';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -10,8 +11,8 @@ import { SideMenu } from './side-menu';
 /** The page frame; `accountMenu` is the header's account corner, which the account feature owns. */
 export function Layout({ accountMenu }: { accountMenu: ReactNode }) {
   const t = useT();
-  // The next screen's code is on its way (router.tsx): the page stays, a bar says it is coming.
-  const loading = useNavigation().state === 'loading';
+  // The next screen's code is on its way (navigation.tsx): the page stays, a bar says it is coming.
+  const loading = useNavigationPending();
   return (
     <div className="d-flex flex-column min-vh-100">
       {loading && <div className="route-progress" role="progressbar" aria-label={t.common.loading} />}

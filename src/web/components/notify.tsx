@@ -1,4 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { connectionMessage } from '../api/connection-message';
+import { currentMessages } from '../i18n';
 
 /**
  * Toasts without react-toastify in the first page load: the library comes with the first message,
@@ -19,9 +21,22 @@ function show(kind: 'success' | 'error' | 'info', message: string) {
   void Promise.all([library(), containerReady]).then(([{ toast }]) => toast[kind](message));
 }
 
+/** Says what went wrong: the server's answers are worded by code loaded for the first of them. */
+function failure(error: unknown) {
+  const common = currentMessages().common;
+  const connection = connectionMessage(error, common);
+  if (connection !== undefined) return show('error', connection);
+  import('../api/error-message').then(
+    ({ errorMessage }) => show('error', errorMessage(error)),
+    () => show('error', common.networkError),
+  );
+}
+
 export const notify = {
   success: (message: string) => show('success', message),
   error: (message: string) => show('error', message),
+  /** A failed request, in the shopper's words (docs/errors.md). */
+  failure,
   info: (message: string) => show('info', message),
 };
 

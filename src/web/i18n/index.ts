@@ -1,4 +1,6 @@
+import { use } from 'react';
 import { create } from 'zustand';
+import { tracked } from '../lazy';
 import { persist } from 'zustand/middleware';
 import { uk, type Messages } from './uk';
 
@@ -6,9 +8,42 @@ export type Language = 'uk' | 'en';
 // English comes when it is chosen: most shoppers never load it.
 const locales: Partial<Record<Language, Messages>> = { uk };
 
-/** Makes a language's texts available; main.tsx waits for the stored choice before the first render. */
+/**
+ * Texts only some screens use (account, checkout, orders, admin): their Ukrainian comes with those screens'
+ * code, not with the first page, and their English when it is chosen (docs/decisions/012-first-load.md).
+ */
+export interface FeatureTexts<Sections extends object> {
+  uk: Sections;
+  loadEnglish: () => Promise<Sections>;
+  english?: Promise<Sections>;
+}
+
+const featureTexts = new Set<FeatureTexts<object>>();
+
+export function defineFeatureTexts<Sections extends object>(uk: Sections, loadEnglish: () => Promise<Sections>): FeatureTexts<Sections> {
+  const texts: FeatureTexts<Sections> = { uk, loadEnglish };
+  featureTexts.add(texts);
+  return texts;
+}
+
+function englishOf<Sections extends object>(texts: FeatureTexts<Sections>): Promise<Sections> {
+  texts.english ??= tracked(
+    texts.loadEnglish().catch((error: unknown) => {
+      texts.english = undefined; // fetched again on the next render
+      throw error;
+    }),
+  );
+  return texts.english;
+}
+
+/**
+ * Makes a language's texts available, those of the feature screens loaded so far too; main.tsx
+ * waits for the stored choice before the first render.
+ */
 export async function loadLanguage(language: Language): Promise<void> {
-  if (!locales[language]) locales[language] = (await import('./en')).en;
+  if (language === 'uk') return;
+  const core = locales.en ? undefined : import('./en').then((module) => (locales.en = module.en));
+  await Promise.all([core, ...[...featureTexts].map(englishOf)]);
 }
 
 interface LanguageState {
@@ -31,9 +66,23 @@ export const useLanguage = create<LanguageState>()(
   ),
 );
 
-/** The current locale's texts: `const t = useT(); t.catalog.addToCart`. */
-export function useT(): Messages {
-  return locales[useLanguage((s) => s.language)] ?? uk;
+/**
+ * The current locale's texts: `const t = useT(); t.catalog.addToCart`, and with a feature's texts,
+ * `const t = useT(orderTexts); t.orders.orderTitle(5)`. A screen whose English texts are still on
+ * their way suspends until they are here.
+ */
+export function useT(): Messages;
+export function useT<A extends object>(a: FeatureTexts<A>): Messages & A;
+export function useT<A extends object, B extends object>(a: FeatureTexts<A>, b: FeatureTexts<B>): Messages & A & B;
+export function useT(...features: FeatureTexts<object>[]): Messages {
+  const language = useLanguage((s) => s.language);
+  const core = locales[language] ?? uk;
+  if (!features.length) return core;
+  const sections = features.map((texts) => {
+    if (language === 'uk') return texts.uk;
+    return use(englishOf(texts));
+  });
+  return Object.assign({}, core, ...sections) as Messages;
 }
 
 /** Outside React (toasts from API callbacks). */

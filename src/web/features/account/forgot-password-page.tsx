@@ -8,6 +8,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../paths';
 import { useRequestPasswordReset } from './api';
 import { FormContainer } from '../../components/form-container';
@@ -15,7 +16,7 @@ import { TextField } from '../../components/text-field';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not it has an account. */
 export default function ForgotPasswordPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const request = useRequestPasswordReset();
   const form = useForm({ resolver: zodResolver(PasswordResetRequestSchema), defaultValues: { email: '' } });
   const { errors } = form.formState;

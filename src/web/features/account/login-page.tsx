@@ -5,12 +5,12 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { LoginSchema } from '../../../shared/users';
-import { errorMessage } from '../../api/error-message';
 import { mayVisit, safeRedirect } from '../../components/guards';
 import { Loader } from '../../components/loader';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useLogin } from './api';
@@ -19,7 +19,7 @@ import { TextField } from '../../components/text-field';
 
 /** /login?redirect=… (docs/screens.md): signed-in users go straight to the redirect target. */
 export default function LoginPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const userInfo = useAuth((s) => s.userInfo);
@@ -30,7 +30,7 @@ export default function LoginPage() {
   // A customer sent here from an admin screen stays, to sign in as an admin.
   if (mayVisit(redirect, userInfo)) return <Navigate to={redirect} replace />;
 
-  const onSubmit = form.handleSubmit((values) => signIn.mutate(values, { onError: (error) => notify.error(errorMessage(error)) }));
+  const onSubmit = form.handleSubmit((values) => signIn.mutate(values, { onError: (error) => notify.failure(error) }));
 
   return (
     <FormContainer>

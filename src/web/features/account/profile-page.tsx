@@ -7,10 +7,10 @@ import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/notify';
 import { ProfileFormSchema } from '../../../shared/users';
-import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { useAuth } from '../../stores/auth';
 import { MyOrders } from '../orders';
 import { useProfile, useUpdateProfile } from './api';
@@ -18,7 +18,7 @@ import { TextField } from '../../components/text-field';
 
 /** /profile (docs/screens.md, docs/domain.md): the user's own details beside their orders. */
 export default function ProfilePage() {
-  const t = useT();
+  const t = useT(accountTexts);
   return (
     <Row className="g-4">
       <PageTitle title={t.account.profileTitle} />
@@ -34,7 +34,7 @@ export default function ProfilePage() {
 }
 
 function ProfileForm() {
-  const t = useT();
+  const t = useT(accountTexts);
   const stored = useAuth((s) => s.userInfo);
   // The stored copy fills the form at once; the server's copy replaces it if it differs.
   const { data: fresh } = useProfile();
@@ -66,7 +66,7 @@ function ProfileForm() {
         notify.success(t.account.profileUpdated);
         form.reset({ name: user.name, email: user.email, phone: user.phone ?? '', currentPassword: '', password: '', confirmPassword: '' });
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => notify.failure(error),
     });
   });
 

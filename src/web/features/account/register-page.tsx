@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { RegisterFormSchema } from '../../../shared/users';
-import { errorMessage } from '../../api/error-message';
 import { mayVisit, safeRedirect } from '../../components/guards';
 import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useRegister } from './api';
@@ -18,7 +18,7 @@ import { TextField } from '../../components/text-field';
 
 /** /register?redirect=… (docs/screens.md, docs/domain.md): the passwords must match before the server is asked. */
 export default function RegisterPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const userInfo = useAuth((s) => s.userInfo);
@@ -36,7 +36,7 @@ export default function RegisterPage() {
       notify.error(t.account.passwordsDoNotMatch);
       return;
     }
-    signUp.mutate(values, { onError: (error) => notify.error(errorMessage(error)) });
+    signUp.mutate(values, { onError: (error) => notify.failure(error) });
   });
 
   return (

@@ -9,6 +9,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useConfirmPasswordReset } from './api';
@@ -17,7 +18,7 @@ import { TextField } from '../../components/text-field';
 
 /** /reset-password?token=…: the link from the letter. Every session ends; the shopper signs in again. */
 export default function ResetPasswordPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
   const confirm = useConfirmPasswordReset();

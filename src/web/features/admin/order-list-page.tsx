@@ -6,11 +6,12 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { Paginate } from '../../components/paginate';
 import { useT } from '../../i18n';
+import { orderTexts } from '../../i18n/feature-texts/orders';
 import { OrdersTable, useAllOrders } from '../orders';
 
 /** /admin/orderlist: 20 orders a page, newest first, by status and a search; the state lives in the URL. */
 export default function OrderListPage() {
-  const t = useT();
+  const t = useT(orderTexts);
   const [params, setParams] = useSearchParams();
   const pageNumber = Math.max(1, Number(params.get('pageNumber')) || 1);
   const statusParam = params.get('status');

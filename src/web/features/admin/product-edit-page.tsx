@@ -19,11 +19,12 @@ import {
   type ProductUpdateInput,
 } from '../../../shared/products';
 import { ApiError } from '../../api/client';
-import { errorMessage, issueMessage, useFieldMessage } from '../../api/error-message';
+import { issueMessage, useFieldMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { adminTexts } from '../../i18n/feature-texts/admin';
 import { paths } from '../../paths';
 import { categoryLabel, producerLabel } from './product-labels';
 import { useAdminProduct, useUpdateProduct, useUploadImage } from './products-api';
@@ -35,7 +36,7 @@ const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim(
 
 /** /admin/product/{id}/edit (docs/screens.md). */
 export default function ProductEditPage() {
-  const t = useT();
+  const t = useT(adminTexts);
   const { id = '' } = useParams();
   const product = useAdminProduct(id);
   return (
@@ -75,7 +76,7 @@ function toFormValues(product: ProductDetail): ProductUpdateInput {
 }
 
 function ProductForm({ product }: { product: ProductDetail }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const text = t.admin.productEdit;
   const navigate = useNavigate();
   const update = useUpdateProduct(product._id);
@@ -119,7 +120,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
         if (error instanceof ApiError && error.errors?.length) {
           for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issueMessage(issue) });
         }
-        notify.error(errorMessage(error));
+        notify.failure(error);
       },
     );
 
@@ -137,7 +138,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
         setValue('image', result.image, { shouldDirty: true, shouldValidate: true });
         notify.success(text.uploaded);
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => notify.failure(error),
       onSettled: () => {
         input.value = '';
       },

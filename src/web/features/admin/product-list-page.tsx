@@ -5,13 +5,13 @@ import { FaEdit, FaPlus, FaTrash } from 'react-icons/fa';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import type { Product } from '../../../shared/products';
-import { errorMessage } from '../../api/error-message';
 import { formatUah } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { Paginate } from '../../components/paginate';
 import { useT, type Messages } from '../../i18n';
+import { adminTexts } from '../../i18n/feature-texts/admin';
 import { paths } from '../../paths';
 import { categoryLabel, producerLabel } from './product-labels';
 import { useAdminProductList, useCreateProduct, useDeleteProduct } from './products-api';
@@ -21,7 +21,7 @@ const FILTERS = ['all', 'new', 'Hops', 'Yeast', 'Malt', 'Equipment'] as const;
 type Filter = (typeof FILTERS)[number];
 const isFilter = (value: string | null): value is Filter => FILTERS.includes(value as Filter);
 
-function filterLabel(t: Messages, filter: Filter): string {
+function filterLabel(t: Messages & (typeof adminTexts)['uk'], filter: Filter): string {
   switch (filter) {
     case 'all':
     case 'new':
@@ -39,7 +39,7 @@ function filterLabel(t: Messages, filter: Filter): string {
 
 /** /admin/productlist and /admin/productlist/{page}; the filter lives in `?filter=`. */
 export default function ProductListPage() {
-  const t = useT();
+  const t = useT(adminTexts);
   const navigate = useNavigate();
   const location = useLocation();
   const params = useParams();
@@ -67,7 +67,7 @@ export default function ProductListPage() {
         notify.success(t.admin.products.created);
         navigate(hrefFor(1, 'new'), { state: { createdId: product._id } });
       },
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => notify.failure(error),
     });
   };
 
@@ -75,7 +75,7 @@ export default function ProductListPage() {
     if (!window.confirm(t.admin.products.confirmDelete(product.name))) return;
     remove.mutate(product._id, {
       onSuccess: () => notify.success(t.admin.products.deleted(product.name)),
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => notify.failure(error),
     });
   };
 

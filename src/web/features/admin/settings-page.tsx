@@ -6,11 +6,12 @@ import Row from 'react-bootstrap/Row';
 import { notify } from '../../components/notify';
 import { ShopSettingsSchema, type ShopSettings, type ShopSettingsInput } from '../../../shared/settings';
 import { ApiError } from '../../api/client';
-import { errorMessage, issueMessage, useFieldMessage } from '../../api/error-message';
+import { issueMessage, useFieldMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { adminTexts } from '../../i18n/feature-texts/admin';
 import { useAdminSettings, useSaveSettings } from '../../api/settings';
 
 type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender';
@@ -30,7 +31,7 @@ interface PricingForm {
 
 /** /admin/settings (docs/settings.md): the shop's details, transfer details, pricing and waybill sender. */
 export default function SettingsPage() {
-  const t = useT();
+  const t = useT(adminTexts);
   const { data, isPending, error } = useAdminSettings();
   return (
     <section>
@@ -44,7 +45,7 @@ export default function SettingsPage() {
 const toNumber = (text: string) => (text.trim() === '' ? NaN : Number(text.replace(',', '.').replace(/\s/g, '')));
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
-  const t = useT();
+  const t = useT(adminTexts);
   const labels = t.admin.settings;
   const save = useSaveSettings();
   const [texts, setTexts] = useState<Record<TextSection, Record<string, string>>>({
@@ -82,7 +83,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       onSuccess: () => notify.success(labels.saved),
       onError: (e) => {
         if (e instanceof ApiError && e.errors) setErrors(Object.fromEntries(e.errors.map((issue) => [issue.path, issueMessage(issue)])));
-        notify.error(errorMessage(e));
+        notify.failure(e);
       },
     });
   };

@@ -5,11 +5,11 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { AdminUserUpdateSchema, type UserInfo } from '../../../shared/users';
-import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../paths';
 import { useUpdateUser, useUser } from './users-api';
 import { FormContainer } from '../../components/form-container';
@@ -17,7 +17,7 @@ import { TextField } from '../../components/text-field';
 
 /** /admin/user/{id}/edit (docs/screens.md): name, e-mail and the admin flag of a customer. */
 export default function UserEditPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const { id = '' } = useParams();
   const { data: user, isPending, error } = useUser(id);
 
@@ -36,7 +36,7 @@ export default function UserEditPage() {
 }
 
 function UserForm({ user }: { user: UserInfo }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const navigate = useNavigate();
   const update = useUpdateUser(user._id);
   const form = useForm({
@@ -53,7 +53,7 @@ function UserForm({ user }: { user: UserInfo }) {
         notify.success(t.account.userUpdated);
         navigate(paths.admin.users);
       },
-      onError: (err) => notify.error(errorMessage(err)),
+      onError: (err) => notify.failure(err),
     }),
   );
 

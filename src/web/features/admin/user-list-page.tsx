@@ -4,17 +4,17 @@ import { FaCheck, FaEdit, FaTimes, FaTrash } from 'react-icons/fa';
 import { Link } from 'react-router';
 import { notify } from '../../components/notify';
 import type { UserInfo } from '../../../shared/users';
-import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../paths';
 import { useDeleteUser, useUsers } from './users-api';
 
 /** /admin/userlist (docs/screens.md): admins are listed but cannot be edited or deleted here (docs/domain.md). */
 export default function UserListPage() {
-  const t = useT();
+  const t = useT(accountTexts);
   const { data: users, isPending, error } = useUsers();
 
   return (
@@ -52,14 +52,14 @@ export default function UserListPage() {
 }
 
 function UserRow({ user }: { user: UserInfo }) {
-  const t = useT();
+  const t = useT(accountTexts);
   const remove = useDeleteUser();
 
   const onDelete = () => {
     if (!window.confirm(t.account.confirmDelete(user.name))) return;
     remove.mutate(user._id, {
       onSuccess: () => notify.success(t.account.userDeleted),
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => notify.failure(error),
     });
   };
 

@@ -15,13 +15,14 @@ import { useShopSettings } from '../../api/settings';
 import { useCartPrices } from './use-cart-prices';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { paths } from '../../paths';
 import { cartCount, useCart, type CartItem } from '../../stores/cart';
 import { useCartAvailability, type LineProblem } from './use-cart-availability';
 
 /** /cart (docs/screens.md): lines, quantities, the UAH summary and the way to checkout. */
 export default function CartPage() {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const navigate = useNavigate();
   const cartItems = useCart((s) => s.cartItems);
   const { prices, isPending: pricing, error: pricingError } = useCartPrices(cartItems);
@@ -87,7 +88,7 @@ export default function CartPage() {
 }
 
 function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | undefined }) {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const addToCart = useCart((s) => s.addToCart);
   const removeFromCart = useCart((s) => s.removeFromCart);
   const selectId = `qty-${item._id}`;

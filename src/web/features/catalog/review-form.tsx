@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { notify } from '../../components/notify';
 import { REVIEW_COMMENT_MAX, ReviewCreateSchema, type Review, type ReviewCreate } from '../../../shared/products';
 import { api } from '../../api/client';
-import { errorMessage, useFieldMessage } from '../../api/error-message';
+import { useFieldMessage } from '../../api/error-message';
 import { useT } from '../../i18n';
 
 /** POST /api/products/{id}/reviews; the product, the lists and the top row then refetch. */
@@ -37,7 +37,7 @@ export default function ReviewForm({ productId }: { productId: string }) {
         notify.success(t.reviews.thanks);
         reset();
       },
-      (error: unknown) => notify.error(errorMessage(error)),
+      (error: unknown) => notify.failure(error),
     );
 
   const describedBy = (field: keyof ReviewCreate) => (errors[field] ? `review-${field}-error` : undefined);

@@ -9,6 +9,7 @@ import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { paths } from '../../paths';
 import { useCart } from '../../stores/cart';
 import { usePaymentsConfig } from '../../api/settings';
@@ -16,7 +17,7 @@ import { CheckoutSteps } from './components/checkout-steps';
 
 /** /payment: the methods this shop takes now (GET /api/config/payments); without an address, back to /shipping. */
 export default function PaymentPage() {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const hasAddress = useCart((s) => s.shippingAddress !== null);
   const config = usePaymentsConfig();
 
@@ -35,7 +36,7 @@ export default function PaymentPage() {
 }
 
 function MethodForm({ methods }: { methods: PaymentMethod[] }) {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const navigate = useNavigate();
   const saved = useCart((s) => s.paymentMethod);
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);

@@ -6,11 +6,11 @@ import Row from 'react-bootstrap/Row';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
 import { discountedPrice } from '../../../shared/pricing';
-import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
@@ -21,7 +21,7 @@ import { CheckoutSteps } from './components/checkout-steps';
 
 /** /placeorder (docs/screens.md): the review, and the Order button. On success: the new order's page. */
 export default function PlaceOrderPage() {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const navigate = useNavigate();
   const cart = useCart();
   const placeOrder = usePlaceOrder();
@@ -64,7 +64,7 @@ export default function PlaceOrderPage() {
         },
         onError: (error) => {
           submitting.current = false;
-          notify.error(errorMessage(error));
+          notify.failure(error);
         },
       },
     );

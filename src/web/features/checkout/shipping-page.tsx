@@ -13,6 +13,7 @@ import { useFieldMessage } from '../../api/error-message';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
@@ -27,7 +28,7 @@ import { CityCombobox } from './components/city-combobox';
  * the branch; a saved branch is checked again on return.
  */
 export default function ShippingPage() {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const navigate = useNavigate();
   const saved = useCart((s) => s.shippingAddress);
   const saveShippingAddress = useCart((s) => s.saveShippingAddress);

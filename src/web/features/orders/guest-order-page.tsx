@@ -1,11 +1,11 @@
 import Button from 'react-bootstrap/Button';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../../components/notify';
-import { errorMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { orderTexts } from '../../i18n/feature-texts/orders';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { guestOrderPaymentBase, useClaimGuestOrder, useGuestOrder } from './api';
@@ -17,7 +17,7 @@ import { OrderDetails } from './order-page';
  * order into the account.
  */
 export default function GuestOrderPage() {
-  const t = useT();
+  const t = useT(orderTexts);
   const navigate = useNavigate();
   const { token = '' } = useParams();
   const me = useAuth((s) => s.userInfo);
@@ -40,7 +40,7 @@ export default function GuestOrderPage() {
         notify.success(t.orders.guestClaimed);
         navigate(paths.order(claimed._id));
       },
-      onError: (e) => notify.error(errorMessage(e)),
+      onError: (e) => notify.failure(e),
     });
 
   return (

@@ -4,12 +4,13 @@ import Row from 'react-bootstrap/Row';
 import { useLocation, useParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order, type PaymentMethod } from '../../../shared/orders';
-import { errorMessage } from '../../api/error-message';
 import { useDateFormat } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
+import { checkoutTexts } from '../../i18n/feature-texts/checkout';
+import { orderTexts } from '../../i18n/feature-texts/orders';
 import { useAuth } from '../../stores/auth';
 import { orderPaymentBase, useCancelOrder, useOrder } from './api';
 import { AdminOrderActions } from './components/admin-order-actions';
@@ -22,7 +23,7 @@ import { OrderSummaryCard } from './components/order-summary';
 
 /** /order/{id} (docs/screens.md): delivery, payment, lines and summary; paying and delivering. */
 export default function OrderPage() {
-  const t = useT();
+  const t = useT(checkoutTexts, orderTexts);
   const { id = '' } = useParams();
   const { data: order, isPending, error } = useOrder(id);
 
@@ -43,7 +44,7 @@ export default function OrderPage() {
  * not the signed-in owner pays (a guest link's calls); the owner pays by the order's id.
  */
 export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase?: string }) {
-  const t = useT();
+  const t = useT(checkoutTexts, orderTexts);
   const dates = useDateFormat();
   const me = useAuth((s) => s.userInfo);
   const isOwner = !!me && order.user?._id === me._id;
@@ -58,7 +59,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
   const cancelOrder = () =>
     cancel.mutate(undefined, {
       onSuccess: () => notify.success(t.orders.orderCancelled),
-      onError: (e) => notify.error(errorMessage(e)),
+      onError: (e) => notify.failure(e),
     });
   const nextSteps = isCashOnDelivery(order.paymentMethod)
     ? t.orders.nextSteps.cashOnDelivery

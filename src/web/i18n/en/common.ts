@@ -39,4 +39,13 @@ export const common: typeof uk = {
   ],
   contactsTitle: 'Contacts',
   contactsText: 'Write or call Monday to Saturday, 9:00 to 19:00.',
+  // the header's account menu
+  profile: 'Profile',
+  logout: 'Logout',
+  accountMenu: 'Account:',
+  adminMenu: 'Admin',
+  adminProducts: 'Products',
+  adminOrders: 'Orders',
+  adminSettings: 'Settings',
+  adminUsers: 'Users',
 };

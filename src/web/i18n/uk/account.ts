@@ -35,14 +35,6 @@ export const account = {
   adminOnlyNotice: 'Ця сторінка лише для адміністраторів. Увійдіть як адміністратор.',
   welcome: (name: string) => `Вітаємо, ${name}!`,
   // Header
-  profile: 'Профіль',
-  logout: 'Вийти',
-  accountMenu: 'Обліковий запис:',
-  adminMenu: 'Адміністрування',
-  adminProducts: 'Товари',
-  adminOrders: 'Замовлення',
-  adminSettings: 'Налаштування',
-  adminUsers: 'Користувачі',
   sessionExpired: 'Сесія завершилася. Увійдіть знову.',
   // Profile
   profileTitle: 'Профіль користувача',

@@ -38,4 +38,13 @@ export const common = {
   ],
   contactsTitle: 'Контакти',
   contactsText: 'Пишіть і телефонуйте з понеділка по суботу, з 9:00 до 19:00.',
+  // the header's account menu
+  profile: 'Профіль',
+  logout: 'Вийти',
+  accountMenu: 'Обліковий запис:',
+  adminMenu: 'Адміністрування',
+  adminProducts: 'Товари',
+  adminOrders: 'Замовлення',
+  adminSettings: 'Налаштування',
+  adminUsers: 'Користувачі',
 };

@@ -1,12 +1,11 @@
-import { account } from './account';
-import { admin } from './admin';
 import { catalog } from './catalog';
-import { checkout } from './checkout';
 import { common } from './common';
-import { errors } from './errors';
-import { orders } from './orders';
 import { reviews } from './reviews';
 
-/** Every user-facing string; sections per feature. English mirrors this shape exactly. */
-export const uk = { common, catalog, account, checkout, orders, reviews, admin, errors };
+/**
+ * The texts every page may show; sections per feature. English mirrors this shape exactly. The
+ * account's, checkout's, orders' and admin's texts come with their screens (../feature-texts),
+ * the words for errors with the code that words them (api/error-message.ts).
+ */
+export const uk = { common, catalog, reviews };
 export type Messages = typeof uk;

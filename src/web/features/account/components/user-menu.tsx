@@ -1,7 +1,6 @@
 import { FaUser } from 'react-icons/fa';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../components/notify';
-import { errorMessage } from '../../../api/error-message';
 import { MenuDropdown } from '../../../components/menu-dropdown';
 import { useT } from '../../../i18n';
 import { paths } from '../../../paths';
@@ -29,7 +28,7 @@ export function UserMenu() {
   const signOut = () =>
     logout.mutate(undefined, {
       // Signed out here either way; the server's trouble is only worth a note.
-      onError: (error) => notify.error(errorMessage(error)),
+      onError: (error) => notify.failure(error),
       onSettled: () => navigate(paths.login()),
     });
 
@@ -39,22 +38,22 @@ export function UserMenu() {
         align="end"
         label={
           <>
-            <FaUser aria-hidden /> <span className="visually-hidden">{t.account.accountMenu} </span>
+            <FaUser aria-hidden /> <span className="visually-hidden">{t.common.accountMenu} </span>
             {userInfo.name}
           </>
         }
-        links={[{ to: paths.profile, label: t.account.profile }]}
-        actions={[{ label: t.account.logout, onClick: signOut, disabled: logout.isPending }]}
+        links={[{ to: paths.profile, label: t.common.profile }]}
+        actions={[{ label: t.common.logout, onClick: signOut, disabled: logout.isPending }]}
       />
       {userInfo.isAdmin && (
         <MenuDropdown
           align="end"
-          label={t.account.adminMenu}
+          label={t.common.adminMenu}
           links={[
-            { to: paths.admin.products, label: t.account.adminProducts },
-            { to: paths.admin.orders, label: t.account.adminOrders },
-            { to: paths.admin.users, label: t.account.adminUsers },
-            { to: paths.admin.settings, label: t.account.adminSettings },
+            { to: paths.admin.products, label: t.common.adminProducts },
+            { to: paths.admin.orders, label: t.common.adminOrders },
+            { to: paths.admin.users, label: t.common.adminUsers },
+            { to: paths.admin.settings, label: t.common.adminSettings },
           ]}
         />
       )}

@@ -7,6 +7,7 @@ import { branchTakes, type Branch, type BranchType, type City } from '../../../.
 import { Loader } from '../../../components/loader';
 import { ErrorMessage } from '../../../components/message';
 import { useT } from '../../../i18n';
+import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { useBranches, useDebounced } from '../api';
 
 type Filter = BranchType | 'all';
@@ -30,7 +31,7 @@ interface Props {
  * parcel is too heavy for cannot be chosen, and says why.
  */
 export function BranchPicker({ city, weightKg, chosen, onChoose, error, fallback }: Props) {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const id = useId();
   const [text, setText] = useState('');
   const [filter, setFilter] = useState<Filter>('all');

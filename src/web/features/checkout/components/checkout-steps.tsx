@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '../../../i18n';
+import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { paths } from '../../../paths';
 
 type Step = 1 | 2 | 3 | 4;
@@ -9,7 +10,7 @@ type Step = 1 | 2 | 3 | 4;
  * reached one are links; later ones are plain text.
  */
 export function CheckoutSteps({ current }: { current: Step }) {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const steps: { n: Step; label: string; to: string }[] = [
     { n: 1, label: t.checkout.stepLogin, to: paths.login(paths.shipping) },
     { n: 2, label: t.checkout.stepShipping, to: paths.shipping },

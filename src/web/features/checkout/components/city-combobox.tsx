@@ -4,6 +4,7 @@ import { MIN_CITY_QUERY, type City } from '../../../../shared/delivery';
 import { ErrorMessage } from '../../../components/message';
 import { Loader } from '../../../components/loader';
 import { useT } from '../../../i18n';
+import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { useCities, useDebounced } from '../api';
 
 interface Props {
@@ -19,7 +20,7 @@ interface Props {
 
 /** "Київська обл., Білоцерківський р-н": what tells two places of one name apart. */
 export function useCityDetails() {
-  const t = useT();
+  const t = useT(checkoutTexts);
   return (city: City) => [city.area && t.checkout.area(city.area), city.region && t.checkout.district(city.region)].filter(Boolean).join(', ');
 }
 
@@ -29,7 +30,7 @@ export function useCityDetails() {
  * suggestions is announced. Typing again after a choice drops the choice.
  */
 export function CityCombobox({ chosen, initialText, onChoose, onTypedCity, error }: Props) {
-  const t = useT();
+  const t = useT(checkoutTexts);
   const id = useId();
   const details = useCityDetails();
   const [text, setText] = useState(chosen?.name ?? initialText);

@@ -3,13 +3,14 @@ import { notify } from '../../../components/notify';
 import { adminActions, TRACKING_NUMBER, type Order } from '../../../../shared/orders';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { Loader } from '../../../components/loader';
 import { useCancelOrder, useCreateWaybill, useDeliverOrder, useMarkPaid, useShipOrder } from '../api';
 import { ConfirmAction } from './confirm-action';
 
 /** The admin's steps on the order page (docs/orders.md), only those the transitions table allows. */
 export function AdminOrderActions({ order }: { order: Order }) {
-  const t = useT();
+  const t = useT(orderTexts);
   const allowed = adminActions(order);
   const markPaid = useMarkPaid(order._id);
   const ship = useShipOrder(order._id);
@@ -21,7 +22,7 @@ export function AdminOrderActions({ order }: { order: Order }) {
   const ttnId = useId();
   const busy = markPaid.isPending || ship.isPending || createWaybill.isPending || deliver.isPending || cancel.isPending;
   const cleanTtn = ttn.replace(/\s/g, '');
-  const done = (message: string) => ({ onSuccess: () => notify.success(message), onError: (e: unknown) => notify.error(errorMessage(e)) });
+  const done = (message: string) => ({ onSuccess: () => notify.success(message), onError: (e: unknown) => notify.failure(e) });
 
   if (!Object.values(allowed).some(Boolean)) return null;
   return (

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useT } from '../../../i18n';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 
 /**
  * A button whose action needs a second, deliberate click: the first shows the question with
@@ -26,7 +27,7 @@ export function ConfirmAction({
   canAsk?: () => boolean;
   children?: ReactNode;
 }) {
-  const t = useT();
+  const t = useT(orderTexts);
   const [asking, setAsking] = useState(false);
   const questionId = useId();
   const confirmRef = useRef<HTMLButtonElement>(null);

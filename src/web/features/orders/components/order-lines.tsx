@@ -5,6 +5,8 @@ import { Link } from 'react-router';
 import { fromMinor, toMinor } from '../../../../shared/pricing';
 import { formatUah } from '../../../components/format';
 import { useT } from '../../../i18n';
+import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { paths } from '../../../paths';
 
 export interface OrderLine {
@@ -20,7 +22,7 @@ export interface OrderLine {
 
 /** Ordered lines: image, name linking to the product, qty × unit price = line total (hryvnia). */
 export function OrderLines({ lines }: { lines: OrderLine[] }) {
-  const t = useT();
+  const t = useT(checkoutTexts, orderTexts);
   return (
     <ListGroup variant="flush" as="ul">
       {lines.map((line) => (

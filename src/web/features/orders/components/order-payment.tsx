@@ -4,11 +4,11 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import { notify } from '../../../components/notify';
 import { PAYPAL_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../../shared/orders';
 import { fromMinor, toMinor, uahMinorToUsdCents } from '../../../../shared/pricing';
-import { errorMessage } from '../../../api/error-message';
 import { formatRate, formatUah, formatUsd } from '../../../components/format';
 import { Loader } from '../../../components/loader';
 import { ErrorMessage, Message } from '../../../components/message';
 import { useT } from '../../../i18n';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { usePaymentsConfig, useShopSettings } from '../../../api/settings';
 import { createPayPalOrder, useCapturePayPal, useLiqPayCheckout, usePayOrder } from '../api';
 
@@ -23,7 +23,7 @@ export const paymentReference = (order: Order) => `№${order.number}`;
  * exact sum and purpose for a transfer; the Nova Poshta branch for cash on delivery.
  */
 export function OfflinePaymentDetails({ order }: { order: Order }) {
-  const t = useT();
+  const t = useT(orderTexts);
   const settings = useShopSettings();
   if (order.status !== 'pending') return null;
   if (order.paymentMethod === 'NovaPoshta') return <p className="mb-2">{t.orders.cashOnDelivery(formatUah(order.totalPrice))}</p>;
@@ -64,7 +64,7 @@ export function OfflinePaymentDetails({ order }: { order: Order }) {
  * `/api/orders/guest/{secret}` (orderPaymentBase, guestOrderPaymentBase).
  */
 export function PaymentActions({ order, base }: { order: Order; base: string }) {
-  const t = useT();
+  const t = useT(orderTexts);
   const config = usePaymentsConfig();
   const pay = usePayOrder(base);
   const capture = useCapturePayPal(base);
@@ -72,12 +72,12 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
   const method = order.paymentMethod as PaymentMethod;
 
   const onPaid = () => notify.success(t.orders.orderPaid);
-  const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => notify.error(errorMessage(e)) });
+  const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => notify.failure(e) });
   const payByLiqPay = () =>
     liqpay.mutate(undefined, {
       // LiqPay's checkout takes a form POST of the signed data, not a fetch.
       onSuccess: ({ data, signature, checkoutUrl }) => postForm(checkoutUrl, { data, signature }),
-      onError: (e) => notify.error(errorMessage(e)),
+      onError: (e) => notify.failure(e),
     });
 
   if (config.isPending) return <Loader small />;
@@ -114,7 +114,7 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
                 clientId={paypalClientId}
                 card={method === 'Card'}
                 createOrder={() => createPayPalOrder(base).then((created) => created.id)}
-                onApproved={(id) => capture.mutateAsync(id).then(onPaid, (e) => notify.error(errorMessage(e)))}
+                onApproved={(id) => capture.mutateAsync(id).then(onPaid, (e) => notify.failure(e))}
               />
             </Suspense>
           </>

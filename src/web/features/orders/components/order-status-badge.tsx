@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../../../shared/orders';
 import { useT } from '../../../i18n';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 
 const colours: Record<OrderStatus, string> = {
   pending: 'text-bg-warning',
@@ -10,6 +11,6 @@ const colours: Record<OrderStatus, string> = {
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  const t = useT();
+  const t = useT(orderTexts);
   return <span className={`badge ${colours[status]}`}>{t.orders.statuses[status]}</span>;
 }

@@ -1,10 +1,11 @@
 import type { Order } from '../../../../shared/orders';
 import { useDateFormat } from '../../../components/format';
 import { useT } from '../../../i18n';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 
 /** The waybill (ТТН), a link to follow it, and Nova Poshta's last status when the shop knows it. */
 export function OrderTracking({ order }: { order: Order }) {
-  const t = useT();
+  const t = useT(orderTexts);
   const dates = useDateFormat();
   if (!order.trackingNumber) return null;
   return (

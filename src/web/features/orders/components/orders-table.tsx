@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import type { OrderSummary, PaymentMethod } from '../../../../shared/orders';
 import { formatUah, useDateFormat } from '../../../components/format';
 import { useT } from '../../../i18n';
+import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { paths } from '../../../paths';
 import { OrderStatusBadge } from './order-status-badge';
 
@@ -10,7 +12,7 @@ import { OrderStatusBadge } from './order-status-badge';
  * number, customer, total and status remain, so the table fits 375 px without sideways scrolling.
  */
 export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSummary[]; showCustomer?: boolean }) {
-  const t = useT();
+  const t = useT(checkoutTexts, orderTexts);
   const dates = useDateFormat();
   const wide = 'd-none d-md-table-cell';
   return (

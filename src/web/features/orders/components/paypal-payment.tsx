@@ -3,6 +3,7 @@ import { notify } from '../../../components/notify';
 import { Loader } from '../../../components/loader';
 import { Message } from '../../../components/message';
 import { useT } from '../../../i18n';
+import { orderTexts } from '../../../i18n/feature-texts/orders';
 
 export interface PayPalPaymentProps {
   clientId: string;
@@ -27,7 +28,7 @@ export default function PayPalPayment(props: PayPalPaymentProps) {
 }
 
 function Buttons({ card, createOrder, onApproved }: PayPalPaymentProps) {
-  const t = useT();
+  const t = useT(orderTexts);
   const [{ isPending, isRejected }] = usePayPalScriptReducer();
 
   if (isPending) {
