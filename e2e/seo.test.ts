@@ -83,12 +83,14 @@ test('public pages arrive rendered: names, prices and stock without any script',
   const missing = await rootText('/no-such-page');
   expect(missing.status).toBe(404);
   expect(missing.text).toContain('Сторінку не знайдено');
-  // A rendered page shows without its scripts, which yield the bandwidth to styles and pictures.
-  expect(home.html).toMatch(/<script type="module" fetchpriority="low"/);
-  // Pages of one shopper (the cart, checkout, profile) are the browser's to render, scripts first.
+  // A rendered page shows without the app, fetched once the page has loaded (styles and pictures first).
+  expect(home.html).toMatch(/<script src="\/start-app.js" data-app="\/assets\/index-[\w-]+\.js" defer><\/script>/);
+  expect(home.html).not.toContain('type="module"');
+  // Pages of one shopper (the cart, checkout, profile) are the browser's to render, the app first.
   const cart = await rootText('/cart');
   expect(cart.root).toBe('');
-  expect(cart.html).not.toContain('fetchpriority="low"');
+  expect(cart.html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[\w-]+\.js"><\/script>/);
+  expect(cart.html).not.toContain('start-app.js');
   // React completes nothing later by inline scripts: the content policy would refuse them.
   expect(home.html).not.toMatch(/<script>/);
 });

@@ -202,10 +202,15 @@ export function renderShell(template: string, site: string, head: PageHead, root
     .replace(/<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
   if (!root) return page;
-  // The page shows without its scripts: they yield the bandwidth to the style sheet and pictures.
-  // A function, so that no "$" in the markup is read as a replacement pattern.
+  // The page shows without the app, which leaves the bandwidth to the style sheet and the pictures:
+  // it is fetched once the page has loaded (public/start-app.js, docs/seo.md).
+  // Functions, so that no "$" in the markup is read as a replacement pattern.
   return page
-    .replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, app: string) => `<script src="/start-app.js" data-app="${app}" defer></script>`,
+    )
     .replace('<div id="root"></div>', () => `<div id="root">${root.body}</div>`);
 }
 
