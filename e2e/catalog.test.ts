@@ -143,3 +143,19 @@ test('a screen whose code is on its way keeps the page under a progress bar; bac
   await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(where);
   expectNoConsoleErrors(page);
 });
+
+test('a screen whose code does not arrive says so in the page; the rest of the shop still works', async () => {
+  const page = await openPage(browser(), PHONE);
+  await page.goto('/');
+  await page.route('**/assets/product-page-*.js', (route) => route.abort('internetdisconnected'));
+  await page.locator('main ul[role=list] h2 a').first().click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Не вдалося відкрити сторінку');
+  allowConsoleErrors(page, /ERR_INTERNET_DISCONNECTED|Failed to fetch dynamically imported module/);
+  await expect.poll(() => page.getByRole('button', { name: 'Оновити сторінку' }).isVisible()).toBe(true);
+  // The header still leads elsewhere.
+  await page.getByRole('link', { name: 'Дріжджі', exact: true }).click();
+  await page.waitForURL('**/yeast');
+  await expect.poll(() => page.locator('main ul[role=list] h2').count()).toBeGreaterThan(0);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expectNoConsoleErrors(page);
+});

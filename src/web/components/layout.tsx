@@ -5,6 +5,7 @@ import { useT } from '../i18n';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Loader } from './loader';
+import { ScreenErrorBoundary } from './screen-error-boundary';
 import { Toasts } from './notify';
 import { SideMenu } from './side-menu';
 
@@ -23,9 +24,11 @@ export function Layout({ accountMenu }: { accountMenu: ReactNode }) {
             <SideMenu />
           </aside>
           <main className="col-lg-9 col-xl-10" id="main" tabIndex={-1}>
-            <Suspense fallback={<Loader />}>
-              <Outlet />
-            </Suspense>
+            <ScreenErrorBoundary>
+              <Suspense fallback={<Loader />}>
+                <Outlet />
+              </Suspense>
+            </ScreenErrorBoundary>
           </main>
         </div>
       </div>

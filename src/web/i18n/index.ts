@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { create } from 'zustand';
-import { tracked } from '../lazy';
+import { fetchOnce } from '../lazy';
 import { persist } from 'zustand/middleware';
 import { uk, type Messages } from './uk';
 
@@ -9,31 +9,22 @@ export type Language = 'uk' | 'en';
 const locales: Partial<Record<Language, Messages>> = { uk };
 
 /**
- * Texts only some screens use (account, checkout, orders, admin): their Ukrainian comes with those screens'
- * code, not with the first page, and their English when it is chosen (docs/decisions/012-first-load.md).
+ * Texts only some screens use (account, checkout, orders, admin): their Ukrainian comes with
+ * those screens' code, not with the first page, and their English when it is chosen
+ * (docs/decisions/012-first-load.md).
  */
 export interface FeatureTexts<Sections extends object> {
   uk: Sections;
-  loadEnglish: () => Promise<Sections>;
-  english?: Promise<Sections>;
+  /** Fetches the English texts, once. */
+  english: () => Promise<Sections>;
 }
 
 const featureTexts = new Set<FeatureTexts<object>>();
 
 export function defineFeatureTexts<Sections extends object>(uk: Sections, loadEnglish: () => Promise<Sections>): FeatureTexts<Sections> {
-  const texts: FeatureTexts<Sections> = { uk, loadEnglish };
+  const texts: FeatureTexts<Sections> = { uk, english: fetchOnce(loadEnglish) };
   featureTexts.add(texts);
   return texts;
-}
-
-function englishOf<Sections extends object>(texts: FeatureTexts<Sections>): Promise<Sections> {
-  texts.english ??= tracked(
-    texts.loadEnglish().catch((error: unknown) => {
-      texts.english = undefined; // fetched again on the next render
-      throw error;
-    }),
-  );
-  return texts.english;
 }
 
 /**
@@ -43,7 +34,7 @@ function englishOf<Sections extends object>(texts: FeatureTexts<Sections>): Prom
 export async function loadLanguage(language: Language): Promise<void> {
   if (language === 'uk') return;
   const core = locales.en ? undefined : import('./en').then((module) => (locales.en = module.en));
-  await Promise.all([core, ...[...featureTexts].map(englishOf)]);
+  await Promise.all([core, ...[...featureTexts].map((texts) => texts.english())]);
 }
 
 interface LanguageState {
@@ -80,7 +71,7 @@ export function useT(...features: FeatureTexts<object>[]): Messages {
   if (!features.length) return core;
   const sections = features.map((texts) => {
     if (language === 'uk') return texts.uk;
-    return use(englishOf(texts));
+    return use(texts.english());
   });
   return Object.assign({}, core, ...sections) as Messages;
 }

@@ -29,6 +29,8 @@ export const common: typeof uk = {
   timeoutError: 'The server did not answer in time. Try again.',
   parsingError: 'The server sent an answer that could not be read.',
   genericError: 'Something went wrong. Please try again.',
+  screenFailed: 'The page could not be opened: check the connection.',
+  reload: 'Reload the page',
   about: 'About',
   contacts: 'Contacts',
   other: 'Other',
