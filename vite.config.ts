@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './scripts/precompress';
-import { purgeUnusedCss } from './scripts/purge-css';
+import { precompress } from './scripts/precompress.ts';
+import { purgeUnusedCss } from './scripts/purge-css.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
