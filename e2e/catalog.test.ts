@@ -159,3 +159,28 @@ test('a screen whose code does not arrive says so in the page; the rest of the s
   expect(await page.getByRole('alert').count()).toBe(0);
   expectNoConsoleErrors(page);
 });
+
+test('a button pressed before the app has taken the rendered page over is pressed again once it has', async () => {
+  const page = await openPage(browser(), PHONE);
+  const list = (await (await page.request.get('/api/products?keyword=SafAle')).json()) as { products: { slug: string; countInStock: number }[] };
+  const product = list.products.find((p) => p.countInStock > 0)!;
+  // The app comes only when this test lets it.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested!: () => void;
+  const appRequested = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    requested();
+    await released;
+    await route.continue();
+  });
+  const opened = page.goto(`/product/${product.slug}`); // resolves once the app is live
+  await appRequested;
+  await page.getByRole('button', { name: 'Додати в кошик' }).click();
+  expect(new URL(page.url()).pathname).toBe(`/product/${product.slug}`);
+  release();
+  await opened;
+  await page.waitForURL('**/cart');
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state.cartItems.length)).toBe(1);
+  expectNoConsoleErrors(page);
+});

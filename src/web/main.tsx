@@ -25,7 +25,10 @@ if (pageData?.textContent) {
   for (const { key, value } of JSON.parse(pageData.textContent) as { key: unknown[]; value: unknown }[]) queryClient.setQueryData(key, value);
 }
 
-/** Marks the page as live once React has drawn or taken over its markup (browser tests wait for it). */
+/**
+ * Marks the page as live once React has drawn or taken over its markup: public/start-app.js then
+ * repeats the buttons pressed before, and browser tests wait for it.
+ */
 function Ready({ children }: { children: ReactNode }) {
   useEffect(() => {
     document.documentElement.dataset.ready = 'true';
