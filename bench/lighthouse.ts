@@ -29,20 +29,26 @@ export async function measureLighthouse(shopUrl: string): Promise<LighthouseFigu
     const figures: LighthouseFigures[] = [];
     for (const page of pages) {
       const report = path.join(out, 'report.json');
-      await run(
-        'npx',
-        [
-          'lighthouse',
-          `${shopUrl}${page}`,
-          '--quiet',
-          '--form-factor=mobile',
-          '--only-categories=performance,accessibility,best-practices,seo',
-          '--output=json',
-          `--output-path=${report}`,
-          `--chrome-flags=${CHROMIUM_FLAGS}`,
-        ],
-        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
-      );
+      // Lighthouse now and then loses its trace (NO_NAVSTART): such a run is tried once more.
+      const lighthouse = () =>
+        run(
+          'npx',
+          [
+            'lighthouse',
+            `${shopUrl}${page}`,
+            '--quiet',
+            '--form-factor=mobile',
+            '--only-categories=performance,accessibility,best-practices,seo',
+            '--output=json',
+            `--output-path=${report}`,
+            `--chrome-flags=${CHROMIUM_FLAGS}`,
+          ],
+          { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' } },
+        );
+      await lighthouse().catch((error: { stderr?: string }) => {
+        if (!error.stderr?.includes('NO_NAVSTART')) throw error;
+        return lighthouse();
+      });
       const lhr = JSON.parse(readFileSync(report, 'utf8'));
       const score = (id: string) => Math.round(lhr.categories[id].score * 100);
       figures.push({
