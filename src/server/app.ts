@@ -33,9 +33,11 @@ import { loadRenderRoot } from './features/site/server-render.js';
 import { createMailer } from './features/notifications/mailer.js';
 import { startOutboxWorker } from './features/notifications/outbox-worker.js';
 import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
+import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
+const FISCAL_INTERVAL_MS = 10_000;
 
 export interface AppOptions {
   /** Opened by the caller (main.ts or a test), who also closes it. */
@@ -82,11 +84,24 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
     intervalMs: config.env === 'test' ? 0 : OUTBOX_INTERVAL_MS,
   });
   app.decorate('outbox', outbox);
+  // Fiscal receipts go out only when Checkbox is set up (docs/fiscal.md); tests flush by hand.
+  const fiscal = config.checkbox
+    ? startFiscalWorker({
+        db: database.db,
+        checkbox: config.checkbox,
+        log: app.log,
+        siteUrl: config.siteUrl,
+        intervalMs: config.env === 'test' ? 0 : FISCAL_INTERVAL_MS,
+        client: config.env === 'test' ? { pollMs: 5, polls: 5, timeoutMs: 1_000 } : undefined,
+      })
+    : null;
+  app.decorate('fiscal', fiscal);
   const stopExpiry = config.env === 'test' ? () => {} : startUnpaidOrderExpiry(database.db, config, app.log);
   app.addHook('onClose', async () => {
     await catalogFeed.stop();
     stopExpiry();
     await outbox.stop();
+    await fiscal?.stop();
     redis?.disconnect();
   });
 
@@ -110,6 +125,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(reviewRoutes);
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
+  await app.register(fiscalRoutes);
   await app.register(siteRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });

@@ -88,6 +88,14 @@ const EnvSchema = z.object({
     .regex(/^-?\d+$|^@\w+$/, 'числовий id чату або @канал')
     .optional(),
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  /** Checkbox, the software cash register (ПРРО) issuing fiscal receipts: docs/fiscal.md. */
+  CHECKBOX_API_URL: z.url().default('https://api.checkbox.ua'),
+  CHECKBOX_LICENSE_KEY: z.string().min(1).optional(),
+  CHECKBOX_LOGIN: z.string().min(1).optional(),
+  CHECKBOX_PASSWORD: z.string().min(1).optional(),
+  CHECKBOX_PIN: z.string().regex(/^\d{4,10}$/, 'PIN-код касира: лише цифри').optional(),
+  /** The hour (Kyiv time, 0–23) at which the day's shift is closed with a Z-report. */
+  CHECKBOX_SHIFT_CLOSE_HOUR: z.coerce.number().int().min(0).max(23).default(23),
   /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(2880),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -123,9 +131,19 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string };
   telegram: { apiUrl: string; botToken: string; chatId: string } | undefined;
   unpaidOrderTtlMs: number;
+  /** Fiscal receipts through Checkbox; null when not set up (nothing is sent then). */
+  checkbox: CheckboxConfig | null;
   /** Without a trailing slash, e.g. "https://shop.example". */
   siteUrl: string;
   trustProxy: boolean | number | string[];
+}
+
+export interface CheckboxConfig {
+  /** The origin, e.g. https://api.checkbox.ua (the client adds /api/v1). */
+  apiUrl: string;
+  licenseKey: string;
+  cashier: { login: string; password: string } | { pinCode: string };
+  shiftCloseHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -143,7 +161,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const isProduction = env.NODE_ENV === 'production';
   const dataDir = path.resolve(env.DATA_DIR);
 
-  const refusals = isProduction ? productionRefusals(env) : [];
+  const refusals = [...checkboxRefusals(env), ...(isProduction ? productionRefusals(env) : [])];
   if (refusals.length) throw new ConfigError(`Invalid configuration:\n${refusals.map((line) => `  ${line}`).join('\n')}`);
 
   return Object.freeze({
@@ -183,6 +201,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
         : undefined,
     unpaidOrderTtlMs: env.UNPAID_ORDER_TTL_MINUTES * 60_000,
+    checkbox: checkboxConfigOf(env),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });
@@ -197,6 +216,25 @@ function productionRefusals(env: z.output<typeof EnvSchema>): string[] {
   }
   if (env.SEED_DEMO) refusals.push('SEED_DEMO: the demo catalogue is never seeded in production');
   return refusals;
+}
+
+/** Checkbox needs the cash register's licence key and a cashier: login and password, or a PIN. */
+function checkboxConfigOf(env: z.output<typeof EnvSchema>): CheckboxConfig | null {
+  const cashier = env.CHECKBOX_PIN
+    ? { pinCode: env.CHECKBOX_PIN }
+    : env.CHECKBOX_LOGIN && env.CHECKBOX_PASSWORD
+      ? { login: env.CHECKBOX_LOGIN, password: env.CHECKBOX_PASSWORD }
+      : null;
+  if (!env.CHECKBOX_LICENSE_KEY || !cashier) return null;
+  return { apiUrl: env.CHECKBOX_API_URL.replace(/\/+$/, ''), licenseKey: env.CHECKBOX_LICENSE_KEY, cashier, shiftCloseHour: env.CHECKBOX_SHIFT_CLOSE_HOUR };
+}
+
+/** Half a Checkbox set-up would silently issue no receipts: refused at start instead. */
+function checkboxRefusals(env: z.output<typeof EnvSchema>): string[] {
+  const anySet = env.CHECKBOX_LICENSE_KEY || env.CHECKBOX_LOGIN || env.CHECKBOX_PASSWORD || env.CHECKBOX_PIN;
+  if (!anySet || checkboxConfigOf(env)) return [];
+  if (!env.CHECKBOX_LICENSE_KEY) return ['CHECKBOX_LICENSE_KEY: required with the Checkbox cashier credentials'];
+  return ['CHECKBOX_LOGIN and CHECKBOX_PASSWORD (or CHECKBOX_PIN): required with CHECKBOX_LICENSE_KEY'];
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {

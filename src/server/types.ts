@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { UserRow } from './db/schema.js';
 import type { OutboxWorker } from './features/notifications/outbox-worker.js';
+import type { FiscalWorker } from './features/fiscal/index.js';
 import type { Payments } from './features/payments/service.js';
 import type { DeliveryDirectory } from './features/delivery/service.js';
 import type { CatalogCache } from './features/products/catalog-cache.js';
@@ -12,6 +13,8 @@ declare module 'fastify' {
     db: Db;
     catalogCache: CatalogCache;
     outbox: OutboxWorker;
+    /** Fiscal receipts through Checkbox (features/fiscal); null when Checkbox is not set up. */
+    fiscal: FiscalWorker | null;
     payments: Payments;
     /** The Nova Poshta directory (features/delivery): the branch search and the order's check of the branch. */
     deliveryDirectory: DeliveryDirectory;

@@ -6,6 +6,7 @@ import { ORDER_STATUSES, TRACKING_NUMBER } from './order-status.js';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
 import { PhoneSchema } from './phone.js';
 import { EmailSchema } from './users.js';
+import { FiscalReceiptSchema } from './fiscal.js';
 
 export * from './payment-methods.js';
 export * from './order-status.js';
@@ -135,6 +136,8 @@ export const OrderSchema = z.object({
   trackingNumber: z.string().nullable(),
   tracking: TrackingSchema.nullable(),
   createdAt: z.string(),
+  /** Fiscal receipts of the order's payment and refunds (docs/fiscal.md). */
+  receipts: z.array(FiscalReceiptSchema),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -143,7 +146,7 @@ export const GuestOrderSchema = OrderSchema.extend({ accessToken: z.string() });
 export type GuestOrder = z.infer<typeof GuestOrderSchema>;
 
 /** Lists (my orders, admin order list) leave the lines out. */
-export const OrderSummarySchema = OrderSchema.omit({ orderItems: true, paymentResult: true });
+export const OrderSummarySchema = OrderSchema.omit({ orderItems: true, paymentResult: true, receipts: true });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 /** GET /api/orders (admin): newest first, a page at a time, the catalogue's shape. */

@@ -228,6 +228,55 @@ export const outboxMessages = pgTable(
   ],
 );
 
+/**
+ * Fiscal receipts the shop owes (docs/fiscal.md): written in the transaction of the payment or refund
+ * that causes them, issued through Checkbox by a worker with retries. `checkboxReceiptId` is derived
+ * from the payment, so a retried issue never makes a second receipt.
+ */
+export const fiscalReceipts = pgTable(
+  'fiscal_receipts',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: ['sell', 'return'] }).notNull(),
+    /** What the receipt is for: the provider's payment id, or a refund's key. */
+    paymentKey: text('payment_key').notNull(),
+    state: text('state', { enum: ['pending', 'issued', 'failed'] })
+      .notNull()
+      .default('pending'),
+    checkboxReceiptId: uuid('checkbox_receipt_id').notNull(),
+    /** The receipt as it goes to Checkbox (goods, payments, delivery), fixed when it is owed. */
+    body: jsonb('body').notNull(),
+    totalMinor: integer('total_minor').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    fiscalCode: text('fiscal_code'),
+    publicUrl: text('public_url'),
+    lastError: text('last_error'),
+    issuedAt: timestamp('issued_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_receipts_payment_key').on(t.orderId, t.kind, t.paymentKey),
+    uniqueIndex('fiscal_receipts_checkbox_id_key').on(t.checkboxReceiptId),
+    index('fiscal_receipts_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    check('fiscal_receipts_kind_check', sql`${t.kind} IN ('sell', 'return')`),
+    check('fiscal_receipts_state_check', sql`${t.state} IN ('pending', 'issued', 'failed')`),
+  ],
+);
+
+/** The daily Z-report: one row per Kyiv day ("2026-11-25"), claimed by one instance at a time. */
+export const fiscalShiftCloses = pgTable('fiscal_shift_closes', {
+  day: text('day').primaryKey(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'date' }).notNull(),
+  closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),
+  lastError: text('last_error'),
+});
+
 /** A password-reset link: only its hash is kept; single use, valid one hour. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -249,3 +298,4 @@ export type ReviewRow = typeof reviews.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
+export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, products, users, type OrderItemRow, type OrderRow, type ProductRow } from '../../db/schema.js';
@@ -15,6 +16,8 @@ export interface OrderWithUser {
 
 export interface OrderWithItems extends OrderWithUser {
   items: OrderItemRow[];
+  /** Its fiscal receipts (docs/fiscal.md), when read with the order. */
+  receipts?: FiscalReceipt[];
 }
 
 export async function findProductsByIds(tx: Tx, ids: string[]): Promise<ProductRow[]> {

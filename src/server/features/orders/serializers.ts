@@ -54,5 +54,6 @@ export function orderJson(record: OrderWithItems): Order {
       price: fromMinor(item.priceMinor),
       product: item.productId,
     })),
+    receipts: record.receipts ?? [],
   };
 }

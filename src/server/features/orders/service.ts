@@ -20,6 +20,7 @@ import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.
 import { getSettings } from '../settings/repository.js';
 import { queueOrderNotices, type NoticeSettings } from '../notifications/queue-order-notices.js';
 import type { OrderEvent } from '../notifications/order-notices.js';
+import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { assertTransition } from './order-status.js';
 import {
   findExpiredOrderIds,
@@ -214,7 +215,7 @@ export async function claimGuestOrder(db: Db, user: UserRow, accessToken: string
 /** The full order; for anyone but its owner or an admin it does not exist (404, not 403). */
 export async function requireOrderFor(tx: Tx, user: UserRow, id: string): Promise<OrderWithItems> {
   const found = await findVisibleOrder(tx, user, id);
-  return { ...found, items: await findOrderItems(tx, id) };
+  return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id) };
 }
 
 export async function listMyOrders(tx: Tx, user: UserRow): Promise<OrderWithUser[]> {
@@ -403,6 +404,8 @@ async function changeStatus({ db, notices }: OrdersContext, id: string, to: Orde
     await step.effects?.(tx, order);
     const changed = await updateOrder(tx, id, { status: to, ...step.changes(order, new Date()) });
     if (step.event) await queueOrderNotices(tx, notices, step.event, changed);
+    // Money taken (online, confirmed, or cash on delivery): a fiscal receipt is owed (docs/fiscal.md).
+    if (changed.isPaid && !order.isPaid) await queueSellReceipt(tx, changed);
   });
   return requireOrder(db, id);
 }
@@ -416,7 +419,7 @@ async function findVisibleOrder(tx: Tx, user: UserRow, id: string): Promise<Orde
 async function requireOrder(tx: Tx, id: string): Promise<OrderWithItems> {
   const found = await findOrderById(tx, id);
   if (!found) throw orderNotFound();
-  return { ...found, items: await findOrderItems(tx, id) };
+  return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id) };
 }
 
 /** A header the shop did not make: refused before anything is written. */
