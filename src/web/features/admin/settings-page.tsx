@@ -13,6 +13,7 @@ import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 import { useAdminSettings, useSaveSettings } from '../../api/settings';
+import { useFiscalStatus } from './fiscal-api';
 
 type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender';
 const TEXT_FIELDS = {
@@ -20,6 +21,18 @@ const TEXT_FIELDS = {
   transfer: ['cardNumber', 'iban', 'recipient'],
   novaPoshtaSender: ['contactName', 'phone', 'counterpartyRef', 'contactRef', 'cityRef', 'warehouseRef'],
 } as const;
+
+/** One line on whether fiscal receipts go out (docs/fiscal.md): Checkbox is set up in the server's environment, not here. */
+function FiscalStatusLine() {
+  const t = useT(adminTexts);
+  const { data } = useFiscalStatus();
+  if (!data) return null;
+  return (
+    <p className={data.configured ? 'text-success' : 'text-warning-emphasis'} role="status">
+      {data.configured && data.apiUrl ? t.admin.settings.fiscalConfigured(data.apiUrl, data.shiftCloseHour ?? 23) : t.admin.settings.fiscalNotConfigured}
+    </p>
+  );
+}
 
 /** The pricing rules as the form edits them: text inputs, and how delivery is charged. */
 interface PricingForm {
@@ -37,6 +50,7 @@ export default function SettingsPage() {
     <section>
       <PageTitle title={t.admin.settings.title} />
       <h1 className="mb-3">{t.admin.settings.title}</h1>
+      <FiscalStatusLine />
       {isPending ? <Loader /> : error ? <ErrorMessage error={error} /> : <SettingsForm settings={data} />}
     </section>
   );

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminFiscalReceipt } from '../../../shared/fiscal';
 import type { LiqPayCheckout, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated } from '../../../shared/orders';
 import { api } from '../../api/client';
 
@@ -92,3 +93,22 @@ export const useCapturePayPal = (base: string) =>
 
 /** The signed LiqPay form for this order; the page posts it to LiqPay's checkout. */
 export const useLiqPayCheckout = (base: string) => useMutation({ mutationFn: () => api<LiqPayCheckout>(`${base}/liqpay`, { method: 'POST' }) });
+
+/** The order's fiscal receipts as the admin sees them: state, attempts, Checkbox's last error (docs/fiscal.md). */
+export const orderReceiptsQuery = (id: string) =>
+  queryOptions({
+    queryKey: ['orders', 'receipts', id],
+    queryFn: ({ signal }) => api<AdminFiscalReceipt[]>(`/api/orders/${encodeURIComponent(id)}/receipts`, { signal }),
+  });
+
+export const useOrderReceipts = (id: string) => useQuery(orderReceiptsQuery(id));
+
+/** Admin: failed receipts go to Checkbox again under the same ids. */
+export function useRetryReceipts(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<AdminFiscalReceipt[]>(`/api/orders/${encodeURIComponent(id)}/receipts/retry`, { method: 'POST' }),
+    onSuccess: (receipts) => queryClient.setQueryData(orderReceiptsQuery(id).queryKey, receipts),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['orders', 'detail', id] }),
+  });
+}

@@ -43,6 +43,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     trackingNumber: null,
     tracking: null,
     createdAt: '2026-05-01T10:00:00.000Z',
+    receipts: [],
     ...overrides,
   };
 }
@@ -91,5 +92,28 @@ describe('a guest pays from the order’s link', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Test Pay Order' }));
     expect(await screen.findByText('The order is cancelled')).toBeTruthy();
     expect(screen.getByText('Not Paid')).toBeTruthy();
+  });
+});
+
+describe('the order’s fiscal receipt', () => {
+  it('an issued receipt shows its fiscal number and a link to Checkbox’s page; one still being issued is not shown', async () => {
+    const url = 'https://check.checkbox.ua/0b6a1c2e-1111-5222-8333-444455556666';
+    const withReceipts = guestOrder({
+      ...paid(),
+      receipts: [
+        { kind: 'sell', state: 'issued', fiscalCode: 'TEST-AB12CD34', url },
+        { kind: 'return', state: 'pending', fiscalCode: null, url: null },
+      ],
+    });
+    mockApi((requested) => {
+      if (requested.pathname === '/api/config/payments') return { body: config };
+      if (requested.pathname === `/api/orders/guest/${TOKEN}`) return { body: withReceipts };
+      return undefined;
+    });
+    renderGuestOrder();
+    const link = await screen.findByRole('link', { name: 'Переглянути чек' });
+    expect(link.getAttribute('href')).toBe(url);
+    expect(screen.getByText(/фіскальний номер TEST-AB12CD34/)).toBeTruthy();
+    expect(screen.queryByText('Чек повернення')).toBeNull();
   });
 });

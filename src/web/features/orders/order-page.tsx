@@ -17,6 +17,7 @@ import { AdminOrderActions } from './components/admin-order-actions';
 import { ConfirmAction } from './components/confirm-action';
 import { OfflinePaymentDetails, PaymentActions } from './components/order-payment';
 import { OrderLines } from './components/order-lines';
+import { AdminOrderReceipts, OrderReceipts } from './components/order-receipts';
 import { OrderStatusBadge } from './components/order-status-badge';
 import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
@@ -130,6 +131,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
               ) : (
                 <Message variant="danger">{t.orders.notPaid}</Message>
               )}
+              <OrderReceipts order={order} />
             </ListGroup.Item>
 
             <ListGroup.Item as="section" aria-labelledby="order-items">
@@ -152,6 +154,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
             {me?.isAdmin ? (
               <ListGroup.Item>
                 <AdminOrderActions order={order} />
+                <AdminOrderReceipts orderId={order._id} />
               </ListGroup.Item>
             ) : (
               isOwner &&

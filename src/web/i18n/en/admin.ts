@@ -61,6 +61,8 @@ export const admin: typeof uk = {
   },
   settings: {
     title: 'Shop settings',
+    fiscalNotConfigured: 'Fiscal receipts: not set up, no receipts are issued (the server needs CHECKBOX_LICENSE_KEY and a cashier)',
+    fiscalConfigured: (apiUrl, hour) => `Fiscal receipts: set up, Checkbox ${apiUrl}; the shift closes daily at ${hour}:00 Kyiv time`,
     sections: {
       shop: 'Shop',
       pricing: 'Prices and delivery',

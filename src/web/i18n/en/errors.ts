@@ -59,6 +59,10 @@ export const errors: typeof uk = {
     ORDER_BAD_TRANSITION: 'The order cannot move to that status',
     ORDER_NOT_CANCELLABLE: 'This order is already paid or shipped: to cancel it, contact the shop',
     ORDER_PAID_ONLINE: 'An online payment is confirmed by the payment provider, not by an admin',
+    NO_FAILED_RECEIPTS: 'None of this order’s receipts failed',
+    RECEIPT_NOT_SOLD: 'This order has no sale receipt, so nothing can be returned',
+    RETURN_TOO_MANY: 'No more can be returned than was sold',
+    RETURN_LINES_INVALID: 'Give the order lines and quantities to return',
     NOVA_POSHTA_KEY_MISSING: 'To create waybills, set the Nova Poshta API key (NOVA_POSHTA_API_KEY)',
     NOVA_POSHTA_SENDER_MISSING: 'Fill in the Nova Poshta sender in the shop settings',
 

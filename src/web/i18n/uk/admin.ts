@@ -60,6 +60,8 @@ export const admin = {
   },
   settings: {
     title: 'Налаштування магазину',
+    fiscalNotConfigured: 'Фіскальні чеки: не налаштовано, чеки не видаються (потрібні CHECKBOX_LICENSE_KEY і дані касира в налаштуваннях сервера)',
+    fiscalConfigured: (apiUrl: string, hour: number) => `Фіскальні чеки: налаштовано, Checkbox ${apiUrl}; зміна закривається щодня о ${hour}:00 за Києвом`,
     sections: {
       shop: 'Магазин',
       pricing: 'Ціни та доставка',
