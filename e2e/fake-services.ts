@@ -1,10 +1,12 @@
+import { startFakeCheckbox } from '../src/server/test/fakes/checkbox';
 import { startFakeLiqPay } from '../src/server/test/fakes/liqpay';
 import { startFakeNbu } from '../src/server/test/fakes/nbu';
 import { startFakeNovaPoshta } from '../src/server/test/fakes/nova-poshta';
 import { startFakePayPal } from '../src/server/test/fakes/paypal';
 
 /**
- * Local stand-ins for the shop's third parties (Nova Poshta, PayPal, the NBU rate, LiqPay's checkout),
+ * Local stand-ins for the shop's third parties (Nova Poshta, PayPal, the NBU rate, LiqPay's checkout,
+ * Checkbox's cash register),
  * speaking their real HTTP protocols. Returns the environment that points the shop at them.
  * The browser cannot load PayPal's own script here (no internet): the fake approves PayPal orders
  * as the buyer would in PayPal's window, and the tests make the calls the buttons make.
@@ -15,6 +17,7 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
   paypal.autoApprove = true;
   const nbu = await startFakeNbu();
   const liqpay = await startFakeLiqPay();
+  const checkbox = await startFakeCheckbox();
   return {
     env: {
       NOVA_POSHTA_API_URL: novaPoshta.url,
@@ -27,10 +30,14 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
       LIQPAY_PRIVATE_KEY: liqpay.privateKey,
       LIQPAY_CHECKOUT_URL: liqpay.checkoutUrl,
       PAYMENTS_TEST_MODE: 'true',
+      CHECKBOX_API_URL: checkbox.url,
+      CHECKBOX_LICENSE_KEY: checkbox.licenseKey,
+      CHECKBOX_LOGIN: checkbox.login,
+      CHECKBOX_PASSWORD: checkbox.password,
     },
     async close() {
-      const unhandled = [...novaPoshta.unhandled, ...paypal.unhandled];
-      await Promise.all([novaPoshta.close(), paypal.close(), nbu.close(), liqpay.close()]);
+      const unhandled = [...novaPoshta.unhandled, ...paypal.unhandled, ...checkbox.unhandled];
+      await Promise.all([novaPoshta.close(), paypal.close(), nbu.close(), liqpay.close(), checkbox.close()]);
       if (unhandled.length) throw new Error(`the shop made requests the fakes do not handle: ${unhandled.join(', ')}`);
     },
   };

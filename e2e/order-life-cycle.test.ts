@@ -100,6 +100,34 @@ test('cash on delivery: the admin ships with a ТТН, the shopper sees number a
   await expect.poll(() => shown(admin, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBe(true);
   await shopper.reload();
   await expect.poll(() => shown(shopper, /^Доставлено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBe(true);
+
+  // Paid at the branch: the fiscal receipt goes out through Checkbox in the background (docs/fiscal.md).
+  await expect
+    .poll(
+      async () => {
+        await admin.reload();
+        return shown(admin, 'видано');
+      },
+      { timeout: 45_000, interval: 2_000 },
+    )
+    .toBe(true);
+  await expect.poll(() => shown(admin, 'Фіскальні чеки')).toBe(true);
+  await shopper.reload();
+  const receipt = shopper.getByRole('link', { name: 'Переглянути чек' });
+  await expect.poll(() => receipt.count()).toBe(1);
+  expect(await receipt.getAttribute('href')).toMatch(/\/api\/v1\/receipts\/[0-9a-f-]{36}\/html$/);
+  await expect.poll(() => shown(shopper, /фіскальний номер TEST-/)).toBe(true);
+  await expectAccessible(shopper);
+  await expectFitsPhone(shopper);
+  await admin.screenshot({ path: '/tmp/fiscal-admin-1366.png', fullPage: true });
+  await shopper.screenshot({ path: '/tmp/fiscal-shopper-1366.png', fullPage: true });
+  await shopper.setViewportSize(PHONE);
+  await shopper.screenshot({ path: '/tmp/fiscal-shopper-375.png', fullPage: true });
+  await admin.setViewportSize(PHONE);
+  await admin.screenshot({ path: '/tmp/fiscal-admin-375.png', fullPage: true });
+  await admin.setViewportSize(DESKTOP);
+  await admin.goto('/admin/settings');
+  await admin.screenshot({ path: '/tmp/fiscal-settings-1366.png' });
   expectNoConsoleErrors(admin);
   expectNoConsoleErrors(shopper);
 });

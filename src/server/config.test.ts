@@ -38,6 +38,23 @@ describe('configuration', () => {
     expect(loadConfig(base).admin.password).toBe('admin12345');
   });
 
+  test('Checkbox: off without its variables; a licence key with login and password or a PIN; half a set-up refused', () => {
+    expect(loadConfig(base).checkbox).toBeNull();
+    const key = { ...base, CHECKBOX_LICENSE_KEY: 'licence' };
+    expect(loadConfig({ ...key, CHECKBOX_LOGIN: 'cashier', CHECKBOX_PASSWORD: 'secret' }).checkbox).toEqual({
+      apiUrl: 'https://api.checkbox.ua',
+      licenseKey: 'licence',
+      cashier: { login: 'cashier', password: 'secret' },
+      shiftCloseHour: 23,
+    });
+    const byPin = loadConfig({ ...key, CHECKBOX_PIN: '4321', CHECKBOX_API_URL: 'https://dev-api.checkbox.in.ua/', CHECKBOX_SHIFT_CLOSE_HOUR: '22' });
+    expect(byPin.checkbox).toMatchObject({ apiUrl: 'https://dev-api.checkbox.in.ua', cashier: { pinCode: '4321' }, shiftCloseHour: 22 });
+    expect(() => loadConfig(key)).toThrow(/CHECKBOX_LOGIN and CHECKBOX_PASSWORD \(or CHECKBOX_PIN\)/);
+    expect(() => loadConfig({ ...base, CHECKBOX_PIN: '4321' })).toThrow(/CHECKBOX_LICENSE_KEY: required/);
+    expect(() => loadConfig({ ...key, CHECKBOX_PIN: '12ab' })).toThrow(/CHECKBOX_PIN/);
+    expect(() => loadConfig({ ...key, CHECKBOX_PIN: '4321', CHECKBOX_SHIFT_CLOSE_HOUR: '24' })).toThrow(/CHECKBOX_SHIFT_CLOSE_HOUR/);
+  });
+
   test('empty variables count as unset', () => {
     expect(loadConfig({ ...base, DATABASE_URL: '', PORT: '' }).port).toBe(5000);
   });

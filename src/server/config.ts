@@ -93,7 +93,10 @@ const EnvSchema = z.object({
   CHECKBOX_LICENSE_KEY: z.string().min(1).optional(),
   CHECKBOX_LOGIN: z.string().min(1).optional(),
   CHECKBOX_PASSWORD: z.string().min(1).optional(),
-  CHECKBOX_PIN: z.string().regex(/^\d{4,10}$/, 'PIN-код касира: лише цифри').optional(),
+  CHECKBOX_PIN: z
+    .string()
+    .regex(/^\d{4,10}$/, 'PIN-код касира: лише цифри')
+    .optional(),
   /** The hour (Kyiv time, 0–23) at which the day's shift is closed with a Z-report. */
   CHECKBOX_SHIFT_CLOSE_HOUR: z.coerce.number().int().min(0).max(23).default(23),
   /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */

@@ -108,8 +108,7 @@ async function payByLiqPay(app: FastifyInstance, order: Order, paymentId = 1_000
   expect(res.json()).toEqual({ paid: true });
 }
 
-const receiptsOf = async (app: FastifyInstance, orderId: string) =>
-  app.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId));
+const receiptsOf = async (app: FastifyInstance, orderId: string) => app.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId));
 
 const checkboxReceiptsOf = (ids: string[]) => [...checkbox.receipts.values()].filter((receipt) => ids.includes(receipt.id));
 

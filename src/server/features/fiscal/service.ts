@@ -69,7 +69,12 @@ export async function issueReturnReceipt(tx: Tx, orderId: string, lines: ReturnL
     if (!items.has(line.orderItemId)) throw new BadInput('Такого рядка в замовленні немає', 'RETURN_LINES_INVALID');
     wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.qty);
   }
-  const key = refundKey ?? `lines:${[...wanted].sort(([a], [b]) => a.localeCompare(b)).map(([id, qty]) => `${id}x${qty}`).join(',')}`;
+  const key =
+    refundKey ??
+    `lines:${[...wanted]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, qty]) => `${id}x${qty}`)
+      .join(',')}`;
   const already = receipts.find((receipt) => receipt.kind === 'return' && receipt.paymentKey === key);
   if (already) return receiptJson(already);
 
@@ -81,7 +86,14 @@ export async function issueReturnReceipt(tx: Tx, orderId: string, lines: ReturnL
     }
   }
   const { body, totalMinor } = returnReceiptBody(chosen, await findShopperEmail(tx, order));
-  const receipt = { orderId, kind: 'return' as const, paymentKey: key, checkboxReceiptId: receiptIdFor(`${orderId}:return:${key}`), body: { ...body, lines: [...wanted] }, totalMinor };
+  const receipt = {
+    orderId,
+    kind: 'return' as const,
+    paymentKey: key,
+    checkboxReceiptId: receiptIdFor(`${orderId}:return:${key}`),
+    body: { ...body, lines: [...wanted] },
+    totalMinor,
+  };
   await insertReceipt(tx, receipt);
   return { kind: 'return', state: 'pending', fiscalCode: null, url: null };
 }

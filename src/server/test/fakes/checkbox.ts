@@ -248,10 +248,19 @@ const goodsSum = (goods: Good[]) => goods.reduce((sum, line) => sum + Math.round
 function checkReceipt(body: Record<string, unknown>): { loc: string[]; msg: string; type: string } | null {
   const { goods, payments } = body;
   if (!Array.isArray(goods) || goods.length === 0) return { loc: ['body', 'goods'], msg: 'ensure this value has at least 1 items', type: 'value_error' };
-  if (!Array.isArray(payments) || payments.length === 0) return { loc: ['body', 'payments'], msg: 'ensure this value has at least 1 items', type: 'value_error' };
+  if (!Array.isArray(payments) || payments.length === 0)
+    return { loc: ['body', 'payments'], msg: 'ensure this value has at least 1 items', type: 'value_error' };
   for (const [i, line] of (goods as Good[]).entries()) {
     const good = line?.good;
-    if (!good || typeof good.code !== 'string' || !good.code || typeof good.name !== 'string' || !good.name || !isInt(good.price, 0) || !isInt(line.quantity, 1)) {
+    if (
+      !good ||
+      typeof good.code !== 'string' ||
+      !good.code ||
+      typeof good.name !== 'string' ||
+      !good.name ||
+      !isInt(good.price, 0) ||
+      !isInt(line.quantity, 1)
+    ) {
       return { loc: ['body', 'goods', String(i)], msg: 'invalid good', type: 'value_error' };
     }
   }
