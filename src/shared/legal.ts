@@ -1,22 +1,13 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
+import { LEGAL_PAGE_KEYS } from './legal-paths.js';
 
 /**
  * The shop's legal pages (docs/domain.md): the public offer, the privacy policy, delivery and
  * payment, exchange and returns. Each save is a new version; the newest is in force, and an order
  * keeps the number of the offer's version it was placed under.
  */
-export const LEGAL_PAGE_KEYS = ['offer', 'privacy', 'delivery', 'returns'] as const;
-export type LegalPageKey = (typeof LEGAL_PAGE_KEYS)[number];
-
-/** Each page's readable address (docs/seo.md); a version of it is `{path}/v/{n}`. */
-export const LEGAL_PAGE_PATHS: Record<LegalPageKey, string> = {
-  offer: '/oferta',
-  privacy: '/privacy',
-  delivery: '/delivery',
-  returns: '/returns',
-};
-export const legalPagePath = (key: LegalPageKey, version?: number) => (version ? `${LEGAL_PAGE_PATHS[key]}/v/${version}` : LEGAL_PAGE_PATHS[key]);
+export { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, legalPagePath, type LegalPageKey } from './legal-paths.js';
 
 export const MAX_LEGAL_TITLE = 200;
 /** About 60 printed pages: far more than any of these texts needs, small enough for one request. */

@@ -2,7 +2,7 @@ import { EQUIPMENT_CATEGORIES, EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory,
 import { discountedPriceMinor } from '../../../shared/pricing.js';
 import { productPath } from '../../../shared/product-path.js';
 import type { ProductRecord } from '../products/repository.js';
-import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal.js';
+import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal-paths.js';
 import { element, XML_DECLARATION } from './xml.js';
 
 /**
