@@ -32,7 +32,7 @@ const offer: LegalTemplate = {
 ${SELLER_UK}
 
 ## 1. Укладення договору
-1. Договір укладено з моменту, коли покупець оформив замовлення на сайті й натиснув «Підтвердити замовлення» (або поставив позначку згоди з цією офертою, якщо магазин її просить).
+1. Договір укладено з моменту, коли покупець на останньому кроці оформлення замовлення натиснув кнопку «Замовити» (і поставив позначку згоди з цією офертою, якщо магазин її просить).
 2. Оформлюючи замовлення, покупець підтверджує, що ознайомився з цією офертою, [Політикою конфіденційності](/privacy), умовами [доставки й оплати](/delivery) та [обміну й повернення](/returns).
 3. Кожне замовлення зберігає номер редакції оферти, чинної на момент його оформлення; посилання на неї є на сторінці замовлення.
 
@@ -70,7 +70,7 @@ This document is the public offer of the online shop “{{shopName}}” ({{siteU
 ${SELLER_EN}
 
 ## 1. Conclusion of the contract
-1. The contract is concluded when the buyer places an order on the site and presses “Confirm order” (or ticks the consent to this offer, when the shop asks for it).
+1. The contract is concluded when the buyer presses the “Place Order” button at the last step of the checkout (and ticks the consent to this offer, when the shop asks for it).
 2. By placing an order the buyer confirms having read this offer, the [Privacy policy](/privacy), the terms of [delivery and payment](/delivery) and of [exchange and returns](/returns).
 3. Every order keeps the number of the version of this offer in force when it was placed; its page links to that version.
 

@@ -170,7 +170,7 @@ export default function PlaceOrderPage() {
                     />
                     <Form.Check.Label>
                       {t.legal.consentBox}
-                      <ConsentLinks />
+                      <ConsentLinks and={t.legal.consentBoxAnd} />
                     </Form.Check.Label>
                     <Form.Control.Feedback type="invalid" id="accept-offer-error">
                       {t.legal.consentRequired}
@@ -189,7 +189,7 @@ export default function PlaceOrderPage() {
                 {!askTick && (
                   <p className="small text-body-secondary mt-2 mb-0" id="offer-consent">
                     {t.legal.consentNotice(t.checkout.placeOrder)}
-                    <ConsentLinks />
+                    <ConsentLinks and={t.legal.consentAnd} />
                   </p>
                 )}
               </ListGroup.Item>
@@ -202,14 +202,14 @@ export default function PlaceOrderPage() {
 }
 
 /** "…публічної оферти та … політикою конфіденційності.": the two pages, opened beside the checkout. */
-function ConsentLinks() {
+function ConsentLinks({ and }: { and: string }) {
   const t = useT(legalTexts);
   return (
     <>
       <Link to={paths.legal('offer')} target="_blank" rel="noopener">
         {t.legal.offerLink}
       </Link>
-      {t.legal.consentAnd}
+      {and}
       <Link to={paths.legal('privacy')} target="_blank" rel="noopener">
         {t.legal.privacyLink}
       </Link>

@@ -10,6 +10,7 @@ export const legal: typeof uk = {
   consentBox: 'I accept the terms of the ',
   offerLink: 'public offer',
   consentAnd: ' and agree to the ',
+  consentBoxAnd: ' and agree to the ',
   privacyLink: 'privacy policy',
   consentRequired: 'Accept the terms of the public offer to place the order.',
   orderOffer: (version) => `Placed under the public offer, version ${version}`,

@@ -9,7 +9,8 @@ export const legal = {
   consentNotice: (button: string) => `Натискаючи «${button}», ви приймаєте умови `,
   consentBox: 'Я приймаю умови ',
   offerLink: 'публічної оферти',
-  consentAnd: ' та погоджуюсь з ',
+  consentAnd: ' та погоджуєтесь з ',
+  consentBoxAnd: ' та погоджуюсь з ',
   privacyLink: 'політикою конфіденційності',
   consentRequired: 'Прийміть умови публічної оферти, щоб оформити замовлення.',
   // the order's page
