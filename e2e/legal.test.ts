@@ -49,7 +49,9 @@ test('a guest sees the consent line at the review step, places the order and ope
 
   // The notice names the button and links the offer and the privacy policy.
   const consent = page.locator('#offer-consent');
-  await expect.poll(() => consent.textContent()).toBe('Натискаючи «Замовити», ви приймаєте умови публічної оферти та погоджуєтесь з політикою конфіденційності.');
+  await expect
+    .poll(() => consent.textContent())
+    .toBe('Натискаючи «Замовити», ви приймаєте умови публічної оферти та погоджуєтесь з політикою конфіденційності.');
   expect(await consent.getByRole('link', { name: 'публічної оферти' }).getAttribute('href')).toBe('/oferta');
   expect(await consent.getByRole('link', { name: 'політикою конфіденційності' }).getAttribute('href')).toBe('/privacy');
   expect(await page.getByRole('checkbox').count()).toBe(0);

@@ -13,4 +13,3 @@ export const LEGAL_PAGE_PATHS: Record<LegalPageKey, string> = {
   returns: '/returns',
 };
 export const legalPagePath = (key: LegalPageKey, version?: number) => (version ? `${LEGAL_PAGE_PATHS[key]}/v/${version}` : LEGAL_PAGE_PATHS[key]);
-

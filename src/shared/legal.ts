@@ -21,7 +21,11 @@ export const LegalPageKeySchema = z.enum(LEGAL_PAGE_KEYS, { error: msg('legalPag
 export const LegalPageParamsSchema = z.object({ key: LegalPageKeySchema });
 export const LegalVersionParamsSchema = z.object({
   key: LegalPageKeySchema,
-  version: z.coerce.number({ error: msg('legalVersionInvalid') }).int(msg('legalVersionInvalid')).min(1, msg('legalVersionInvalid')).max(1_000_000, msg('legalVersionInvalid')),
+  version: z.coerce
+    .number({ error: msg('legalVersionInvalid') })
+    .int(msg('legalVersionInvalid'))
+    .min(1, msg('legalVersionInvalid'))
+    .max(1_000_000, msg('legalVersionInvalid')),
 });
 
 const text = (max: number) =>

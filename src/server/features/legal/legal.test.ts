@@ -64,7 +64,13 @@ describeWithApp('legal pages', (ctx) => {
     }
     const cookie = await admin(app);
     await setSettings(app, cookie, {
-      shop: { name: 'Пивоварня *Хміль*', legalName: 'ФОП Коваленко Ірина Петрівна', taxId: '3012345678', phone: '+380 67 123 45 67', address: 'Київ, вул. Пивоварна, 1' },
+      shop: {
+        name: 'Пивоварня *Хміль*',
+        legalName: 'ФОП Коваленко Ірина Петрівна',
+        taxId: '3012345678',
+        phone: '+380 67 123 45 67',
+        address: 'Київ, вул. Пивоварна, 1',
+      },
     });
     const filled = await offer(app);
     expect(filled.html).toContain('ФОП Коваленко Ірина Петрівна');
@@ -87,7 +93,13 @@ describeWithApp('legal pages', (ctx) => {
     const first = await save(app, cookie, 'offer', { title: 'Публічна оферта', body: 'Редакція **друга** від {{shopName}}.', titleEn: 'Public offer' });
     expect(first.statusCode).toBe(200);
     const saved = first.json() as AdminLegalPage;
-    expect(saved).toMatchObject({ key: 'offer', version: before.version + 1, body: 'Редакція **друга** від {{shopName}}.', bodyEn: '', createdByName: 'Ірина Адмін' });
+    expect(saved).toMatchObject({
+      key: 'offer',
+      version: before.version + 1,
+      body: 'Редакція **друга** від {{shopName}}.',
+      bodyEn: '',
+      createdByName: 'Ірина Адмін',
+    });
     expect(saved.versions.map((v) => v.version)).toEqual([before.version + 1, before.version]);
 
     const second = (await save(app, cookie, 'offer', { title: 'Оферта', body: 'Третя.' })).json() as AdminLegalPage;
@@ -133,7 +145,12 @@ describeWithApp('legal pages', (ctx) => {
       expect(res.json().code, what).toBe('VALIDATION_ERROR');
       expect(JSON.stringify(res.json()), what).toContain(code);
     }
-    const malformed = await app.inject({ method: 'PUT', url: '/api/admin/legal/privacy', headers: { cookie, 'content-type': 'application/json' }, payload: '{"title":' });
+    const malformed = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/legal/privacy',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect((await save(app, cookie, 'terms', page)).statusCode).toBe(400);
     expect((await app.inject({ url: '/api/legal/privacy' })).json()).toMatchObject({ version: 1 });
@@ -230,7 +247,12 @@ describeWithApp('legal pages', (ctx) => {
     const [{ n: after }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(legalPageVersions);
     expect(after).toBe(before);
 
-    const badMode = await app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie }, payload: { ...DEFAULT_SETTINGS, legal: { offerConsent: 'always' } } });
+    const badMode = await app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: { cookie },
+      payload: { ...DEFAULT_SETTINGS, legal: { offerConsent: 'always' } },
+    });
     expect(badMode.statusCode).toBe(400);
     expect(JSON.stringify(badMode.json())).toContain('offerConsent');
   });

@@ -35,10 +35,7 @@ export async function listVersions(tx: Tx) {
 
 /** The newest version of each page, texts included. */
 export async function findNewestVersions(tx: Tx): Promise<LegalPageVersionRow[]> {
-  return tx
-    .selectDistinctOn([legalPageVersions.pageKey])
-    .from(legalPageVersions)
-    .orderBy(legalPageVersions.pageKey, desc(legalPageVersions.version));
+  return tx.selectDistinctOn([legalPageVersions.pageKey]).from(legalPageVersions).orderBy(legalPageVersions.pageKey, desc(legalPageVersions.version));
 }
 
 /**

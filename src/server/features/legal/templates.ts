@@ -12,8 +12,7 @@ export interface LegalTemplate {
   bodyEn: string;
 }
 
-const TEMPLATE_NOTE_UK =
-  '> **Це шаблон.** Перш ніж покладатися на нього, власник магазину має перевірити текст із юристом і зберегти власну редакцію.';
+const TEMPLATE_NOTE_UK = '> **Це шаблон.** Перш ніж покладатися на нього, власник магазину має перевірити текст із юристом і зберегти власну редакцію.';
 const TEMPLATE_NOTE_EN = '> **This is a template.** Before relying on it the shop’s owner has it checked by a lawyer and saves the shop’s own version.';
 
 const SELLER_UK = `**Продавець:** {{legalName}}, код ЄДРПОУ/РНОКПП {{edrpou}}.

@@ -14,7 +14,7 @@ import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { legalTexts } from '../../i18n/feature-texts/legal';
 import { paths } from '../../paths';
-import { useAdminLegal, usePreviewLegal, useSaveLegalPage } from '../legal/api';
+import { useAdminLegal, usePreviewLegal, useSaveLegalPage } from '../legal';
 
 type Draft = { title: string; body: string; titleEn: string; bodyEn: string };
 type TextLanguage = 'uk' | 'en';
@@ -33,8 +33,7 @@ export default function LegalPagesPage() {
       <PageTitle title={t.legal.admin.title} />
       <h1 className="mb-3">{t.legal.admin.title}</h1>
       <p className="text-body-secondary small mb-3">
-        {t.legal.admin.immutableNote} {t.legal.admin.consentHint}{' '}
-        <Link to={paths.admin.settings}>{t.common.adminSettings}</Link>
+        {t.legal.admin.immutableNote} {t.legal.admin.consentHint} <Link to={paths.admin.settings}>{t.common.adminSettings}</Link>
       </p>
       <Form.Group className="mb-3" controlId="legal-page-select" style={{ maxWidth: '24rem' }}>
         <Form.Label>{t.legal.admin.page}</Form.Label>

@@ -36,4 +36,5 @@ export function useSaveLegalPage() {
 }
 
 /** The Markdown as the page will show it, rendered by the server's own rules. */
-export const usePreviewLegal = () => useMutation({ mutationFn: (body: string) => api<{ html: string }>('/api/admin/legal/preview', { method: 'POST', body: { body } }) });
+export const usePreviewLegal = () =>
+  useMutation({ mutationFn: (body: string) => api<{ html: string }>('/api/admin/legal/preview', { method: 'POST', body: { body } }) });
