@@ -27,6 +27,7 @@ import { settingsRoutes } from './features/settings/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { siteRoutes } from './features/site/routes.js';
+import { ensureLegalPages, legalRoutes } from './features/legal/index.js';
 import { resolvePage } from './features/site/pages.js';
 import { renderPage } from './features/site/page-head.js';
 import { loadRenderRoot } from './features/site/server-render.js';
@@ -61,6 +62,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   const { database } = options;
   // Rows from before slugs, or whose search keys a migration emptied (docs/seo.md).
   await refreshDerivedColumns(database.db);
+  // A page without any version gets its template (docs/domain.md): every order has an offer to point at.
+  await ensureLegalPages(database.db);
   const catalogCache = new CatalogCache();
   const catalogFeed = followCatalogChanges(database, catalogCache, app.log);
   // Start with the cache on when the database answers; an outage at start only delays it.
@@ -127,6 +130,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(uploadRoutes);
   await app.register(fiscalRoutes);
   await app.register(siteRoutes);
+  await app.register(legalRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -61,6 +61,8 @@ export const OrderCreateSchema = z.object({
     .max(MAX_ORDER_LINES, msg('tooManyLines', { max: MAX_ORDER_LINES })),
   shippingAddress: ShippingAddressSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('paymentMethodRequired') }).default(DEFAULT_PAYMENT_METHOD),
+  /** The buyer ticked the consent to the public offer; required when the shop asks for the tick (docs/domain.md). */
+  acceptOffer: z.boolean({ error: msg('invalidType') }).optional(),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
@@ -135,6 +137,8 @@ export const OrderSchema = z.object({
   /** The Nova Poshta waybill (ТТН) once shipped. */
   trackingNumber: z.string().nullable(),
   tracking: TrackingSchema.nullable(),
+  /** The public offer's version the order was placed under (/oferta/v/{n}); null for orders from before it. */
+  offerVersion: z.number().nullable(),
   createdAt: z.string(),
   /** Fiscal receipts of the order's payment and refunds (docs/fiscal.md). */
   receipts: z.array(FiscalReceiptSchema),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { DEFAULT_PRICING, fromMinor } from './pricing.js';
+import { OFFER_CONSENT_MODES } from './legal.js';
 
 export { pricingRulesOf } from './pricing.js';
 
@@ -79,11 +80,21 @@ export const NovaPoshtaSenderSchema = z.object({
     .pipe(z.string().regex(/^(\+380\d{9})?$/, msg('senderPhoneInvalid'))),
 });
 
+/**
+ * How the buyer accepts the public offer at checkout (docs/domain.md): 'notice' says that placing
+ * the order accepts it, 'checkbox' asks for a tick and the server refuses an order without it.
+ * A client that sends no section (older ones) sets the notice.
+ */
+export const LegalSettingsSchema = z.object({
+  offerConsent: z.enum(OFFER_CONSENT_MODES, { error: msg('offerConsentInvalid') }).default('notice'),
+});
+
 export const ShopSettingsSchema = z.object({
   shop: ShopDetailsSchema,
   transfer: TransferDetailsSchema,
   pricing: PricingSettingsSchema,
   novaPoshtaSender: NovaPoshtaSenderSchema,
+  legal: LegalSettingsSchema.default({ offerConsent: 'notice' }),
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
@@ -95,6 +106,7 @@ export const ShopSettingsResponseSchema = z.object({
   transfer: plain(TransferDetailsSchema.shape),
   pricing: z.object({ taxRatePercent: z.number(), shippingFee: z.number().nullable(), freeShippingFrom: z.number().nullable() }),
   novaPoshtaSender: plain(NovaPoshtaSenderSchema.shape),
+  legal: z.object({ offerConsent: z.enum(OFFER_CONSENT_MODES) }),
 });
 
 /** GET /api/settings: what every visitor may see (the sender's refs stay with the admin). */
@@ -111,6 +123,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     freeShippingFrom: DEFAULT_PRICING.freeShippingFromMinor === null ? null : fromMinor(DEFAULT_PRICING.freeShippingFromMinor),
   },
   novaPoshtaSender: { counterpartyRef: '', contactRef: '', cityRef: '', warehouseRef: '', contactName: '', phone: '' },
+  legal: { offerConsent: 'notice' },
 };
 
 /** The transfer method needs somewhere to send the money. */

@@ -144,6 +144,13 @@ const uk = {
   percentRange: 'Від 0 до 100',
   novaPoshtaIdInvalid: 'Ідентифікатор Нової пошти має вигляд 8-4-4-4-12',
   senderPhoneInvalid: 'Номер телефону має бути у форматі +380XXXXXXXXX',
+  offerConsentInvalid: 'Згода з офертою: notice або checkbox',
+
+  // legal pages
+  legalPageUnknown: 'Такої сторінки немає',
+  legalVersionInvalid: 'Номер редакції — ціле число від 1',
+  legalTitleRequired: 'Вкажіть заголовок сторінки',
+  legalBodyRequired: 'Текст сторінки не може бути порожнім',
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof uk;
@@ -256,6 +263,12 @@ const en: Record<MessageKey, Text> = {
   percentRange: 'From 0 to 100',
   novaPoshtaIdInvalid: 'A Nova Poshta identifier looks like 8-4-4-4-12',
   senderPhoneInvalid: 'The phone number must look like +380XXXXXXXXX',
+  offerConsentInvalid: 'Offer consent: notice or checkbox',
+
+  legalPageUnknown: 'There is no such page',
+  legalVersionInvalid: 'A version number is a whole number from 1',
+  legalTitleRequired: 'Enter the page’s title',
+  legalBodyRequired: 'The page’s text cannot be empty',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, Text>> = { uk, en };

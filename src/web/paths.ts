@@ -1,3 +1,5 @@
+import { legalPagePath } from '../shared/legal-paths';
+
 /** Every URL of the shop in one place (docs/screens.md). */
 export const paths = {
   home: '/',
@@ -13,6 +15,8 @@ export const paths = {
   discount: '/discount',
   about: '/about',
   contacts: '/contacts',
+  /** The legal pages (docs/domain.md) and their versions: one home for their addresses, src/shared/legal.ts. */
+  legal: legalPagePath,
   cart: '/cart',
   login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: (redirect?: string) => (redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'),
@@ -32,5 +36,6 @@ export const paths = {
     users: '/admin/userlist',
     userEdit: (id: string) => `/admin/user/${id}/edit`,
     settings: '/admin/settings',
+    legal: '/admin/legal',
   },
 } as const;

@@ -7,6 +7,7 @@ import { UserMenu } from './features/account/components/user-menu';
 import type { CatalogSection } from './features/catalog/category-page';
 import HomePage from './features/catalog/home-page';
 import { AboutPage, ContactsPage } from './pages/info-pages';
+import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, type LegalPageKey } from '../shared/legal-paths';
 
 /** What a route hands its screen's loader to (main.tsx and entry-server.tsx load it before drawing). */
 export interface ScreenHandle {
@@ -30,6 +31,16 @@ const section = (name: CatalogSection): Pick<RouteObject, 'element' | 'handle'> 
   element: <categoryPage.Component section={name} />,
   handle: { load: categoryPage.load } satisfies ScreenHandle,
 });
+
+const legalPage = lazyComponent(() => import('./features/legal/legal-page'));
+
+/** A legal page (docs/domain.md) and its versions, `/oferta` and `/oferta/v/3`: one screen. */
+const legalRoutes = (key: LegalPageKey): RouteObject[] =>
+  [LEGAL_PAGE_PATHS[key], `${LEGAL_PAGE_PATHS[key]}/v/:version`].map((path) => ({
+    path,
+    element: <legalPage.Component key={key} pageKey={key} />,
+    handle: { load: legalPage.load } satisfies ScreenHandle,
+  }));
 
 /** Loads the code of every screen `path` shows, so that they draw at once. */
 export async function loadScreens(path: string | Partial<Location>): Promise<void> {
@@ -59,6 +70,7 @@ export const routes: RouteObject[] = [
       { path: '/product/:id', ...screen(() => import('./features/catalog/product-page')) },
       { path: '/about', element: <AboutPage /> },
       { path: '/contacts', element: <ContactsPage /> },
+      ...LEGAL_PAGE_KEYS.flatMap(legalRoutes),
       { path: '/cart', ...screen(() => import('./features/cart/cart-page')) },
       { path: '/login', ...screen(() => import('./features/account/login-page')) },
       { path: '/register', ...screen(() => import('./features/account/register-page')) },
@@ -86,6 +98,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/userlist', ...screen(() => import('./features/admin/user-list-page')) },
           { path: '/admin/user/:id/edit', ...screen(() => import('./features/admin/user-edit-page')) },
           { path: '/admin/settings', ...screen(() => import('./features/admin/settings-page')) },
+          { path: '/admin/legal', ...screen(() => import('./features/admin/legal-pages-page')) },
         ],
       },
       { path: '*', ...screen(() => import('./pages/not-found-page')) },

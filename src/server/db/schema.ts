@@ -1,6 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
+import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -145,6 +160,8 @@ export const orders = pgTable(
     guestEmail: text('guest_email'),
     /** SHA-256 of the secret in a guest order's link; the secret itself is never stored. */
     accessTokenHash: text('access_token_hash'),
+    /** The public offer's version in force when the order was placed (docs/domain.md); null for older orders. */
+    offerVersion: integer('offer_version'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -277,6 +294,33 @@ export const fiscalShiftCloses = pgTable('fiscal_shift_closes', {
   lastError: text('last_error'),
 });
 
+/**
+ * The legal pages (docs/domain.md): every save adds a version, the newest is in force, and a trigger
+ * refuses to change or delete any (orders point at the offer's versions). Ukrainian is binding;
+ * English is a translation and may be empty.
+ */
+export const legalPageVersions = pgTable(
+  'legal_page_versions',
+  {
+    pageKey: text('page_key', { enum: LEGAL_PAGE_KEYS }).notNull(),
+    version: integer('version').notNull(),
+    title: text('title').notNull(),
+    /** Markdown with {{placeholders}} for the shop's details. */
+    body: text('body').notNull(),
+    titleEn: text('title_en').notNull().default(''),
+    bodyEn: text('body_en').notNull().default(''),
+    /** The admin who saved it; no foreign key, since the row never changes when the account goes. */
+    createdBy: uuid('created_by'),
+    createdByName: text('created_by_name').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'legal_page_versions_pkey', columns: [t.pageKey, t.version] }),
+    check('legal_page_versions_key_check', sql`${t.pageKey} IN ('offer', 'privacy', 'delivery', 'returns')`),
+    check('legal_page_versions_version_check', sql`${t.version} >= 1`),
+  ],
+);
+
 /** A password-reset link: only its hash is kept; single use, valid one hour. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -299,3 +343,4 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
+export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;

@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
+import { LEGAL_PAGE_KEYS } from '../../shared/legal-paths';
 import { useShopSettings } from '../api/settings';
+import { paths } from '../paths';
 import { useLanguage, useT, type Language } from '../i18n';
 
 export function Footer() {
@@ -12,6 +15,16 @@ export function Footer() {
         <div>
           <p className="mb-0">{t.common.footer(new Date().getFullYear(), shop?.name ?? t.common.shopName)}</p>
           {legal && <p className="mb-0 small text-body-secondary">{legal}</p>}
+          {/* The terms of a distance sale, given to every buyer (docs/domain.md). */}
+          <nav aria-label={t.common.forBuyers}>
+            <ul className="list-inline mb-0 small">
+              {LEGAL_PAGE_KEYS.map((key) => (
+                <li key={key} className="list-inline-item">
+                  <Link to={paths.legal(key)}>{t.common.legalPages[key]}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
         </div>
         <div role="group" aria-label={t.common.language} className="btn-group btn-group-sm">
           {(['uk', 'en'] as Language[]).map((lang) => (

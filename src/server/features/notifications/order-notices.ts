@@ -1,5 +1,6 @@
 import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
 import { formatUahMinor } from '../../../shared/pricing.js';
+import { legalPagePath } from '../../../shared/legal.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
 import type { NewOutboxMessage } from './outbox.js';
 
@@ -53,6 +54,20 @@ interface Letter {
   /** A list of the order's lines, when the letter shows them. */
   items?: OrderItemRow[];
   link?: { href: string; label: string };
+  /** The shop's terms under the signature (docs/domain.md): the offer's version of this order and the policies. */
+  legalLinks?: { href: string; label: string }[];
+}
+
+/** The buyer's letters link the terms of the sale: the offer as it was when the order was placed. */
+function legalLinks(order: OrderRow, siteUrl: string): { href: string; label: string }[] {
+  return [
+    {
+      label: order.offerVersion ? `Публічна оферта (редакція ${order.offerVersion})` : 'Публічна оферта',
+      href: `${siteUrl}${legalPagePath('offer', order.offerVersion ?? undefined)}`,
+    },
+    { label: 'Обмін та повернення', href: `${siteUrl}${legalPagePath('returns')}` },
+    { label: 'Політика конфіденційності', href: `${siteUrl}${legalPagePath('privacy')}` },
+  ];
 }
 
 function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
@@ -67,6 +82,7 @@ function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOu
     '',
     '—',
     ...signature,
+    ...(letter.legalLinks ? ['', ...letter.legalLinks.map((l) => `${l.label}: ${l.href}`)] : []),
   ].join('\n');
   const html = `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif;color:#1f2a1f;line-height:1.5">
 ${letter.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
@@ -77,6 +93,11 @@ ${
 }
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}">${escapeHtml(letter.link.label)}</a></p>` : ''}
 <hr><p style="color:#6c757d">${signature.map(escapeHtml).join('<br>')}</p>
+${
+  letter.legalLinks
+    ? `<p style="color:#6c757d;font-size:small">${letter.legalLinks.map((l) => `<a href="${escapeHtml(l.href)}">${escapeHtml(l.label)}</a>`).join(' · ')}</p>`
+    : ''
+}
 </body></html>`;
   return { subject: letter.subject, textBody: text, htmlBody: html };
 }
@@ -152,7 +173,7 @@ export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderIte
   const orderUrl = `${targets.siteUrl}/order/${order.id}`;
   const messages: NewOutboxMessage[] = [];
   if (targets.customerEmail) {
-    const letter = customerLetter(event, order, items, shop, targets.customerOrderUrl);
+    const letter = { ...customerLetter(event, order, items, shop, targets.customerOrderUrl), legalLinks: legalLinks(order, targets.siteUrl) };
     messages.push({ channel: 'email', recipient: targets.customerEmail, orderId: order.id, ...render(letter, order, shop) });
   }
   if (event !== 'placed') return messages;

@@ -38,6 +38,7 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
     trackingNumber: order.trackingNumber,
     tracking: order.trackingStatus && order.trackingCheckedAt ? { status: order.trackingStatus, updatedAt: order.trackingCheckedAt.toISOString() } : null,
+    offerVersion: order.offerVersion,
     createdAt: order.createdAt.toISOString(),
   };
 }

@@ -18,6 +18,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { OrderRow, UserRow } from '../../db/schema.js';
 import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.js';
 import { getSettings } from '../settings/repository.js';
+import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
 import { queueOrderNotices, type NoticeSettings } from '../notifications/queue-order-notices.js';
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
@@ -117,7 +118,11 @@ async function insertNewOrder(
   const ids = [...wanted.keys()].sort();
 
   return db.transaction(async (tx) => {
-    const rules = pricingRulesOf((await getSettings(tx)).pricing);
+    const settings = await getSettings(tx);
+    assertOfferAccepted(settings, payload.acceptOffer);
+    const rules = pricingRulesOf(settings.pricing);
+    // The offer in force as the order is placed: the order page links this very version.
+    const offerVersion = await offerVersionInForce(tx);
     const known = new Map((await findProductsByIds(tx, ids)).map((p) => [p.id, p]));
     const gone = ids.filter((id) => !known.has(id));
     if (gone.length) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
@@ -160,6 +165,7 @@ async function insertNewOrder(
         paymentMethod: payload.paymentMethod,
         ...prices,
         idempotencyKey: idempotencyKey ?? null,
+        offerVersion,
       },
       items,
     );

@@ -2,6 +2,7 @@ import { EQUIPMENT_CATEGORIES, EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory,
 import { discountedPriceMinor } from '../../../shared/pricing.js';
 import { productPath } from '../../../shared/product-path.js';
 import type { ProductRecord } from '../products/repository.js';
+import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal-paths.js';
 import { element, XML_DECLARATION } from './xml.js';
 
 /**
@@ -26,6 +27,9 @@ export function buildSitemap(siteUrl: string, inStock: ProductRecord[]): string 
     XML_DECLARATION +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
     PUBLIC_PAGES.map((path) => url(path, path === '/about' || path === '/contacts' ? null : newest)).join('\n') +
+    '\n' +
+    // The legal pages in force (docs/seo.md); their old versions are not for search engines.
+    LEGAL_PAGE_KEYS.map((key) => url(LEGAL_PAGE_PATHS[key], null)).join('\n') +
     '\n' +
     inStock.map((p) => url(productPath(p.slug ?? p.id), p.updatedAt)).join('\n') +
     '\n</urlset>\n'

@@ -6,6 +6,9 @@ import type { ProductDetail, ProductList, ProductListQuery } from '../../../shar
 import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
+import { requireLegalPage } from '../legal/index.js';
+import { legalPagePath } from '../../../shared/legal.js';
+import { legalPageOf } from './pages.js';
 import { SHOP_NAME } from './feeds.js';
 import { splitHoisted, type RenderRoot } from './server-render.js';
 import { escapeXml as escapeHtml } from './xml.js';
@@ -121,6 +124,20 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: title, path })],
       data: [],
+    };
+  }
+  const legal = legalPageOf(path);
+  if (legal) {
+    const page = await requireLegalPage(app.db, site, legal.key, legal.version);
+    const title = legal.version ? `${page.title} (редакція ${page.version})` : page.title;
+    return {
+      title: `${title} | ${SHOP_NAME}`,
+      description: `${page.title} інтернет-магазину ${SHOP_NAME}: продавець, умови продажу, доставки, повернення й обробки персональних даних.`,
+      // An old version is kept for the orders that point at it; search engines get the one in force.
+      canonical: legal.version ? null : legalPagePath(legal.key),
+      ogType: 'website',
+      jsonLd: legal.version ? [] : [breadcrumbs({ name: page.title, path: legalPagePath(legal.key) })],
+      data: [{ key: ['legal', legal.key, legal.version ?? 'current'], value: page }],
     };
   }
   const productPage = /^\/product\/([^/]+)$/.exec(path);

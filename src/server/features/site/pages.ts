@@ -1,6 +1,8 @@
 import type { Tx } from '../../db/client.js';
 import { PRODUCT_REF, productPath } from '../../../shared/product-path.js';
 import { findProductByRef } from '../products/repository.js';
+import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, type LegalPageKey } from '../../../shared/legal.js';
+import { legalVersionExists } from '../legal/index.js';
 
 /**
  * The web app's pages (src/web/router.tsx), so that an address no page answers gets a real 404
@@ -14,11 +16,22 @@ const PAGES: RegExp[] = [
   /^\/(shipping|payment|placeorder|profile)$/,
   /^\/order\/[^/]+$/,
   /^\/order\/guest\/[^/]+$/,
-  /^\/admin\/(orderlist|productlist|userlist|settings)$/,
+  /^\/admin\/(orderlist|productlist|userlist|settings|legal)$/,
   /^\/admin\/productlist\/\d+$/,
   /^\/admin\/(product|user)\/[^/]+\/edit$/,
 ];
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+/** A legal page (docs/domain.md), or one of its versions: `/oferta`, `/oferta/v/3`. */
+const LEGAL_PAGE = /^(\/[a-z-]+)(?:\/v\/(\d{1,7}))?$/;
+const LEGAL_KEY_BY_PATH = new Map(LEGAL_PAGE_KEYS.map((key) => [LEGAL_PAGE_PATHS[key], key] as [string, LegalPageKey]));
+
+/** The legal page an address shows, and the version when it names one. */
+export function legalPageOf(path: string): { key: LegalPageKey; version?: number } | null {
+  const match = LEGAL_PAGE.exec(path);
+  const key = match && LEGAL_KEY_BY_PATH.get(match[1]);
+  if (!key) return null;
+  return match[2] ? { key, version: Number(match[2]) } : { key };
+}
 
 export type PageAnswer = { status: 200 | 404 } | { redirect: string };
 
@@ -36,5 +49,7 @@ export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer>
     if (!row) return { status: 404 };
     return row.slug === ref || !row.slug ? { status: 200 } : { redirect: productPath(row.slug) };
   }
+  const legal = legalPageOf(path);
+  if (legal) return { status: !legal.version || (await legalVersionExists(tx, legal.key, legal.version)) ? 200 : 404 };
   return { status: PAGES.some((page) => page.test(path)) ? 200 : 404 };
 }

@@ -10,6 +10,7 @@ import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
+import { legalTexts } from '../../i18n/feature-texts/legal';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useRegister } from './api';
@@ -18,7 +19,7 @@ import { TextField } from '../../components/text-field';
 
 /** /register?redirect=… (docs/screens.md, docs/domain.md): the passwords must match before the server is asked. */
 export default function RegisterPage() {
-  const t = useT(accountTexts);
+  const t = useT(accountTexts, legalTexts);
   const [params] = useSearchParams();
   const redirect = safeRedirect(params.get('redirect'));
   const userInfo = useAuth((s) => s.userInfo);
@@ -80,6 +81,13 @@ export default function RegisterPage() {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
+        <p className="small text-body-secondary">
+          {t.legal.registerPrivacy}
+          <Link to={paths.legal('privacy')} target="_blank" rel="noopener">
+            {t.legal.privacyLink}
+          </Link>
+          .
+        </p>
         <Button type="submit" variant="primary" disabled={signUp.isPending}>
           {t.account.register}
         </Button>

@@ -5,6 +5,7 @@ import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { notify } from '../../components/notify';
 import { ShopSettingsSchema, type ShopSettings, type ShopSettingsInput } from '../../../shared/settings';
+import { OFFER_CONSENT_MODES } from '../../../shared/legal';
 import { ApiError } from '../../api/client';
 import { issueMessage, useFieldMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
@@ -73,6 +74,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     shippingFee: settings.pricing.shippingFee === null ? '' : String(settings.pricing.shippingFee),
     freeShippingFrom: settings.pricing.freeShippingFrom === null ? '' : String(settings.pricing.freeShippingFrom),
   });
+  const [offerConsent, setOfferConsent] = useState(settings.legal.offerConsent);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const field = useFieldMessage();
 
@@ -85,6 +87,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         shippingFee: pricing.shipping === 'carrier' ? null : toNumber(pricing.shippingFee),
         freeShippingFrom: pricing.freeShippingFrom.trim() === '' ? null : toNumber(pricing.freeShippingFrom),
       },
+      legal: { offerConsent },
     } as ShopSettingsInput;
     // The server's own schema checks first, so mistakes show beside their fields at once.
     const parsed = ShopSettingsSchema.safeParse(input);
@@ -184,6 +187,22 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           </Col>
           <Col md={4}>{pricingField('freeShippingFrom', labels.freeHint)}</Col>
         </Row>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.legal}</legend>
+        <p className="text-body-secondary small">{labels.offerConsentHint}</p>
+        {OFFER_CONSENT_MODES.map((mode) => (
+          <Form.Check
+            key={mode}
+            type="radio"
+            id={`settings-offer-consent-${mode}`}
+            name="offerConsent"
+            label={labels.offerConsent[mode]}
+            checked={offerConsent === mode}
+            onChange={() => setOfferConsent(mode)}
+          />
+        ))}
       </fieldset>
 
       <fieldset className="mb-4">

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -11,6 +12,8 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
+import { legalTexts } from '../../i18n/feature-texts/legal';
+import { useShopSettings } from '../../api/settings';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { useCart } from '../../stores/cart';
@@ -21,7 +24,7 @@ import { CheckoutSteps } from './components/checkout-steps';
 
 /** /placeorder (docs/screens.md): the review, and the Order button. On success: the new order's page. */
 export default function PlaceOrderPage() {
-  const t = useT(checkoutTexts);
+  const t = useT(checkoutTexts, legalTexts);
   const navigate = useNavigate();
   const cart = useCart();
   const placeOrder = usePlaceOrder();
@@ -32,6 +35,11 @@ export default function PlaceOrderPage() {
   const [idempotencyKey] = useState(newIdempotencyKey);
   // Set on the first click, before React re-renders the button as disabled.
   const submitting = useRef(false);
+  // The offer is accepted by placing the order, or by a tick when the shop asks for one (docs/domain.md).
+  const settings = useShopSettings();
+  const askTick = settings.data?.legal?.offerConsent === 'checkbox';
+  const [accepted, setAccepted] = useState(false);
+  const [showTickError, setShowTickError] = useState(false);
 
   // A guest's e-mail is asked on the delivery step.
   if (!cart.shippingAddress || (!signedIn && !cart.shippingAddress.guestEmail)) return <Navigate to={paths.shipping} replace />;
@@ -42,6 +50,11 @@ export default function PlaceOrderPage() {
   const empty = cart.cartItems.length === 0;
 
   const submit = () => {
+    if (askTick && !accepted) {
+      setShowTickError(true);
+      document.getElementById('accept-offer')?.focus();
+      return;
+    }
     if (submitting.current) return;
     submitting.current = true;
     placeOrder.mutate(
@@ -52,6 +65,7 @@ export default function PlaceOrderPage() {
           orderItems: cart.cartItems.map((item) => ({ product: item._id, qty: item.qty })),
           shippingAddress,
           paymentMethod: cart.paymentMethod,
+          ...(askTick ? { acceptOffer: accepted } : {}),
           // Without an account: the guest's order (docs/delivery.md).
           ...(signedIn ? {} : { email: guestEmail ?? '' }),
         },
@@ -145,6 +159,24 @@ export default function PlaceOrderPage() {
                 </ListGroup.Item>
               )}
               <ListGroup.Item>
+                {askTick ? (
+                  <Form.Check id="accept-offer" className="mb-2 small">
+                    <Form.Check.Input
+                      type="checkbox"
+                      checked={accepted}
+                      isInvalid={showTickError && !accepted}
+                      aria-describedby={showTickError && !accepted ? 'accept-offer-error' : undefined}
+                      onChange={(e) => setAccepted(e.target.checked)}
+                    />
+                    <Form.Check.Label>
+                      {t.legal.consentBox}
+                      <ConsentLinks and={t.legal.consentBoxAnd} />
+                    </Form.Check.Label>
+                    <Form.Control.Feedback type="invalid" id="accept-offer-error">
+                      {t.legal.consentRequired}
+                    </Form.Control.Feedback>
+                  </Form.Check>
+                ) : null}
                 {/* Disabled for an empty cart, a line that cannot be bought or an order on its way (docs/screens.md). */}
                 <Button className="w-100" disabled={empty || !available || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
                   {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
@@ -154,11 +186,34 @@ export default function PlaceOrderPage() {
                     <Loader small />
                   </div>
                 )}
+                {!askTick && (
+                  <p className="small text-body-secondary mt-2 mb-0" id="offer-consent">
+                    {t.legal.consentNotice(t.checkout.placeOrder)}
+                    <ConsentLinks and={t.legal.consentAnd} />
+                  </p>
+                )}
               </ListGroup.Item>
             </OrderSummaryCard>
           )}
         </Col>
       </Row>
+    </>
+  );
+}
+
+/** "…публічної оферти та … політикою конфіденційності.": the two pages, opened beside the checkout. */
+function ConsentLinks({ and }: { and: string }) {
+  const t = useT(legalTexts);
+  return (
+    <>
+      <Link to={paths.legal('offer')} target="_blank" rel="noopener">
+        {t.legal.offerLink}
+      </Link>
+      {and}
+      <Link to={paths.legal('privacy')} target="_blank" rel="noopener">
+        {t.legal.privacyLink}
+      </Link>
+      .
     </>
   );
 }

@@ -42,6 +42,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     cancelledAt: null,
     trackingNumber: null,
     tracking: null,
+    offerVersion: 3,
     createdAt: '2026-05-01T10:00:00.000Z',
     receipts: [],
     ...overrides,

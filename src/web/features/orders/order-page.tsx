@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order, type PaymentMethod } from '../../../shared/orders';
 import { useDateFormat } from '../../components/format';
@@ -11,6 +11,8 @@ import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../i18n/feature-texts/orders';
+import { legalTexts } from '../../i18n/feature-texts/legal';
+import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { orderPaymentBase, useCancelOrder, useOrder } from './api';
 import { AdminOrderActions } from './components/admin-order-actions';
@@ -46,6 +48,7 @@ export default function OrderPage() {
  */
 export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase?: string }) {
   const t = useT(checkoutTexts, orderTexts);
+  const legal = useT(legalTexts).legal;
   const dates = useDateFormat();
   const me = useAuth((s) => s.userInfo);
   const isOwner = !!me && order.user?._id === me._id;
@@ -81,6 +84,15 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
       <p className="mb-4">
         <span className="visually-hidden">{t.orders.status}: </span>
         <OrderStatusBadge status={order.status} /> <span className="text-body-secondary">{dates.dateTime(order.createdAt)}</span>
+        {/* The terms of the sale as they were when the order was placed (docs/domain.md). */}
+        {order.offerVersion !== null && (
+          <>
+            <br />
+            <Link className="small" to={paths.legal('offer', order.offerVersion)}>
+              {legal.orderOffer(order.offerVersion)}
+            </Link>
+          </>
+        )}
       </p>
       <Row className="g-4">
         <Col md={8}>

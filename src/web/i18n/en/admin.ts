@@ -68,6 +68,7 @@ export const admin: typeof uk = {
       pricing: 'Prices and delivery',
       transfer: 'Transfer to a PrivatBank card',
       novaPoshtaSender: 'Nova Poshta sender (for waybills)',
+      legal: 'Consent to the public offer',
     },
     fields: {
       shop: {
@@ -103,5 +104,10 @@ export const admin: typeof uk = {
     save: 'Save',
     saving: 'Saving…',
     saved: 'Settings saved',
+    offerConsentHint: 'How the buyer accepts the public offer at checkout (the pages’ texts are under “Legal pages”).',
+    offerConsent: {
+      notice: 'A line under the button: “By pressing “Place Order” you accept the terms of the public offer…”',
+      checkbox: 'A required tick: “I accept the terms of the public offer…”',
+    },
   },
 };

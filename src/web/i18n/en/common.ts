@@ -40,6 +40,8 @@ export const common: typeof uk = {
     'Hops are kept cold in vacuum packs and yeast in the fridge. We ship daily by Nova Poshta; pay by PayPal or card, to a PrivatBank card or cash on delivery at the branch.',
   ],
   contactsTitle: 'Contacts',
+  forBuyers: 'For buyers',
+  legalPages: { offer: 'Public offer', privacy: 'Privacy policy', delivery: 'Delivery and payment', returns: 'Exchange and returns' },
   contactsText: 'Write or call Monday to Saturday, 9:00 to 19:00.',
   // the header's account menu
   profile: 'Profile',
@@ -49,5 +51,6 @@ export const common: typeof uk = {
   adminProducts: 'Products',
   adminOrders: 'Orders',
   adminSettings: 'Settings',
+  adminLegal: 'Legal pages',
   adminUsers: 'Users',
 };

@@ -39,6 +39,9 @@ export const common = {
     'Хміль зберігаємо в холоді у вакуумній упаковці, дріжджі — у холодильнику. Відправляємо щодня Новою поштою; оплата PayPal або карткою, на картку ПриватБанку чи післяплатою у відділенні.',
   ],
   contactsTitle: 'Контакти',
+  // the footer's links to the legal pages (docs/domain.md)
+  forBuyers: 'Покупцям',
+  legalPages: { offer: 'Публічна оферта', privacy: 'Політика конфіденційності', delivery: 'Доставка і оплата', returns: 'Обмін та повернення' },
   contactsText: 'Пишіть і телефонуйте з понеділка по суботу, з 9:00 до 19:00.',
   // the header's account menu
   profile: 'Профіль',
@@ -48,5 +51,6 @@ export const common = {
   adminProducts: 'Товари',
   adminOrders: 'Замовлення',
   adminSettings: 'Налаштування',
+  adminLegal: 'Юридичні сторінки',
   adminUsers: 'Користувачі',
 };

@@ -1,0 +1,2 @@
+/** The legal pages (docs/domain.md): what other features use of them. */
+export { useAdminLegal, usePreviewLegal, useSaveLegalPage } from './api';
