@@ -1,19 +1,11 @@
-import { z } from 'zod';
-import { msg } from './schema-messages.js';
-
 /**
  * Options of a cart or order line (docs/domain.md). Only one for now: malt milled by the shop
- * ("Подрібнити солод"). Milled and whole malt of the same pack are separate lines.
+ * ("Подрібнити солод"). Milled and whole malt of the same pack are separate lines. Zod-free: the
+ * product page, in the first load, uses it (the order payload's schema is in orders.ts).
  */
 export interface LineOptions {
   milled?: true;
 }
-
-/** `{ milled: true }`, `{ milled: false }` (the same as none) or nothing; any other key is refused. */
-export const LineOptionsSchema = z
-  .strictObject({ milled: z.boolean({ error: msg('lineOptionsInvalid') }).optional() }, { error: msg('lineOptionsInvalid') })
-  .optional()
-  .transform((options): LineOptions => (options?.milled ? { milled: true } : {}));
 
 /**
  * Whether the shop mills this product for the shopper. One home for the rule: today every malt,

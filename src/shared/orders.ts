@@ -6,7 +6,7 @@ import { ORDER_STATUSES, TRACKING_NUMBER } from './order-status.js';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
 import { PhoneSchema } from './phone.js';
 import { EmailSchema } from './users.js';
-import { LineOptionsSchema } from './line-options.js';
+import type { LineOptions } from './line-options.js';
 
 export * from './payment-methods.js';
 export * from './order-status.js';
@@ -43,6 +43,12 @@ export const ShippingAddressSchema = z
   .refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] });
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
+
+/** A line's options: `{ milled: true }`, `{ milled: false }` (the same as none) or nothing; any other key is refused. */
+export const LineOptionsSchema = z
+  .strictObject({ milled: z.boolean({ error: msg('lineOptionsInvalid') }).optional() }, { error: msg('lineOptionsInvalid') })
+  .optional()
+  .transform((options): LineOptions => (options?.milled ? { milled: true } : {}));
 
 export const OrderLineInputSchema = z.object({
   product: z.uuid({ error: msg('productIdInvalid') }),

@@ -26,7 +26,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     },
     guestEmail: 'guest@example.com',
     paymentMethod: 'LiqPay',
-    orderItems: [{ _id: 'i1', name: 'Хміль Saaz', qty: 1, image: '/images/products/hop-saaz-czech.svg', price: 1305, product: null }],
+    orderItems: [{ _id: 'i1', name: 'Хміль Saaz', qty: 1, image: '/images/products/hop-saaz-czech.svg', price: 1305, product: null, variant: null, sku: null, label: null, weight: null, options: {} }],
     currency: 'UAH',
     itemsPrice: 1305,
     shippingPrice: 0,
