@@ -1493,7 +1493,10 @@ export function demoPacksOf(product: DemoProduct): DemoPack[] {
     // A dry yeast sachet: 11,5 г from Fermentis, 11 г from Lallemand, as the makers pack them.
     const grams = product.origin === 'Fermentis' ? 11.5 : 11;
     const label = `${String(grams).replace('.', ',')} г`;
-    return [make('SACHET', label, Math.max(60, (product.price / 500) * grams * 2.2), stock * 10, grams / 1000), make('500G', '500 г', product.price, stock, 0.5)];
+    return [
+      make('SACHET', label, Math.max(60, (product.price / 500) * grams * 2.2), stock * 10, grams / 1000),
+      make('500G', '500 г', product.price, stock, 0.5),
+    ];
   }
   if (product.category === 'Malt' && product.name.endsWith(', 1 кг')) {
     return [
@@ -1503,5 +1506,14 @@ export function demoPacksOf(product: DemoProduct): DemoPack[] {
     ];
   }
   const label = product.category === 'Malt' ? '25 кг' : '1 шт';
-  return [{ sku: `${base}-${product.category === 'Malt' ? '25KG' : '1PC'}`, label, priceMinor: Math.round(product.price * 100), discount: product.discount, countInStock: stock, weight: product.weight }];
+  return [
+    {
+      sku: `${base}-${product.category === 'Malt' ? '25KG' : '1PC'}`,
+      label,
+      priceMinor: Math.round(product.price * 100),
+      discount: product.discount,
+      countInStock: stock,
+      weight: product.weight,
+    },
+  ];
 }

@@ -120,7 +120,15 @@ export function toCartItem(product: Product, qty: number, variant?: Variant, opt
   void _status;
   const pack = variant ?? packOf(product, undefined);
   const line: CartItem = { ...rest, qty };
-  if (pack) Object.assign(line, { variant: pack._id, label: pack.label, price: pack.price, discount: pack.discount, countInStock: pack.countInStock, weight: pack.weight });
+  if (pack)
+    Object.assign(line, {
+      variant: pack._id,
+      label: pack.label,
+      price: pack.price,
+      discount: pack.discount,
+      countInStock: pack.countInStock,
+      weight: pack.weight,
+    });
   const chosen = normalizeLineOptions(options);
   if (chosen.milled) line.options = chosen;
   return line;

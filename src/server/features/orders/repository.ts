@@ -25,12 +25,7 @@ export interface OrderWithItems extends OrderWithUser {
  */
 export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  return tx
-    .select()
-    .from(products)
-    .where(inArray(products.id, ids))
-    .orderBy(asc(products.id))
-    .for('update');
+  return tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
 }
 
 /** Puts a cancelled order's units back on their packs' shelves; lines of deleted packs have nowhere to go. */

@@ -141,7 +141,11 @@ describeWithApp('product administration API', (ctx) => {
     ['script image', { image: 'javascript:alert(1)' }, 'image'],
     ['unknown ferment type', { ferment_type: 'middle' }, 'ferment_type'],
     ['a pack without a SKU', { variants: [{ label: '50 г', price: 1, discount: 0, countInStock: 1, weight: 0.05 }] }, 'variants.0.sku'],
-    ['a pack with a malformed GTIN', { variants: [{ sku: 'X-1', label: '50 г', price: 1, discount: 0, countInStock: 1, weight: 0.05, gtin: '12' }] }, 'variants.0.gtin'],
+    [
+      'a pack with a malformed GTIN',
+      { variants: [{ sku: 'X-1', label: '50 г', price: 1, discount: 0, countInStock: 1, weight: 0.05, gtin: '12' }] },
+      'variants.0.gtin',
+    ],
     ['no packs at all', { variants: [] }, 'variants'],
     ['an unknown status', { status: 'archived' }, 'status'],
   ];

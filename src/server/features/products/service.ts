@@ -4,8 +4,26 @@ import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpda
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema.js';
 import { BadInput, NotFound } from '../../errors.js';
-import { deleteProductById, findProductByRef, findTopRated, insertProducts, listProducts, toProduct, updateProduct, withVariants, type NewProduct } from './repository.js';
-import { findEditableVariants, findVariantsBySkus, findVariantsOf, insertVariants, refreshProductSummaries, removeVariants, updateVariant } from './variants.js';
+import {
+  deleteProductById,
+  findProductByRef,
+  findTopRated,
+  insertProducts,
+  listProducts,
+  toProduct,
+  updateProduct,
+  withVariants,
+  type NewProduct,
+} from './repository.js';
+import {
+  findEditableVariants,
+  findVariantsBySkus,
+  findVariantsOf,
+  insertVariants,
+  refreshProductSummaries,
+  removeVariants,
+  updateVariant,
+} from './variants.js';
 import { findReviews, toReview } from '../reviews/repository.js';
 
 export const TOP_PRODUCTS = 5;
@@ -145,9 +163,7 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
 
   const removed = current.filter((v) => !keptIds.has(v.id)).map((v) => v.id);
   const ordered = removed.length
-    ? new Set(
-        (await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, removed))).map((row) => row.id!),
-      )
+    ? new Set((await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, removed))).map((row) => row.id!))
     : new Set<string>();
   await removeVariants(tx, removed, ordered);
   // A SKU may move between the packs of one product: free every kept one first.

@@ -22,7 +22,14 @@ const edit = (variants: Partial<VariantInput>[], extra: Partial<ProductUpdateInp
   ...extra,
 });
 
-const packInput = (sku: string, label: string, price: number, countInStock: number, weight: number) => ({ sku, label, price, discount: 0, countInStock, weight });
+const packInput = (sku: string, label: string, price: number, countInStock: number, weight: number) => ({
+  sku,
+  label,
+  price,
+  discount: 0,
+  countInStock,
+  weight,
+});
 
 describeWithApp('product pack sizes (variants)', (ctx) => {
   const admin = async () => {

@@ -66,7 +66,16 @@ function toFormValues(product: ProductDetail): ProductUpdateInput {
     // The editor's order: as the admin left them.
     variants: [...product.variants]
       .sort((a, b) => a.position - b.position)
-      .map((v) => ({ _id: v._id, sku: v.sku, label: v.label, price: v.price, discount: v.discount, countInStock: v.countInStock, weight: v.weight, gtin: v.gtin ?? '' })),
+      .map((v) => ({
+        _id: v._id,
+        sku: v.sku,
+        label: v.label,
+        price: v.price,
+        discount: v.discount,
+        countInStock: v.countInStock,
+        weight: v.weight,
+        gtin: v.gtin ?? '',
+      })),
     image: product.image,
     origin: product.origin,
     category: product.category,

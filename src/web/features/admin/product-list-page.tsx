@@ -155,7 +155,10 @@ export default function ProductListPage() {
                     </td>
                     <td className="text-end text-nowrap">{product.discount} %</td>
                     <td>
-                      <Badge bg={product.status === 'published' ? 'success' : product.status === 'draft' ? 'warning' : 'secondary'} text={product.status === 'draft' ? 'dark' : undefined}>
+                      <Badge
+                        bg={product.status === 'published' ? 'success' : product.status === 'draft' ? 'warning' : 'secondary'}
+                        text={product.status === 'draft' ? 'dark' : undefined}
+                      >
                         {t.admin.products.statuses[product.status]}
                       </Badge>
                     </td>
