@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { discountedPrice, formatAmount } from '../src/shared/pricing';
 import { expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
@@ -10,6 +11,7 @@ interface Pack {
   _id: string;
   label: string;
   price: number;
+  discount: number;
   countInStock: number;
 }
 interface ProductInfo {
@@ -47,7 +49,8 @@ for (const viewport of [WIDE, PHONE]) {
 
     await page.locator('label', { hasText: /^100 г/ }).click();
     expect(await page.getByRole('radio', { name: /^100 г/ }).isChecked()).toBe(true);
-    const perKg = (Math.round(hundred.price * 10 * 100) / 100).toLocaleString('uk-UA');
+    // The price per kilogram of the pack as sold, after its discount.
+    const perKg = formatAmount(discountedPrice(hundred.price, hundred.discount) * 10);
     await expect.poll(() => priceBlock(page).textContent()).toMatch(/за 100 г/);
     expect((await priceBlock(page).textContent())!.replace(/\s/g, '')).toContain(`${perKg.replace(/\s/g, '')}грн/кг`);
     await expect.poll(() => shown(page, '0,1 кг')).toBe(true);

@@ -175,13 +175,19 @@ describeWithApp('orders of pack sizes', (ctx) => {
     const results = await Promise.all(shoppers.map(({ cookie }, i) => postOrder(app, cookie, [{ product: hops.id, variant: small.id, qty: 1 + (i % 2) }])));
     const sold = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
-    expect(refused.every((r) => r.status === 409 && r.body.code === 'OUT_OF_STOCK')).toBe(true);
+    const outOfStock = refused.filter((r) => r.status === 409 && r.body.code === 'OUT_OF_STOCK');
+    // On an overloaded machine a request may wait past the pool's connection timeout: a coded 503
+    // that took nothing. Anything else (a 500, a deadlock) fails the test.
+    const busy = refused.filter((r) => r.status === 503 && r.body.code === 'DB_UNAVAILABLE');
+    expect(outOfStock.length + busy.length).toBe(refused.length);
+    expect(outOfStock.length).toBeGreaterThan(0);
     const soldUnits = sold.reduce((n, r) => n + r.body.orderItems[0].qty, 0);
     const lines = await app.db.select().from(orderItems).where(eq(orderItems.variantId, small.id));
     expect(lines.reduce((n, line) => n + line.qty, 0)).toBe(soldUnits);
     expect(lines).toHaveLength(sold.length);
     expect(await stockOf(app, small.id)).toBe(7 - soldUnits);
-    expect(soldUnits).toBeGreaterThanOrEqual(6);
+    // Without busy refusals every unit but at most one (a last shopper wanting two) is sold.
+    if (busy.length === 0) expect(soldUnits).toBeGreaterThanOrEqual(6);
     expect(await stockOf(app, kilo.id)).toBe(5);
     expect(await productStock(app, hops.id)).toBe(7 - soldUnits + 5);
   }, 120_000);

@@ -37,6 +37,8 @@ describe('the admin product form', () => {
     await userEvent.clear(field('Вміст альфа-кислот, %'));
     // (happy-dom does not preselect a select's option from the form's default value; a browser does.)
     await userEvent.selectOptions(field('Країна (виробник)'), 'Czech Republic');
+    // (Nor the status: chosen as the browser would show it.)
+    await userEvent.selectOptions(field('Стан'), 'published');
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/productlist'));
     expect(sent.body).toEqual({
@@ -55,10 +57,11 @@ describe('the admin product form', () => {
     });
   });
 
-  it('adds a pack, moves it up with its button and removes another; the packs go in the editor\'s order', async () => {
+  it("adds a pack, moves it up with its button and removes another; the packs go in the editor's order", async () => {
     const sent = server();
     renderPage(<ProductEditPage />, { path, route: '/admin/product/:id/edit' });
-    await userEvent.click(await screen.findByRole('button', { name: /Додати фасовку/ }));
+    await userEvent.selectOptions(await screen.findByLabelText('Країна (виробник)'), 'Czech Republic');
+    await userEvent.click(screen.getByRole('button', { name: /Додати фасовку/ }));
     const label = screen.getAllByLabelText('Фасовка')[1] as HTMLInputElement;
     await userEvent.type(label, '50 г');
     await userEvent.type(screen.getAllByLabelText('Артикул (SKU)')[1], 'saaz-50');
