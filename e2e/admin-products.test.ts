@@ -55,14 +55,16 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await expect.poll(() => page.getByRole('button', { name: 'Нові', exact: true }).getAttribute('aria-pressed')).toBe('true');
   const createdRow = page.locator('tbody tr.table-success');
   await expect.poll(() => createdRow.textContent()).toContain('Новий товар');
-  expect(await createdRow.textContent()).toMatch(/Хміль.*США.*2.*0 %/);
+  // A hidden draft without stock: nobody can buy it before it is priced and published.
+  expect(await createdRow.textContent()).toMatch(/Хміль.*США.*0.*0 %.*чернетка/);
   await createdRow.getByRole('link', { name: /Редагувати/ }).click();
   await page.waitForURL(/\/admin\/product\/[0-9a-f-]{36}\/edit$/);
   const productId = page.url().split('/').at(-2)!;
 
   // The edit form: the documented defaults (docs/domain.md), then every field.
   await expect.poll(() => page.getByLabel('Назва').inputValue()).toBe('Новий товар');
-  expect(await page.getByLabel('Кількість на складі').inputValue()).toBe('2');
+  expect(await page.getByLabel('Кількість на складі').inputValue()).toBe('0');
+  expect(await page.getByLabel('Стан').inputValue()).toBe('draft');
   expect(await page.getByLabel('Знижка, %').inputValue()).toBe('0');
   await expectAccessible(page);
 
@@ -70,6 +72,9 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await page.getByLabel('Назва').fill(name);
   await page.getByLabel('Категорія').selectOption({ label: 'Хміль' });
   await page.getByLabel('Країна (виробник)').selectOption({ label: 'Нова Зеландія' });
+  await page.getByLabel('Фасовка', { exact: true }).fill('100 г');
+  await page.getByLabel('Артикул (SKU)').fill(`nelson-e2e-${randomBytes(3).toString('hex')}`);
+  await page.getByLabel('Стан').selectOption({ label: 'Опубліковано' });
   await page.getByLabel('Ціна, грн').fill('850');
   await page.getByLabel('Знижка, %').fill('150');
   await page.getByLabel('Кількість на складі').fill('5');
@@ -125,7 +130,9 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   const productImage = page.getByRole('img', { name });
   await expect.poll(() => productImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   const text = (await page.locator('main').textContent())!.replace(/\s+/g, ' ');
-  expect(text).toContain('765 грн/кг');
+  // The price reads per pack, with the price per kilogram beside it.
+  expect(text).toContain('765 грн за 100 г');
+  expect(text).toContain('7 650 грн/кг');
   expect(text).toContain('знижка 10 %');
   expect(text).toContain('Нова Зеландія');
   expect(text).toContain('12,5 %');

@@ -87,7 +87,15 @@ test('yeast shows its fermentation, and Add to cart goes to the cart', async () 
   await page.waitForURL(/\/product\//);
   await expect.poll(() => page.getByText('Тип бродіння').isVisible()).toBe(true);
   await expect.poll(() => page.getByText('Ідеальна температура бродіння').isVisible()).toBe(true);
-  await expect.poll(() => page.getByText('грн/0,5 кг').first().isVisible()).toBe(true);
+  // A sachet first (the cheapest pack), priced per pack and per kilogram.
+  await expect
+    .poll(() =>
+      page
+        .getByText(/за 11,5 г/)
+        .first()
+        .isVisible(),
+    )
+    .toBe(true);
   await page.getByLabel('Кількість:').selectOption('2');
   await page.getByRole('button', { name: 'Додати в кошик' }).click();
   await page.waitForURL('**/cart');

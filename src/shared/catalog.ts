@@ -47,11 +47,3 @@ export function producersFor(category: ProductCategory): readonly string[] | nul
   if (category === 'Yeast') return YEAST_PRODUCERS;
   return null;
 }
-
-/** Which price unit a category is sold by (docs/domain.md). */
-export type PriceUnit = 'perKg' | 'perHalfKg' | 'perItem';
-export function priceUnitOf(category: string): PriceUnit {
-  if (category === 'Hops') return 'perKg';
-  if (category === 'Yeast') return 'perHalfKg';
-  return 'perItem';
-}

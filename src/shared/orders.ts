@@ -7,6 +7,7 @@ import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
 import { PhoneSchema } from './phone.js';
 import { EmailSchema } from './users.js';
 import { FiscalReceiptSchema } from './fiscal.js';
+import type { LineOptions } from './line-options.js';
 
 export * from './payment-methods.js';
 export * from './order-status.js';
@@ -44,8 +45,18 @@ export const ShippingAddressSchema = z
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 
+/** A line's options: `{ milled: true }`, `{ milled: false }` (the same as none) or nothing; any other key is refused. */
+export const LineOptionsSchema = z
+  .strictObject({ milled: z.boolean({ error: msg('lineOptionsInvalid') }).optional() }, { error: msg('lineOptionsInvalid') })
+  .optional()
+  .transform((options): LineOptions => (options?.milled ? { milled: true } : {}));
+
 export const OrderLineInputSchema = z.object({
   product: z.uuid({ error: msg('productIdInvalid') }),
+  /** The pack; may be left out only for a product with a single pack (a cart from before pack sizes). */
+  variant: z.uuid({ error: msg('variantIdInvalid') }).optional(),
+  /** `{ milled: true }` for malt the shop mills (src/shared/line-options.ts). */
+  options: LineOptionsSchema,
   qty: z
     .number({ error: msg('qtyNotNumber') })
     .int(msg('qtyNotInteger'))
@@ -84,6 +95,13 @@ export const OrderItemSchema = z.object({
   price: z.number(),
   /** null once the product has been deleted from the catalogue. */
   product: z.string().nullable(),
+  /** The pack ordered (null once deleted with its product); SKU, label and unit weight as they were then. */
+  variant: z.string().nullable(),
+  sku: z.string().nullable(),
+  label: z.string().nullable(),
+  /** kg per unit. */
+  weight: z.number().nullable(),
+  options: z.object({ milled: z.literal(true).optional() }),
 });
 
 export const PaymentResultSchema = z.object({

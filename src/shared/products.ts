@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
 import { CATEGORY_FILTERS, FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor } from './catalog.js';
+import { PRODUCT_STATUSES } from './product-status.js';
+
+export { PRODUCT_STATUSES, type ProductStatus } from './product-status.js';
 
 /** A product as the API sends it (docs/domain.md). */
 export const ReviewSchema = z.object({
@@ -13,6 +16,24 @@ export const ReviewSchema = z.object({
   createdAt: z.string(),
 });
 export type Review = z.infer<typeof ReviewSchema>;
+
+/** A pack size as the API sends it: cheapest first, archived ones left out (docs/domain.md). */
+export const VariantSchema = z.object({
+  _id: z.string(),
+  sku: z.string(),
+  /** "50 г", "1 кг", "11,5 г", "1 шт". */
+  label: z.string(),
+  /** UAH per pack before the discount. */
+  price: z.number(),
+  discount: z.number(),
+  countInStock: z.number(),
+  /** kg per pack. */
+  weight: z.number(),
+  gtin: z.string().nullable(),
+  /** The place in the admin's editor (0 first). */
+  position: z.number(),
+});
+export type Variant = z.infer<typeof VariantSchema>;
 
 export const ProductSchema = z.object({
   _id: z.string(),
@@ -35,6 +56,13 @@ export const ProductSchema = z.object({
   numReviews: z.number(),
   user: z.string().nullable(),
   createdAt: z.string(),
+  /** Shoppers only ever get published products; the admin sees drafts and hidden ones too. */
+  status: z.enum(PRODUCT_STATUSES),
+  /**
+   * The packs on sale, cheapest first. price, discount, countInStock and weight above summarise them:
+   * the cheapest pack in stock (or the cheapest), total stock (docs/decisions/013-product-variants.md).
+   */
+  variants: z.array(VariantSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
@@ -99,6 +127,43 @@ export const maxCropYear = () => new Date().getFullYear() + 1;
 
 const number = (field: string) => z.number({ error: msg('numberRequired', { field }) });
 
+const priceField = () => number('price').min(0, msg('priceNegative')).max(1_000_000, msg('priceTooBig'));
+const discountField = () => number('discount').int(msg('discountInteger')).min(0, msg('discountRange')).max(100, msg('discountRange'));
+const stockField = () => number('countInStock').int(msg('stockInteger')).min(0, msg('stockNegative')).max(1_000_000, msg('stockTooBig'));
+const weightField = () => number('weight').positive(msg('weightPositive')).max(1000, msg('weightTooBig'));
+
+export const MAX_VARIANTS = 30;
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+
+/** One pack size in the admin's edit: `_id` for an existing one, none for a new one. */
+export const VariantInputSchema = z.object({
+  _id: z.uuid({ error: msg('variantIdInvalid') }).optional(),
+  sku: z
+    .string({ error: msg('skuRequired') })
+    .trim()
+    .min(1, msg('skuRequired'))
+    .regex(SKU_PATTERN, msg('skuInvalid'))
+    // One spelling: "cascade-50" and "CASCADE-50" are the same SKU.
+    .transform((sku) => sku.toUpperCase()),
+  label: z
+    .string({ error: msg('variantLabelRequired') })
+    .trim()
+    .min(1, msg('variantLabelRequired'))
+    .max(40, msg('variantLabelTooLong')),
+  price: priceField(),
+  discount: discountField(),
+  countInStock: stockField(),
+  weight: weightField(),
+  gtin: z
+    .string()
+    .trim()
+    .regex(/^(\d{8}|\d{12,14})?$/, msg('gtinInvalid'))
+    .nullable()
+    .optional()
+    .transform((v) => v || null),
+});
+export type VariantInput = z.output<typeof VariantInputSchema>;
+
 /**
  * Every field an admin edits (PUT /api/products/{id}, docs/api.md). The edit form and the server
  * validate with this same schema, so the form shows exactly the server's rules.
@@ -110,8 +175,19 @@ export const ProductUpdateSchema = z
       .trim()
       .min(2, msg('productNameTooShort'))
       .max(PRODUCT_NAME_MAX, msg('productNameTooLong', { max: PRODUCT_NAME_MAX })),
-    price: number('price').min(0, msg('priceNegative')).max(1_000_000, msg('priceTooBig')),
-    discount: number('discount').int(msg('discountInteger')).min(0, msg('discountRange')).max(100, msg('discountRange')),
+    /**
+     * The packs, in the editor's order (docs/api.md). Absent: the product-level price, discount, stock
+     * and weight edit a product's only pack, as before variants.
+     */
+    variants: z
+      .array(VariantInputSchema, { error: msg('variantsRequired') })
+      .min(1, msg('variantsRequired'))
+      .max(MAX_VARIANTS, msg('variantsTooMany', { max: MAX_VARIANTS }))
+      .optional(),
+    /** Publishing needs a price on every pack; hiding keeps the product out of the shop without deleting it. */
+    status: z.enum(PRODUCT_STATUSES, { error: msg('productStatusInvalid') }).optional(),
+    price: priceField().optional(),
+    discount: discountField().optional(),
     image: z
       .string({ error: msg('imageRequired') })
       .trim()
@@ -129,8 +205,8 @@ export const ProductUpdateSchema = z
       .trim()
       .min(1, msg('descriptionRequired'))
       .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
-    countInStock: number('countInStock').int(msg('stockInteger')).min(0, msg('stockNegative')).max(1_000_000, msg('stockTooBig')),
-    weight: number('weight').positive(msg('weightPositive')).max(1000, msg('weightTooBig')),
+    countInStock: stockField().optional(),
+    weight: weightField().optional(),
     cropYear: number('cropYear')
       .int(msg('cropYearInteger'))
       .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))

@@ -16,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
 import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
+import type { LineOptions } from '../../shared/line-options.js';
+import { PRODUCT_STATUSES } from '../../shared/product-status.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -50,7 +52,11 @@ export const products = pgTable(
     slug: text('slug'),
     image: text('image').notNull(),
     description: text('description').notNull(),
-    /** UAH in kopiykas. */
+    /**
+     * UAH in kopiykas. Price, discount, stock and weight summarise the product's variants (the
+     * cheapest in stock, total stock): kept by refreshProductSummaries in every variant write, read
+     * by listing and search (docs/decisions/013-product-variants.md).
+     */
     priceMinor: integer('price_minor').notNull(),
     discount: integer('discount').notNull().default(0),
     category: text('category').notNull(),
@@ -61,6 +67,8 @@ export const products = pgTable(
     fermentType: text('ferment_type'),
     cropYear: integer('crop_year'),
     alfa: doublePrecision('alfa'),
+    /** Shoppers see only published products; a draft or hidden one is the admin's alone. */
+    status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('published'),
     rating: doublePrecision('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
     /** Derived from name and origin by src/shared/search-text.ts on every write. */
@@ -82,6 +90,39 @@ export const products = pgTable(
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_keys_idx').using('gin', t.searchKeys),
     index('products_rating_idx').on(t.rating.desc()),
+    check('products_status_check', sql`${t.status} IN ('draft', 'published', 'hidden')`),
+  ],
+);
+
+/** A pack size of a product ("50 г", "1 кг", "1 шт"): what is really priced, stocked and ordered. */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Unique across the shop. */
+    sku: text('sku').notNull(),
+    label: text('label').notNull(),
+    /** UAH in kopiykas. */
+    priceMinor: integer('price_minor').notNull(),
+    discount: integer('discount').notNull().default(0),
+    countInStock: integer('count_in_stock').notNull().default(0),
+    /** The pack's weight in kg, for the parcel. */
+    weight: doublePrecision('weight').notNull(),
+    gtin: text('gtin'),
+    /** The order in the admin's editor. */
+    position: integer('position').notNull().default(0),
+    /** A variant that was ever ordered is archived instead of deleted: old orders still name it. */
+    archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('product_variants_sku_key').on(t.sku),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    check('product_variants_stock_check', sql`${t.countInStock} >= 0`),
   ],
 );
 
@@ -199,10 +240,19 @@ export const orderItems = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     image: text('image').notNull(),
+    /** The unit price after the discount, at the time of the order. */
     priceMinor: integer('price_minor').notNull(),
     qty: integer('qty').notNull(),
+    /** The pack ordered; null once it is deleted (with its product). SKU, label and weight are kept. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sku: text('sku'),
+    label: text('label'),
+    /** kg per unit, for the parcel. */
+    weight: doublePrecision('weight'),
+    /** Line options (src/shared/line-options.ts): `{ milled: true }` for milled malt. */
+    options: jsonb('options').$type<LineOptions>().notNull().default({}),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_variant_idx').on(t.variantId)],
 );
 
 /** The shop's settings (src/shared/settings.ts): one row, validated on every write and read. */
@@ -338,6 +388,7 @@ export const passwordResetTokens = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
+export type ProductVariantRow = typeof productVariants.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;

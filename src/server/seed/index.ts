@@ -8,7 +8,7 @@ import { products, reviews, shopSettings, users } from '../db/schema.js';
 import { insertProducts } from '../features/products/repository.js';
 import { recomputeRatings } from '../features/reviews/repository.js';
 import { findUserByEmail, insertUser } from '../features/users/repository.js';
-import { demoCatalog } from './demo-catalog.js';
+import { demoCatalog, demoNameOf, demoPacksOf } from './demo-catalog.js';
 import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
 
 /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD, when the shop has no admin yet. */
@@ -55,7 +55,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
     const inserted = await insertProducts(
       tx,
       demoCatalog.map((p, i) => ({
-        name: p.name,
+        name: demoNameOf(p),
         image: `/images/products/${p.slug}.svg`,
         description: p.description,
         priceMinor: toMinor(p.price),
@@ -70,6 +70,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
         alfa: p.alfa ?? null,
         // The catalogue's order is its "newest first" order in the shop.
         createdAt: new Date(now - i * 60_000),
+        variants: demoPacksOf(p),
       })),
     );
     const reviewRows = inserted.flatMap((product, i) => demoReviewsFor(demoCatalog[i], reviewerRows).map((r) => ({ ...r, productId: product.id })));

@@ -4,12 +4,17 @@ import type { Db } from '../db/client.js';
 import { orderItems, orders, type ProductRow, type UserRow } from '../db/schema.js';
 import { DEFAULT_PRICING, discountedPriceMinor, fromMinor, priceOrderMinor } from '../../shared/pricing.js';
 import { signSessionToken, SESSION_COOKIE } from '../plugins/auth.js';
-import { insertProducts, type NewProduct } from '../features/products/repository.js';
+import { insertProducts, type NewProduct, type NewProductVariant } from '../features/products/repository.js';
+import { findEditableVariants } from '../features/products/variants.js';
 import { insertUser } from '../features/users/repository.js';
 
 const unique = () => randomBytes(4).toString('hex');
 
-export async function createProduct(db: Db, overrides: Partial<NewProduct> = {}) {
+/**
+ * A published product; without `variants` it has one pack made of its price, discount, stock and
+ * weight ("1 кг" for hops). Its packs: `variantsOf(db, product.id)`.
+ */
+export async function createProduct(db: Db, overrides: Partial<NewProduct> & { variants?: NewProductVariant[] } = {}) {
   const [row] = await insertProducts(db, [
     {
       name: `Хміль Cascade ${unique()}`,
@@ -27,6 +32,14 @@ export async function createProduct(db: Db, overrides: Partial<NewProduct> = {})
     },
   ]);
   return row;
+}
+
+/** A product's active packs in the editor's order. */
+export const variantsOf = (db: Db, productId: string) => findEditableVariants(db, productId);
+
+/** A pack size for createProduct's `variants`, with a unique SKU. */
+export function pack(label: string, priceMinor: number, countInStock: number, weight: number, extra: Partial<NewProductVariant> = {}): NewProductVariant {
+  return { sku: `T-${unique()}`.toUpperCase(), label, priceMinor, discount: 0, countInStock, weight, ...extra };
 }
 
 export const TEST_PASSWORD = 'correct-horse-42';
@@ -68,14 +81,19 @@ export async function createOrder(db: Db, user: UserRow, lines: { product: Produ
     })
     .returning();
   if (lines.length) {
+    const packs = await Promise.all(lines.map(({ product }) => findEditableVariants(db, product.id)));
     await db.insert(orderItems).values(
-      lines.map(({ product, qty }) => ({
+      lines.map(({ product, qty }, i) => ({
         orderId: order.id,
         productId: product.id,
         name: product.name,
         image: product.image,
         priceMinor: discountedPriceMinor(product.priceMinor, product.discount),
         qty,
+        variantId: packs[i][0]?.id ?? null,
+        sku: packs[i][0]?.sku ?? null,
+        label: packs[i][0]?.label ?? null,
+        weight: packs[i][0]?.weight ?? product.weight,
       })),
     );
   }

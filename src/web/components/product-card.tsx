@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Product } from '../../shared/products';
 import { useT } from '../i18n';
 import { paths } from '../paths';
-import { Price } from './price';
+import { ProductPrice } from './price';
 import { Rating } from './rating';
 
 /**
@@ -33,7 +33,7 @@ export function ProductCard({ product, eager = false, heading: Heading = 'h2' }:
         </Heading>
         {product.numReviews > 0 && <Rating value={product.rating} count={product.numReviews} />}
         <div className="mt-auto pt-2">
-          <Price price={product.price} discount={product.discount} category={product.category} />
+          <ProductPrice product={product} />
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_PAYMENT_METHOD } from '../../shared/payment-methods';
 import { product } from '../test/factories';
-import { cartCount, toCartItem, useCart } from './cart';
+import { cartCount, cartLineKey, toCartItem, useCart } from './cart';
 
 const saaz = product();
 const s04 = product({ _id: '00000000-0000-4000-8000-000000000002', slug: 'yeast-s-04', name: 'Дріжджі S-04', countInStock: 3 });
@@ -39,7 +39,7 @@ describe('the cart store', () => {
     const { addToCart, removeFromCart, clearCartItems } = useCart.getState();
     addToCart(toCartItem(saaz, 1));
     addToCart(toCartItem(s04, 1));
-    removeFromCart(saaz._id);
+    removeFromCart(cartLineKey(toCartItem(saaz, 1)));
     expect(useCart.getState().cartItems.map((l) => l._id)).toEqual([s04._id]);
     clearCartItems();
     expect(useCart.getState().cartItems).toEqual([]);
@@ -47,8 +47,43 @@ describe('the cart store', () => {
 
   it("takes the catalogue's new price and stock into a line, keeping its quantity", () => {
     useCart.getState().addToCart(toCartItem(saaz, 3));
-    useCart.getState().refreshLine({ ...saaz, price: 150, countInStock: 1 });
+    useCart.getState().refreshLine({ ...saaz, variants: [{ ...saaz.variants[0], price: 150, countInStock: 1 }] });
     expect(useCart.getState().cartItems[0]).toMatchObject({ price: 150, countInStock: 1, qty: 3 });
+  });
+
+  it('keeps one line per pack and milling; an old line without a pack takes the only pack, or waits for a choice', () => {
+    const pack = (id: string, label: string, price: number) => ({
+      _id: id,
+      sku: label,
+      label,
+      price,
+      discount: 0,
+      countInStock: 9,
+      weight: 1,
+      gtin: null,
+      position: 0,
+    });
+    const malt = product({ _id: '00000000-0000-4000-8000-00000000000a', category: 'Malt', variants: [pack('v1', '1 кг', 60), pack('v5', '5 кг', 285)] });
+    const { addToCart } = useCart.getState();
+    addToCart(toCartItem(malt, 1, malt.variants[1], { milled: true }));
+    addToCart(toCartItem(malt, 2, malt.variants[1]));
+    addToCart(toCartItem(malt, 3, malt.variants[1], { milled: true }));
+    addToCart(toCartItem(malt, 1, malt.variants[0]));
+    expect(useCart.getState().cartItems.map((l) => [l.label, l.price, l.options?.milled ?? false, l.qty])).toEqual([
+      ['5 кг', 285, true, 3],
+      ['5 кг', 285, false, 2],
+      ['1 кг', 60, false, 1],
+    ]);
+
+    // A line saved before pack sizes: the product's only pack is taken in; with several it stays for the shopper to choose.
+    useCart.getState().resetCart();
+    const legacy = { ...toCartItem(saaz, 2), variant: undefined, label: undefined };
+    useCart.setState({ cartItems: [legacy] });
+    useCart.getState().refreshLine(saaz);
+    expect(useCart.getState().cartItems[0]).toMatchObject({ variant: saaz.variants[0]._id, label: '100 г', qty: 2 });
+    useCart.setState({ cartItems: [legacy] });
+    useCart.getState().refreshLine({ ...saaz, variants: [pack('a', '50 г', 80), pack('b', '100 г', 150)] });
+    expect(useCart.getState().cartItems[0].variant).toBeUndefined();
   });
 
   it('persists to localStorage and comes back after a reload', async () => {

@@ -4,15 +4,29 @@ import type { Branch, City } from '../../shared/delivery';
 import { MAX_LINE_QTY } from '../../shared/order-limits';
 import type { ShippingAddress as ShippingAddressPayload } from '../../shared/orders';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
-import type { Product } from '../../shared/products';
+import { lineKey, normalizeLineOptions, type LineOptions } from '../../shared/line-options';
+import type { Product, Variant } from '../../shared/products';
 
 export { PAYMENT_METHODS, type PaymentMethod };
 
 /** The delivery step's answer; the settlement and branch as the directory described them, to show and re-check on return. */
 export type ShippingAddress = ShippingAddressPayload & { settlement?: City; branch?: Branch; /** A guest's e-mail (no account). */ guestEmail?: string };
 
-/** A cart line: the product as it was when added, without its reviews and owner, plus qty (docs/architecture.md). */
-export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'createdAt'> & { qty: number };
+/**
+ * A cart line: the product as it was when added, without its reviews and owner, plus qty
+ * (docs/architecture.md); price, discount, stock and weight are the chosen pack's. A cart saved
+ * before pack sizes has no `variant`: the product's only pack is taken, or the cart asks for one.
+ */
+export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'createdAt' | 'variants' | 'status'> & {
+  qty: number;
+  /** The pack's id and label ("100 г"). */
+  variant?: string;
+  label?: string;
+  options?: LineOptions;
+};
+
+/** One line per product, pack and options: milled and whole malt of one pack are two lines. */
+export const cartLineKey = (item: Pick<CartItem, '_id' | 'variant' | 'options'>) => lineKey(item._id, item.variant, normalizeLineOptions(item.options));
 
 interface CartState {
   cartItems: CartItem[];
@@ -23,8 +37,9 @@ interface CartState {
    * the quantity is kept between 1 and the stock (and the per-line limit of an order).
    */
   addToCart: (item: CartItem) => void;
-  removeFromCart: (id: string) => void;
-  /** Takes the catalogue's current name, image, price and stock into a line, keeping its quantity. */
+  /** Removes the line with this key (cartLineKey). */
+  removeFromCart: (key: string) => void;
+  /** Takes the catalogue's current name, image, pack price and stock into a product's lines, keeping their quantities. */
   refreshLine: (product: Product) => void;
   saveShippingAddress: (address: ShippingAddress) => void;
   savePaymentMethod: (method: PaymentMethod) => void;
@@ -43,15 +58,25 @@ export const useCart = create<CartState>()(
       addToCart: (added) =>
         set((s) => {
           const item = { ...added, qty: cappedQty(added.qty, added.countInStock) };
-          const exists = s.cartItems.some((line) => line._id === item._id);
-          return withPrices(exists ? s.cartItems.map((line) => (line._id === item._id ? item : line)) : [...s.cartItems, item]);
+          const key = cartLineKey(item);
+          const exists = s.cartItems.some((line) => cartLineKey(line) === key);
+          return withPrices(exists ? s.cartItems.map((line) => (cartLineKey(line) === key ? item : line)) : [...s.cartItems, item]);
         }),
-      removeFromCart: (id) => set((s) => withPrices(s.cartItems.filter((line) => line._id !== id))),
+      removeFromCart: (key) => set((s) => withPrices(s.cartItems.filter((line) => cartLineKey(line) !== key))),
       refreshLine: (product) =>
         set((s) => {
-          const line = s.cartItems.find((l) => l._id === product._id);
-          if (!line || !differs(line, product)) return s;
-          return withPrices(s.cartItems.map((l) => (l._id === product._id ? toCartItem(product, l.qty) : l)));
+          let changed = false;
+          const cartItems = s.cartItems.map((line) => {
+            if (line._id !== product._id) return line;
+            const pack = packOf(product, line.variant);
+            // A pack no longer sold, or an old line of a product with several: the cart page asks.
+            if (!pack) return line;
+            const fresh = toCartItem(product, line.qty, pack, line.options);
+            if (!differs(line, fresh)) return line;
+            changed = true;
+            return fresh;
+          });
+          return changed ? withPrices(cartItems) : s;
         }),
       saveShippingAddress: (shippingAddress) => set({ shippingAddress }),
       savePaymentMethod: (paymentMethod) => set({ paymentMethod }),
@@ -78,18 +103,43 @@ export function cappedQty(qty: number, countInStock: number): number {
 
 export const cartCount = (items: CartItem[]) => items.reduce((n, line) => n + line.qty, 0);
 
-export function toCartItem(product: Product, qty: number): CartItem {
-  const { user: _user, rating: _rating, numReviews: _numReviews, createdAt: _createdAt, ...rest } = product;
+/** The pack a line names; for a line without one, the product's only pack (else undefined). */
+export function packOf(product: Pick<Product, 'variants'>, variantId: string | undefined): Variant | undefined {
+  if (variantId) return product.variants.find((v) => v._id === variantId);
+  return product.variants.length === 1 ? product.variants[0] : undefined;
+}
+
+/** A line of this product's pack (its only one when none is given) with these options. */
+export function toCartItem(product: Product, qty: number, variant?: Variant, options?: LineOptions): CartItem {
+  const { user: _user, rating: _rating, numReviews: _numReviews, createdAt: _createdAt, variants: _variants, status: _status, ...rest } = product;
   void _user;
   void _rating;
   void _numReviews;
   void _createdAt;
-  return { ...rest, qty };
+  void _variants;
+  void _status;
+  const pack = variant ?? packOf(product, undefined);
+  const line: CartItem = { ...rest, qty };
+  if (pack)
+    Object.assign(line, {
+      variant: pack._id,
+      label: pack.label,
+      price: pack.price,
+      discount: pack.discount,
+      countInStock: pack.countInStock,
+      weight: pack.weight,
+    });
+  const chosen = normalizeLineOptions(options);
+  if (chosen.milled) line.options = chosen;
+  return line;
 }
 
-const differs = (line: CartItem, product: Product) =>
-  line.name !== product.name ||
-  line.image !== product.image ||
-  line.price !== product.price ||
-  line.discount !== product.discount ||
-  line.countInStock !== product.countInStock;
+const differs = (line: CartItem, fresh: CartItem) =>
+  line.name !== fresh.name ||
+  line.image !== fresh.image ||
+  line.variant !== fresh.variant ||
+  line.label !== fresh.label ||
+  line.price !== fresh.price ||
+  line.discount !== fresh.discount ||
+  line.weight !== fresh.weight ||
+  line.countInStock !== fresh.countInStock;

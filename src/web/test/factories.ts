@@ -1,9 +1,9 @@
 import type { Product } from '../../shared/products';
 import type { UserInfo } from '../../shared/users';
 
-/** A catalogue product as the API returns it; override what the test is about. */
+/** A catalogue product as the API returns it, with one pack of its price and stock unless given others; override what the test is about. */
 export function product(overrides: Partial<Product> = {}): Product {
-  return {
+  const base: Omit<Product, 'variants'> = {
     _id: '00000000-0000-4000-8000-000000000001',
     slug: 'hop-saaz',
     name: 'Хміль Saaz',
@@ -23,7 +23,24 @@ export function product(overrides: Partial<Product> = {}): Product {
     numReviews: 0,
     user: null,
     createdAt: '2025-01-01T00:00:00.000Z',
+    status: 'published',
     ...overrides,
+  };
+  return {
+    ...base,
+    variants: overrides.variants ?? [
+      {
+        _id: `${base._id.slice(0, -4)}9999`,
+        sku: base.slug.toUpperCase(),
+        label: '100 г',
+        price: base.price,
+        discount: base.discount,
+        countInStock: base.countInStock,
+        weight: base.weight,
+        gtin: null,
+        position: 0,
+      },
+    ],
   };
 }
 

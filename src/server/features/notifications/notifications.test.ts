@@ -79,7 +79,7 @@ describeWithApp(
       expect(letter.text).toContain('Оплата при отриманні у відділенні Нової пошти');
       expect(letter.text).toContain(`Разом: ${formatUahMinor(order.totalPrice * 100)}`);
       expect(letter.text).toContain(`/order/${order._id}`);
-      expect(letter.html).toContain('<li>Хміль Saaz — 1 × 1\u00a0305\u00a0грн</li>');
+      expect(letter.html).toContain('<li>Хміль Saaz, 1 кг — 1 × 1\u00a0305\u00a0грн</li>');
       expect(letter.html).toContain(`Ніжин, Відділення №2: вул. Гоголя, 5`);
 
       const [shopLetter] = mailTo(SHOP_EMAIL);
@@ -89,7 +89,7 @@ describeWithApp(
       const message = telegram.messages.at(-1)!;
       expect(message.chat_id).toBe(CHAT_ID);
       expect(message.text).toContain(`Нове замовлення №${order.number}`);
-      expect(message.text).toContain('• Хміль Saaz × 1');
+      expect(message.text).toContain('• Хміль Saaz, 1 кг × 1');
       expect((await pending(app, order._id)).every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
     });
 

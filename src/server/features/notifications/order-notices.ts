@@ -1,4 +1,5 @@
 import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
+import { lineOptionsText, normalizeLineOptions } from '../../../shared/line-options.js';
 import { formatUahMinor } from '../../../shared/pricing.js';
 import { legalPagePath } from '../../../shared/legal.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
@@ -71,7 +72,7 @@ function legalLinks(order: OrderRow, siteUrl: string): { href: string; label: st
 }
 
 function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
-  const itemLines = (letter.items ?? []).map((item) => `${item.name} — ${item.qty} × ${formatUahMinor(item.priceMinor)}`);
+  const itemLines = (letter.items ?? []).map((item) => `${lineTitle(item)} — ${item.qty} × ${formatUahMinor(item.priceMinor)}`);
   const contacts = [shop.phone, shop.email].filter(Boolean).join(', ');
   const legal = [shop.legalName, shop.taxId && `ЄДРПОУ/ІПН ${shop.taxId}`].filter(Boolean).join(', ');
   const signature = [shop.name, contacts, shop.address, legal].filter(Boolean);
@@ -169,6 +170,11 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
 }
 
 /** Every notice one event causes: the shopper's e-mail, and for a new order the shop's e-mail and Telegram. */
+/** A line as letters name it: the product, its pack and its options ("Солод Pilsner, 5 кг, подрібнити"). */
+export function lineTitle(item: Pick<OrderItemRow, 'name' | 'label' | 'options'>): string {
+  return [item.name, item.label, lineOptionsText(normalizeLineOptions(item.options))].filter(Boolean).join(', ');
+}
+
 export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, targets: NoticeTargets): NewOutboxMessage[] {
   const orderUrl = `${targets.siteUrl}/order/${order.id}`;
   const messages: NewOutboxMessage[] = [];
@@ -194,7 +200,7 @@ export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderIte
     messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop) });
   }
   if (targets.telegramChatId) {
-    const lines = [...summary, ...items.map((item) => `• ${item.name} × ${item.qty}`), orderUrl];
+    const lines = [...summary, ...items.map((item) => `• ${lineTitle(item)} × ${item.qty}`), orderUrl];
     messages.push({
       channel: 'telegram',
       recipient: targets.telegramChatId,

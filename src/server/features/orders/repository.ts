@@ -3,6 +3,7 @@ import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, products, users, type OrderItemRow, type OrderRow, type ProductRow } from '../../db/schema.js';
+import { refreshProductSummaries, returnVariantStock } from '../products/variants.js';
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
@@ -20,34 +21,23 @@ export interface OrderWithItems extends OrderWithUser {
   receipts?: FiscalReceipt[];
 }
 
-export async function findProductsByIds(tx: Tx, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return tx.select().from(products).where(inArray(products.id, ids));
-}
-
 /**
- * Takes `qty` units of a product only if that many are left; the row lock makes concurrent orders
- * wait and re-check, so the last unit is never sold twice. Returns the updated row, or null.
+ * The products, locked until the transaction ends, in one global order (by id): every writer of
+ * stock locks the products before their packs, so two orders, a cancellation and an admin's edit
+ * never deadlock (docs/decisions/013-product-variants.md).
  */
-export async function takeStock(tx: Tx, productId: string, qty: number): Promise<ProductRow | null> {
-  const [row] = await tx
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
-    .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
-    .returning();
-  return row ?? null;
+export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
 }
 
-/** Puts a cancelled order's units back on the shelf; lines of deleted products have nowhere to go. */
+/** Puts a cancelled order's units back on their packs' shelves; lines of deleted packs have nowhere to go. */
 export async function returnStock(tx: Tx, items: OrderItemRow[]): Promise<void> {
-  // Products in one global order, as placeOrder locks them, so the two never deadlock.
-  const lines = items.filter((item) => item.productId).sort((a, b) => a.productId!.localeCompare(b.productId!));
-  for (const line of lines) {
-    await tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
-      .where(eq(products.id, line.productId!));
-  }
+  const lines = items.filter((item) => item.variantId && item.productId);
+  const productIds = [...new Set(lines.map((line) => line.productId!))];
+  await lockProducts(tx, productIds);
+  for (const line of [...lines].sort((a, b) => a.variantId!.localeCompare(b.variantId!))) await returnVariantStock(tx, line.variantId!, line.qty);
+  await refreshProductSummaries(tx, productIds);
 }
 
 export async function insertOrder(tx: Tx, values: NewOrder, items: NewOrderItem[]): Promise<OrderRow> {
@@ -104,7 +94,7 @@ export async function findOrderByIdempotencyKey(tx: Tx, userId: string, key: str
 }
 
 export async function findOrderItems(tx: Tx, orderId: string): Promise<OrderItemRow[]> {
-  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name, orderItems.id);
+  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name, orderItems.priceMinor, orderItems.id);
 }
 
 export async function findOrdersOfUser(tx: Tx, userId: string): Promise<OrderWithUser[]> {

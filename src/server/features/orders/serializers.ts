@@ -1,3 +1,4 @@
+import { normalizeLineOptions } from '../../../shared/line-options.js';
 import { CURRENCY, fromMinor } from '../../../shared/pricing.js';
 import type { Order, OrderSummary, PaymentResult } from '../../../shared/orders.js';
 import type { OrderWithItems, OrderWithUser } from './repository.js';
@@ -54,6 +55,11 @@ export function orderJson(record: OrderWithItems): Order {
       image: item.image,
       price: fromMinor(item.priceMinor),
       product: item.productId,
+      variant: item.variantId,
+      sku: item.sku,
+      label: item.label,
+      weight: item.weight,
+      options: normalizeLineOptions(item.options),
     })),
     receipts: record.receipts ?? [],
   };

@@ -15,7 +15,9 @@ import {
   type PaymentResult,
 } from '../../../shared/orders.js';
 import type { Db, Tx } from '../../db/client.js';
-import type { OrderRow, UserRow } from '../../db/schema.js';
+import type { OrderRow, ProductRow, ProductVariantRow, UserRow } from '../../db/schema.js';
+import { isMillable, lineKey, type LineOptions } from '../../../shared/line-options.js';
+import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/variants.js';
 import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.js';
 import { getSettings } from '../settings/repository.js';
 import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
@@ -32,11 +34,10 @@ import {
   findOrderItems,
   findOrdersOfUser,
   findOrdersPage,
-  findProductsByIds,
   insertOrder,
   lockOrder,
+  lockProducts,
   returnStock,
-  takeStock,
   updateOrder,
   updateOrderOwner,
   type NewOrderItem,
@@ -72,8 +73,8 @@ type OrderListQuery = z.output<typeof OrderListQuerySchema>;
 
 /**
  * Places an order in one transaction: prices from the database and the shared rules, stock taken
- * line by line with a conditional update. Any shortfall rolls everything back with a 409 naming
- * the product. Only product ids and quantities of the payload are used.
+ * pack by pack with a conditional update. Any shortfall rolls everything back with a 409 naming
+ * the product. Only product and pack ids, options and quantities of the payload are used.
  *
  * With an idempotency key, the same key from the same customer always answers with the one order
  * it placed (`replayed`), even when two submits race: the unique index lets one of them commit.
@@ -111,11 +112,7 @@ async function insertNewOrder(
   idempotencyKey: string | undefined,
   branch: CheckedBranch | undefined,
 ): Promise<string> {
-  // The same product twice in one payload counts once, with the quantities added.
-  const wanted = new Map<string, number>();
-  for (const line of payload.orderItems) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
-  // Locking rows in one global order keeps two multi-line orders from deadlocking each other.
-  const ids = [...wanted.keys()].sort();
+  const productIds = [...new Set(payload.orderItems.map((line) => line.product))].sort();
 
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
@@ -123,31 +120,47 @@ async function insertNewOrder(
     const rules = pricingRulesOf(settings.pricing);
     // The offer in force as the order is placed: the order page links this very version.
     const offerVersion = await offerVersionInForce(tx);
-    const known = new Map((await findProductsByIds(tx, ids)).map((p) => [p.id, p]));
-    const gone = ids.filter((id) => !known.has(id));
-    if (gone.length) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
-    if (branch) assertBranchTakes(branch, parcelWeightKg(ids.map((id) => ({ weight: known.get(id)!.weight, qty: wanted.get(id)! }))));
+    // Locking the products in one global order keeps two multi-line orders from deadlocking each other.
+    const known = new Map((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
+    if (productIds.some((id) => !known.has(id))) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
+    const lines = await resolveLines(tx, known, payload.orderItems);
+    if (branch) assertBranchTakes(branch, parcelWeightKg(lines.map((line) => ({ weight: line.variant.weight, qty: line.qty }))));
 
-    const items: NewOrderItem[] = [];
-    const lines = [];
-    for (const id of ids) {
-      const qty = wanted.get(id)!;
-      const product = await takeStock(tx, id, qty);
-      if (!product) {
-        const name = known.get(id)!.name;
+    // Each pack's stock is taken once for all its lines (milled and whole), packs in one global order.
+    const wantedOf = new Map<string, number>();
+    for (const line of lines) wantedOf.set(line.variant.id, (wantedOf.get(line.variant.id) ?? 0) + line.qty);
+    const taken = new Map<string, ProductVariantRow>();
+    for (const variantId of [...wantedOf.keys()].sort()) {
+      const variant = await takeVariantStock(tx, variantId, wantedOf.get(variantId)!);
+      if (!variant) {
+        const line = lines.find((l) => l.variant.id === variantId)!;
+        const name = `${line.product.name}, ${line.variant.label}`;
         throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
       }
-      // The locked row is the price the shopper pays, even if an admin edited it a moment ago.
-      lines.push({ price: fromMinor(product.priceMinor), discount: product.discount, qty });
+      taken.set(variantId, variant);
+    }
+    await refreshProductSummaries(tx, productIds);
+
+    const items: NewOrderItem[] = [];
+    const priced = [];
+    for (const line of lines) {
+      // The locked pack is the price the shopper pays, even if an admin edited it a moment ago.
+      const variant = taken.get(line.variant.id)!;
+      priced.push({ price: fromMinor(variant.priceMinor), discount: variant.discount, qty: line.qty });
       items.push({
-        productId: product.id,
-        name: product.name,
-        image: product.image,
-        priceMinor: discountedPriceMinor(product.priceMinor, product.discount),
-        qty,
+        productId: line.product.id,
+        name: line.product.name,
+        image: line.product.image,
+        priceMinor: discountedPriceMinor(variant.priceMinor, variant.discount),
+        qty: line.qty,
+        variantId: variant.id,
+        sku: variant.sku,
+        label: variant.label,
+        weight: variant.weight,
+        options: line.options,
       });
     }
-    const prices = priceOrderMinor(lines, rules);
+    const prices = priceOrderMinor(priced, rules);
     const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
     const order = await insertOrder(
       tx,
@@ -172,6 +185,57 @@ async function insertNewOrder(
     await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
     return order.id;
   });
+}
+
+interface ResolvedLine {
+  product: ProductRow;
+  variant: ProductVariantRow;
+  options: LineOptions;
+  qty: number;
+}
+
+/**
+ * Each line's pack and options, checked (docs/orders.md): only published products; a pack of that
+ * product and not archived; no pack named only where the product has a single one; milling only
+ * for what can be milled. The same pack with the same options twice counts once, quantities added.
+ */
+async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: OrderCreate['orderItems']): Promise<ResolvedLine[]> {
+  const variantsOf = await findVariantsOf(tx, [...products.keys()], { includeArchived: true });
+  const merged = new Map<string, ResolvedLine>();
+  for (const line of input) {
+    const product = products.get(line.product)!;
+    if (product.status !== 'published') {
+      throw new BadInput(`Товар «${product.name}» зараз не продається`, 'PRODUCT_UNAVAILABLE', { product: product.name });
+    }
+    const own = variantsOf.get(product.id) ?? [];
+    let variant: ProductVariantRow | undefined;
+    if (line.variant) {
+      variant = own.find((v) => v.id === line.variant);
+      if (!variant) {
+        const [elsewhere] = await findVariantsByIds(tx, [line.variant]);
+        if (elsewhere) throw new BadInput(`Ця фасовка не належить товару «${product.name}»`, 'VARIANT_NOT_OF_PRODUCT', { product: product.name });
+        throw new BadInput(`Такої фасовки товару «${product.name}» немає. Оновіть кошик`, 'VARIANT_UNKNOWN', { product: product.name });
+      }
+      if (variant.archivedAt) {
+        throw new BadInput(`Фасовку «${variant.label}» товару «${product.name}» більше не продають. Оновіть кошик`, 'VARIANT_ARCHIVED', {
+          product: product.name,
+          label: variant.label,
+        });
+      }
+    } else {
+      const active = own.filter((v) => !v.archivedAt);
+      if (active.length !== 1) throw new BadInput(`Оберіть фасовку товару «${product.name}»`, 'VARIANT_REQUIRED', { product: product.name });
+      variant = active[0];
+    }
+    if (line.options.milled && !isMillable(product.category)) {
+      throw new BadInput(`Подрібнити можна лише солод, а не «${product.name}»`, 'OPTION_NOT_AVAILABLE', { product: product.name, option: 'milled' });
+    }
+    const key = lineKey(product.id, variant.id, line.options);
+    const earlier = merged.get(key);
+    if (earlier) earlier.qty += line.qty;
+    else merged.set(key, { product, variant, options: line.options, qty: line.qty });
+  }
+  return [...merged.values()];
 }
 
 /** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */

@@ -6,7 +6,9 @@ import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
 import { createWaybill, getTrackingStatus } from '../delivery/nova-poshta-waybills.js';
 import { getSettings } from '../settings/repository.js';
 import { assertTransition } from './order-status.js';
-import { findOrderById, findOrderItems, findProductsByIds, updateOrder, type OrderWithItems } from './repository.js';
+import { findOrderById, findOrderItems, updateOrder, type OrderWithItems } from './repository.js';
+import { parcelWeightKg } from '../../../shared/delivery.js';
+import type { LineOptions } from '../../../shared/line-options.js';
 import { shipOrder, type OrdersContext } from './service.js';
 
 /** Nova Poshta as configured: without a key the shop runs its demo directory and makes no waybills. */
@@ -21,6 +23,11 @@ export const TRACKING_TTL_MS = 5 * 60_000;
 export const TRACKING_TIMEOUT_MS = 1_500;
 
 const PARCEL_DESCRIPTION = 'Товари для домашнього пивоваріння';
+
+/** What the parcel holds, as the waybill says it: milled malt is named, so the branch handles it as such. */
+export function parcelDescription(items: readonly { options: LineOptions }[]): string {
+  return items.some((item) => item.options.milled) ? `${PARCEL_DESCRIPTION}; солод подрібнений` : PARCEL_DESCRIPTION;
+}
 
 /**
  * Admin: "Створити ТТН". Checks the order may ship, asks Nova Poshta for a waybill, then ships the
@@ -39,12 +46,8 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
     throw new Conflict('Заповніть відправника Нової пошти в налаштуваннях магазину', 'NOVA_POSHTA_SENDER_MISSING');
   }
   const items = await findOrderItems(ctx.db, id);
-  const products = await findProductsByIds(
-    ctx.db,
-    items.flatMap((item) => (item.productId ? [item.productId] : [])),
-  );
-  const weightOf = new Map(products.map((product) => [product.id, product.weight]));
-  const weightKg = items.reduce((sum, item) => sum + (item.productId ? (weightOf.get(item.productId) ?? 0) : 0) * item.qty, 0);
+  // Each line's own pack weight, as ordered: editing the catalogue never changes a parcel.
+  const weightKg = parcelWeightKg(items.map((item) => ({ weight: item.weight ?? 0, qty: item.qty })));
 
   const waybill = await createWaybill(novaPoshta as NovaPoshtaSettings, {
     sender,
@@ -59,7 +62,7 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
     weightKg,
     totalUah: fromMinor(order.totalMinor),
     cashOnDelivery: isCashOnDelivery(order.paymentMethod),
-    description: PARCEL_DESCRIPTION,
+    description: parcelDescription(items),
     date: now,
   });
   return shipOrder(ctx, id, waybill.number, waybill.ref);

@@ -41,7 +41,9 @@ describeWithApp('product administration API', (ctx) => {
     const res = await app.inject({ method: 'POST', url: '/api/products', headers });
     expect(res.statusCode).toBe(201);
     const created = res.json() as Product;
-    expect(created).toMatchObject({ countInStock: 2, discount: 0, category: 'Hops', name: 'Новий товар' });
+    // A hidden draft at 0 грн with no stock: nobody can see or buy it until it is priced and published.
+    expect(created).toMatchObject({ status: 'draft', price: 0, countInStock: 0, discount: 0, category: 'Hops', name: 'Новий товар' });
+    expect(created.variants).toEqual([expect.objectContaining({ price: 0, countInStock: 0, label: '1 кг' })]);
     const list = (await app.inject({ url: '/api/products?all=true', headers })).json() as ProductList;
     expect(list.products[0]._id).toBe(created._id);
   });
@@ -138,7 +140,14 @@ describeWithApp('product administration API', (ctx) => {
     ['protocol-relative image', { image: '//evil.example/x.png' }, 'image'],
     ['script image', { image: 'javascript:alert(1)' }, 'image'],
     ['unknown ferment type', { ferment_type: 'middle' }, 'ferment_type'],
-    ['missing price', { price: undefined }, 'price'],
+    ['a pack without a SKU', { variants: [{ label: '50 г', price: 1, discount: 0, countInStock: 1, weight: 0.05 }] }, 'variants.0.sku'],
+    [
+      'a pack with a malformed GTIN',
+      { variants: [{ sku: 'X-1', label: '50 г', price: 1, discount: 0, countInStock: 1, weight: 0.05, gtin: '12' }] },
+      'variants.0.gtin',
+    ],
+    ['no packs at all', { variants: [] }, 'variants'],
+    ['an unknown status', { status: 'archived' }, 'status'],
   ];
   test.each(invalid)('refuses %s with 400, a Ukrainian message and no change', async (_what, change, field) => {
     const { app } = ctx();

@@ -7,7 +7,8 @@ import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Product } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { products, type ProductRow } from '../../db/schema.js';
+import { products, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
+import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
 
 /** Every column but the search ones, which are large and only ever read by SQL. */
 const { searchText: _searchText, searchKeys: _searchKeys, ...productColumns } = getTableColumns(products);
@@ -19,12 +20,18 @@ export interface ProductFilter {
   producer?: string;
   discountedOnly?: boolean;
   includeOutOfStock?: boolean;
+  /** The admin's list: drafts and hidden products too. */
+  includeUnpublished?: boolean;
 }
+
+/** Shoppers see published products only. */
+const published = eq(products.status, 'published');
 
 /** A page of products, newest first; with a keyword, best matches first. Stable: ties break on id. */
 export async function listProducts(tx: Tx, filter: ProductFilter, page: { number: number; size: number }): Promise<{ rows: ProductRecord[]; total: number }> {
   const conditions: SQL[] = [];
   if (!filter.includeOutOfStock) conditions.push(gt(products.countInStock, 0));
+  if (!filter.includeUnpublished) conditions.push(published);
   if (filter.category) conditions.push(inArray(products.category, categoriesOf(filter.category)));
   if (filter.producer) conditions.push(eq(products.origin, filter.producer));
   if (filter.discountedOnly) conditions.push(ne(products.discount, 0));
@@ -114,7 +121,7 @@ export async function listAllProducts(tx: Tx, options: { inStockOnly: boolean })
   return tx
     .select(productColumns)
     .from(products)
-    .where(options.inStockOnly ? gt(products.countInStock, 0) : undefined)
+    .where(and(published, options.inStockOnly ? gt(products.countInStock, 0) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id));
 }
 
@@ -134,7 +141,7 @@ export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord
     tx
       .select(productColumns)
       .from(products)
-      .where(and(gt(products.countInStock, 0), gt(products.numReviews, 0)))
+      .where(and(published, gt(products.countInStock, 0), gt(products.numReviews, 0)))
       // A single five-star review must not outrank forty at 4.8: rank by the rating pulled toward 3.5
       // by two imaginary reviews (a Bayesian average).
       .orderBy(desc(sql`(${products.rating} * ${products.numReviews} + 7) / (${products.numReviews} + 2)`), asc(products.id))
@@ -143,16 +150,57 @@ export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord
 }
 
 export type NewProduct = Omit<typeof products.$inferInsert, 'searchText' | 'searchKeys' | 'slug'>;
+export type NewProductVariant = Omit<NewVariant, 'productId' | 'position'>;
 
-/** Inserts products, deriving their search columns and slugs. */
-export async function insertProducts(tx: Tx, values: NewProduct[]): Promise<ProductRow[]> {
+/** The pack a product of this category was sold in before variants (and the migration's label). */
+export function defaultPackLabel(category: string): string {
+  if (category === 'Hops') return '1 кг';
+  if (category === 'Yeast') return '500 г';
+  return '1 шт';
+}
+
+/**
+ * Inserts products with their packs, deriving search columns, slugs and the summary columns.
+ * A product given without packs gets one from its own price, discount, stock and weight, its SKU
+ * from its slug.
+ */
+export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: NewProductVariant[] })[]): Promise<ProductRow[]> {
   if (values.length === 0) return [];
   const withIds = values.map((v) => ({ ...v, id: v.id ?? randomUUID() }));
   const slugs = await uniqueSlugs(tx, withIds);
-  return tx
-    .insert(products)
-    .values(withIds.map((v) => ({ ...v, slug: slugs.get(v.id), ...productSearchColumns(v) })))
-    .returning();
+  await tx.insert(products).values(withIds.map(({ variants: _variants, ...v }) => ({ ...v, slug: slugs.get(v.id), ...productSearchColumns(v) })));
+  await insertVariants(
+    tx,
+    withIds.flatMap((v) =>
+      (
+        v.variants ?? [
+          {
+            sku: slugs.get(v.id)!.toUpperCase(),
+            label: defaultPackLabel(v.category),
+            priceMinor: v.priceMinor,
+            discount: v.discount ?? 0,
+            countInStock: v.countInStock ?? 0,
+            weight: v.weight,
+          },
+        ]
+      ).map((variant, position) => ({ ...variant, productId: v.id, position })),
+    ),
+  );
+  await refreshProductSummaries(
+    tx,
+    withIds.map((v) => v.id),
+  );
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(
+      inArray(
+        products.id,
+        withIds.map((v) => v.id),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return withIds.map((v) => byId.get(v.id)!);
 }
 
 /**
@@ -219,7 +267,16 @@ export async function updateProduct(
   return row ?? null;
 }
 
-export function toProduct(row: ProductRecord): Product {
+/** Products with their packs (archived ones left out), for the API. */
+export async function withVariants(tx: Tx, rows: ProductRecord[]): Promise<Product[]> {
+  const variants = await findVariantsOf(
+    tx,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toProduct(row, variants.get(row.id) ?? []));
+}
+
+export function toProduct(row: ProductRecord, variants: readonly ProductVariantRow[]): Product {
   return {
     _id: row.id,
     slug: row.slug ?? row.id,
@@ -240,6 +297,8 @@ export function toProduct(row: ProductRecord): Product {
     numReviews: row.numReviews,
     user: row.userId,
     createdAt: row.createdAt.toISOString(),
+    status: row.status,
+    variants: variants.filter((v) => !v.archivedAt).map(toVariant),
   };
 }
 

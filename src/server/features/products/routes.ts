@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductListQuerySchema, ProductRefParamsSchema } from '../../../shared/products.js';
-import { requireAdmin } from '../../plugins/auth.js';
+import { AppError } from '../../errors.js';
+import { getSessionUser, requireAdmin } from '../../plugins/auth.js';
 import { sendCachedAnswer } from '../../plugins/compression.js';
 import { getProductPage, getTopProducts, requireProductDetail } from './service.js';
 
@@ -25,9 +26,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
-  // A missing product throws before anything is stored, so only real products are cached.
+  // A missing product throws before anything is stored, so only published products are cached.
+  // A draft or hidden one is found for an admin only (the product editor), never cached.
   app.get('/api/products/:id', { schema: { params: ProductRefParamsSchema } }, async (request, reply) => {
-    const answer = await cachedJson(`product:${request.params.id}`, () => requireProductDetail(app.db, request.params.id));
+    let answer;
+    try {
+      answer = await cachedJson(`product:${request.params.id}`, () => requireProductDetail(app.db, request.params.id));
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'PRODUCT_NOT_FOUND') || !(await getSessionUser(request))?.isAdmin) throw error;
+      return reply
+        .header('cache-control', 'no-store')
+        .type(JSON_TYPE)
+        .send(JSON.stringify(await requireProductDetail(app.db, request.params.id, { admin: true })));
+    }
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 };

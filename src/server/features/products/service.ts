@@ -1,13 +1,34 @@
+import { inArray } from 'drizzle-orm';
 import { toMinor } from '../../../shared/pricing.js';
-import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpdate } from '../../../shared/products.js';
+import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpdate, VariantInput } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { NotFound } from '../../errors.js';
-import { deleteProductById, findProductByRef, findTopRated, insertProducts, listProducts, toProduct, updateProduct, type NewProduct } from './repository.js';
+import { orderItems } from '../../db/schema.js';
+import { BadInput, NotFound } from '../../errors.js';
+import {
+  deleteProductById,
+  findProductByRef,
+  findTopRated,
+  insertProducts,
+  listProducts,
+  toProduct,
+  updateProduct,
+  withVariants,
+  type NewProduct,
+} from './repository.js';
+import {
+  findEditableVariants,
+  findVariantsBySkus,
+  findVariantsOf,
+  insertVariants,
+  refreshProductSummaries,
+  removeVariants,
+  updateVariant,
+} from './variants.js';
 import { findReviews, toReview } from '../reviews/repository.js';
 
 export const TOP_PRODUCTS = 5;
 
-export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: number, includeOutOfStock: boolean): Promise<ProductList> {
+export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: number, admin: boolean): Promise<ProductList> {
   const { rows, total } = await listProducts(
     tx,
     {
@@ -15,30 +36,35 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
       category: query.category,
       producer: query.producer,
       discountedOnly: query.discount,
-      includeOutOfStock,
+      includeOutOfStock: admin,
+      includeUnpublished: admin,
     },
     { number: query.pageNumber, size: pageSize },
   );
   return {
-    products: rows.map(toProduct),
+    products: await withVariants(tx, rows),
     page: query.pageNumber,
     pages: Math.max(1, Math.ceil(total / pageSize)),
   };
 }
 
-/** A product with its reviews, by slug or id. */
-export async function requireProductDetail(tx: Tx, ref: string): Promise<ProductDetail> {
+/** A product with its reviews, by slug or id. A draft or hidden product exists for the admin only. */
+export async function requireProductDetail(tx: Tx, ref: string, options: { admin: boolean } = { admin: false }): Promise<ProductDetail> {
   const row = await findProductByRef(tx, ref);
-  if (!row) throw productNotFound();
+  if (!row || (row.status !== 'published' && !options.admin)) throw productNotFound();
+  const [product] = await withVariants(tx, [row]);
   const reviews = await findReviews(tx, row.id);
-  return { ...toProduct(row), reviews: reviews.map(toReview) };
+  return { ...product, reviews: reviews.map(toReview) };
 }
 
 export async function getTopProducts(tx: Tx) {
-  return (await findTopRated(tx, TOP_PRODUCTS)).map(toProduct);
+  return withVariants(tx, await findTopRated(tx, TOP_PRODUCTS));
 }
 
-/** A new product starts with stock 2 and no discount; the admin fills in the rest (docs/domain.md). */
+/**
+ * A new product is a hidden draft with one pack at 0 грн and no stock: nobody can see or buy it
+ * until the admin prices it and publishes it (docs/domain.md).
+ */
 export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'> {
   return {
     name: 'Новий товар',
@@ -49,7 +75,8 @@ export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'>
     category: 'Hops',
     origin: 'USA',
     weight: 1,
-    countInStock: 2,
+    countInStock: 0,
+    status: 'draft',
     cropYear: now.getFullYear(),
     alfa: null,
     fermentTemp: null,
@@ -59,30 +86,105 @@ export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'>
 }
 
 export async function createProduct(tx: Tx, adminId: string): Promise<Product> {
-  const [row] = await insertProducts(tx, [{ ...newProductDefaults(), userId: adminId }]);
-  return toProduct(row);
+  return tx.transaction(async (t) => {
+    const [row] = await insertProducts(t, [{ ...newProductDefaults(), userId: adminId }]);
+    return (await withVariants(t, [row]))[0];
+  });
 }
 
-/** Replaces every editable field; the input is already valid by ProductUpdateSchema. */
+/**
+ * Replaces every editable field and the packs, in one transaction; the input is already valid by
+ * ProductUpdateSchema. Packs keep their ids; one left out of the list is deleted, or archived when
+ * an order names it. Publishing needs a price on every pack.
+ */
 export async function updateProductDetails(tx: Tx, id: string, input: ProductUpdate): Promise<Product> {
-  const row = await updateProduct(tx, id, {
-    name: input.name,
-    image: input.image,
-    description: input.description,
-    priceMinor: toMinor(input.price),
-    discount: input.discount,
-    category: input.category,
-    origin: input.origin,
-    weight: input.weight,
-    countInStock: input.countInStock,
-    cropYear: input.cropYear,
-    alfa: input.alfa,
-    fermentTemp: input.ferment_temp,
-    fermentType: input.ferment_type,
+  return tx.transaction(async (t) => {
+    // The product row first: every writer locks the product before its packs.
+    const row = await updateProduct(t, id, {
+      name: input.name,
+      image: input.image,
+      description: input.description,
+      category: input.category,
+      origin: input.origin,
+      cropYear: input.cropYear,
+      alfa: input.alfa,
+      fermentTemp: input.ferment_temp,
+      fermentType: input.ferment_type,
+      ...(input.status ? { status: input.status } : {}),
+    });
+    if (!row) throw productNotFound();
+    const current = await findEditableVariants(t, id);
+    await saveVariants(t, id, current, input.variants ?? singleVariantEdit(current, input));
+    await refreshProductSummaries(t, [id]);
+    const variants = (await findVariantsOf(t, [id])).get(id) ?? [];
+    const status = input.status ?? row.status;
+    if (status === 'published' && variants.some((v) => v.priceMinor === 0)) {
+      throw new BadInput('Щоб опублікувати товар, вкажіть ціну кожної фасовки', 'PRICE_REQUIRED_TO_PUBLISH');
+    }
+    return toProduct((await findProductByRef(t, id))!, variants);
   });
-  if (!row) throw productNotFound();
-  return toProduct(row);
 }
+
+/** An edit without `variants` (clients from before pack sizes): the product-level fields edit its only pack. */
+function singleVariantEdit(current: Awaited<ReturnType<typeof findEditableVariants>>, input: ProductUpdate): VariantInput[] {
+  if (current.length !== 1) throw new BadInput('У товару кілька фасовок: передайте їх списком variants', 'VARIANTS_REQUIRED');
+  const [only] = current;
+  return [
+    {
+      _id: only.id,
+      sku: only.sku,
+      label: only.label,
+      gtin: only.gtin,
+      price: input.price ?? only.priceMinor / 100,
+      discount: input.discount ?? only.discount,
+      countInStock: input.countInStock ?? only.countInStock,
+      weight: input.weight ?? only.weight,
+    },
+  ];
+}
+
+async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnType<typeof findEditableVariants>>, wanted: VariantInput[]) {
+  const currentIds = new Set(current.map((v) => v.id));
+  const unknown = wanted.find((v) => v._id && !currentIds.has(v._id));
+  if (unknown) throw new BadInput('Фасовки з таким ідентифікатором у цього товару немає', 'VARIANT_UNKNOWN', { variant: unknown._id! });
+  const keptIds = new Set(wanted.flatMap((v) => (v._id ? [v._id] : [])));
+  if (keptIds.size !== wanted.filter((v) => v._id).length) throw new BadInput('Одна фасовка вказана двічі', 'VARIANT_REPEATED');
+
+  const skus = wanted.map((v) => v.sku);
+  const repeated = skus.find((sku, i) => skus.indexOf(sku) !== i);
+  if (repeated) throw skuTaken(repeated);
+  const holders = await findVariantsBySkus(
+    tx,
+    wanted.map((v) => v.sku),
+  );
+  // Another product's pack, or an archived one, holds it; this product's own packs may swap theirs.
+  const foreign = holders.find((holder) => !currentIds.has(holder.id));
+  if (foreign) throw skuTaken(foreign.sku);
+
+  const removed = current.filter((v) => !keptIds.has(v.id)).map((v) => v.id);
+  const ordered = removed.length
+    ? new Set((await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, removed))).map((row) => row.id!))
+    : new Set<string>();
+  await removeVariants(tx, removed, ordered);
+  // A SKU may move between the packs of one product: free every kept one first.
+  for (const v of wanted) if (v._id) await updateVariant(tx, v._id, { sku: `~${v._id}` });
+  for (const [position, v] of wanted.entries()) {
+    const values = {
+      sku: v.sku,
+      label: v.label,
+      priceMinor: toMinor(v.price),
+      discount: v.discount,
+      countInStock: v.countInStock,
+      weight: v.weight,
+      gtin: v.gtin ?? null,
+      position,
+    };
+    if (v._id) await updateVariant(tx, v._id, values);
+    else await insertVariants(tx, [{ ...values, productId }]);
+  }
+}
+
+const skuTaken = (sku: string) => new BadInput(`Артикул «${sku}» уже має інша фасовка`, 'SKU_DUPLICATE', { sku });
 
 /**
  * Orders keep their own snapshot of each line, so deleting a product never changes an order.

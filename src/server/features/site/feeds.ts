@@ -1,6 +1,7 @@
 import { EQUIPMENT_CATEGORIES, EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
 import { discountedPriceMinor } from '../../../shared/pricing.js';
 import { productPath } from '../../../shared/product-path.js';
+import type { ProductVariantRow } from '../../db/schema.js';
 import type { ProductRecord } from '../products/repository.js';
 import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal-paths.js';
 import { element, XML_DECLARATION } from './xml.js';
@@ -54,25 +55,39 @@ export function buildRobots(siteUrl: string): string {
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 
-/** Google Merchant Center product data as RSS 2.0 with the g: namespace. */
-export function buildGoogleFeed(siteUrl: string, all: ProductRecord[]): string {
-  const items = all.map((p) => {
-    const onSale = p.discount > 0;
-    return [
-      '<item>',
-      element('g:id', p.id),
-      element('g:title', p.name),
-      element('g:description', p.description),
-      element('g:link', absolute(siteUrl, productPath(p.slug ?? p.id))),
-      element('g:image_link', absolute(siteUrl, p.image)),
-      element('g:price', `${uah(p.priceMinor)} UAH`),
-      onSale ? element('g:sale_price', `${uah(discountedPriceMinor(p.priceMinor, p.discount))} UAH`) : '',
-      element('g:availability', p.countInStock > 0 ? 'in_stock' : 'out_of_stock'),
-      element('g:brand', p.origin),
-      element('g:condition', 'new'),
-      element('g:product_type', categoryPath(p.category)),
-      '</item>',
-    ].join('');
+/** A product's packs, each with its product: the feeds list one item per pack (docs/seo.md). */
+export type PacksOf = ReadonlyMap<string, readonly ProductVariantRow[]>;
+
+/** The pack's own title: the product's name with the pack size when it has several ("…, 50 г"). */
+const packTitle = (p: ProductRecord, packs: readonly ProductVariantRow[], pack: ProductVariantRow) => (packs.length > 1 ? `${p.name}, ${pack.label}` : p.name);
+
+/**
+ * Google Merchant Center product data as RSS 2.0 with the g: namespace: one item per pack, the packs
+ * of one product joined by item_group_id.
+ */
+export function buildGoogleFeed(siteUrl: string, all: ProductRecord[], packsOf: PacksOf): string {
+  const items = all.flatMap((p) => {
+    const packs = packsOf.get(p.id) ?? [];
+    return packs.map((v) => {
+      const onSale = v.discount > 0;
+      return [
+        '<item>',
+        element('g:id', v.sku),
+        packs.length > 1 ? element('g:item_group_id', p.id) : '',
+        element('g:title', packTitle(p, packs, v)),
+        element('g:description', p.description),
+        element('g:link', absolute(siteUrl, productPath(p.slug ?? p.id))),
+        element('g:image_link', absolute(siteUrl, p.image)),
+        element('g:price', `${uah(v.priceMinor)} UAH`),
+        onSale ? element('g:sale_price', `${uah(discountedPriceMinor(v.priceMinor, v.discount))} UAH`) : '',
+        element('g:availability', v.countInStock > 0 ? 'in_stock' : 'out_of_stock'),
+        element('g:brand', p.origin),
+        v.gtin ? element('g:gtin', v.gtin) : '',
+        element('g:condition', 'new'),
+        element('g:product_type', categoryPath(p.category)),
+        '</item>',
+      ].join('');
+    });
   });
   return (
     XML_DECLARATION +
@@ -86,25 +101,28 @@ export function buildGoogleFeed(siteUrl: string, all: ProductRecord[]): string {
   );
 }
 
-/** Hotline's price list: the shop, its category tree and every product with its price in UAH. */
-export function buildHotlineFeed(siteUrl: string, all: ProductRecord[], now = new Date()): string {
+/** Hotline's price list: the shop, its category tree and every pack of every product with its price in UAH. */
+export function buildHotlineFeed(siteUrl: string, all: ProductRecord[], packsOf: PacksOf, now = new Date()): string {
   const categories = HOTLINE_CATEGORIES.map((c) => `<category>${element('id', c.id)}${element('parentId', c.parentId)}${element('name', c.name)}</category>`);
-  const items = all.map((p) =>
-    [
-      '<item>',
-      element('id', p.id),
-      element('categoryId', hotlineCategoryId(p.category)),
-      element('code', productCode(p.id)),
-      element('vendor', p.origin),
-      element('name', p.name),
-      element('description', p.description),
-      element('url', absolute(siteUrl, productPath(p.slug ?? p.id))),
-      element('image', absolute(siteUrl, p.image)),
-      element('priceRUAH', uah(discountedPriceMinor(p.priceMinor, p.discount))),
-      element('stock', p.countInStock > 0 ? 'В наявності' : 'Немає в наявності'),
-      '</item>',
-    ].join(''),
-  );
+  const items = all.flatMap((p) => {
+    const packs = packsOf.get(p.id) ?? [];
+    return packs.map((v) =>
+      [
+        '<item>',
+        element('id', v.id),
+        element('categoryId', hotlineCategoryId(p.category)),
+        element('code', v.sku),
+        element('vendor', p.origin),
+        element('name', packTitle(p, packs, v)),
+        element('description', p.description),
+        element('url', absolute(siteUrl, productPath(p.slug ?? p.id))),
+        element('image', absolute(siteUrl, p.image)),
+        element('priceRUAH', uah(discountedPriceMinor(v.priceMinor, v.discount))),
+        element('stock', v.countInStock > 0 ? 'В наявності' : 'Немає в наявності'),
+        '</item>',
+      ].join(''),
+    );
+  });
   const date = now.toISOString().slice(0, 16).replace('T', ' ');
   return (
     XML_DECLARATION +
@@ -118,9 +136,6 @@ export function buildHotlineFeed(siteUrl: string, all: ProductRecord[], now = ne
     '\n</items>\n</price>\n'
   );
 }
-
-/** The shop's own short article code: the first eight digits of the product's id. */
-export const productCode = (id: string) => id.replaceAll('-', '').slice(0, 8).toUpperCase();
 
 // Feed category names are Ukrainian by definition: the aggregators show them as they are.
 const GROUP_NAMES = { Hops: 'Хміль', Yeast: 'Дріжджі', Malt: 'Солод', Equipment: 'Обладнання' } as const;

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { ProductDetail } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
 import { renderPage } from './page-head.js';
 
 const webDir = `/tmp/shop-page-head-test-web-${process.pid}`;
@@ -37,7 +37,9 @@ function readHead(html: string) {
 /** The schema.org properties a search engine needs of each type the shop uses. */
 function checkSchema(item: Record<string, unknown>) {
   const required: Record<string, string[]> = {
-    Product: ['name', 'image', 'description', 'offers'],
+    Product: ['name', 'image', 'offers', 'sku'],
+    ProductGroup: ['name', 'image', 'description', 'productGroupID', 'hasVariant', 'variesBy'],
+    QuantitativeValue: ['value', 'unitCode'],
     Offer: ['price', 'priceCurrency', 'availability', 'url'],
     AggregateRating: ['ratingValue', 'reviewCount'],
     BreadcrumbList: ['itemListElement'],
@@ -98,6 +100,34 @@ describeWithApp(
         { key: ['products', 'detail', product.slug], value: api },
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
       ]);
+    });
+
+    test('a product of several packs is a ProductGroup whose variants each have their own offer; a draft has no page', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db, {
+        name: 'Хміль Nelson Sauvin',
+        variants: [pack('50 г', 210_00, 5, 0.05, { gtin: '4820000000036' }), pack('1 кг', 3400_00, 0, 1)],
+      });
+      const [small, kilo] = await variantsOf(app.db, product.id);
+      const head = readHead((await app.inject({ url: `/product/${product.slug}` })).body);
+      for (const item of head.jsonLd) checkSchema(item);
+      const group = head.jsonLd.find((item) => item['@type'] === 'ProductGroup');
+      expect(group).toMatchObject({ name: 'Хміль Nelson Sauvin', productGroupID: product.id, variesBy: 'https://schema.org/size' });
+      expect(group.hasVariant).toEqual([
+        expect.objectContaining({
+          '@type': 'Product',
+          name: 'Хміль Nelson Sauvin, 50 г',
+          sku: small.sku,
+          gtin: '4820000000036',
+          size: '50 г',
+          offers: expect.objectContaining({ price: '210.00', priceCurrency: 'UAH', availability: 'https://schema.org/InStock' }),
+        }),
+        expect.objectContaining({ sku: kilo.sku, offers: expect.objectContaining({ price: '3400.00', availability: 'https://schema.org/OutOfStock' }) }),
+      ]);
+      expect(head.jsonLd.some((item) => item['@type'] === 'Product')).toBe(false);
+
+      const draft = await createProduct(app.db, { status: 'draft' });
+      expect((await app.inject({ url: `/product/${draft.slug}` })).statusCode).toBe(404);
     });
 
     test('an unrated, sold-out product says so, without a rating', async () => {

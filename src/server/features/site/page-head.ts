@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
-import type { ProductDetail, ProductList, ProductListQuery } from '../../../shared/products.js';
+import type { ProductDetail, ProductList, ProductListQuery, Variant } from '../../../shared/products.js';
 import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
@@ -164,30 +164,72 @@ function productHead(site: string, product: ProductDetail, ref: string, breadcru
     image,
     preloadImage: product.image,
     jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        description: product.description,
-        image,
-        sku: product._id,
-        category: category.title,
-        brand: { '@type': 'Brand', name: product.origin },
-        offers: {
-          '@type': 'Offer',
-          url,
-          price: price.toFixed(2),
-          priceCurrency: 'UAH',
-          availability: product.countInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          itemCondition: 'https://schema.org/NewCondition',
-        },
-        ...(product.numReviews > 0
-          ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
-          : {}),
-      },
+      productJsonLd(product, { url, image, category: category.title }),
       breadcrumbs({ name: category.title, path: categoryPath }, { name: product.name, path: productPath(product.slug) }),
     ],
     data: [{ key: ['products', 'detail', ref], value: product }],
+  };
+}
+
+const availability = (stock: number) => (stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock');
+
+/**
+ * schema.org data of a product page: a Product with its Offer, or, for several packs, a ProductGroup
+ * whose hasVariant lists each pack as a Product with its own Offer (Google's product-variant
+ * structured data; docs/seo.md).
+ */
+export function productJsonLd(product: ProductDetail, page: { url: string; image: string; category: string }): object {
+  const rating =
+    product.numReviews > 0
+      ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
+      : {};
+  const brand = { '@type': 'Brand', name: product.origin };
+  const offer = (v: Pick<Variant, 'price' | 'discount' | 'countInStock'>) => ({
+    '@type': 'Offer',
+    url: page.url,
+    price: discountedPrice(v.price, v.discount).toFixed(2),
+    priceCurrency: 'UAH',
+    availability: availability(v.countInStock),
+    itemCondition: 'https://schema.org/NewCondition',
+  });
+  const packFacts = (v: Variant) => ({ sku: v.sku, ...(v.gtin ? { gtin: v.gtin } : {}) });
+  if (product.variants.length <= 1) {
+    const only = product.variants[0];
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      description: product.description,
+      image: page.image,
+      ...(only ? packFacts(only) : { sku: product._id }),
+      category: page.category,
+      brand,
+      offers: offer(only ?? product),
+      ...rating,
+    };
+  }
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    name: product.name,
+    description: product.description,
+    image: page.image,
+    url: page.url,
+    productGroupID: product._id,
+    category: page.category,
+    brand,
+    // The pack is what tells the variants apart; schema.org has no property for it but size.
+    variesBy: 'https://schema.org/size',
+    hasVariant: product.variants.map((v) => ({
+      '@type': 'Product',
+      name: `${product.name}, ${v.label}`,
+      image: page.image,
+      size: v.label,
+      ...packFacts(v),
+      weight: { '@type': 'QuantitativeValue', value: v.weight, unitCode: 'KGM' },
+      offers: offer(v),
+    })),
+    ...rating,
   };
 }
 

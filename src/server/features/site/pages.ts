@@ -46,7 +46,7 @@ export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer>
     const ref = product[1];
     if (!PRODUCT_REF.test(ref)) return { status: 404 };
     const row = await findProductByRef(tx, ref);
-    if (!row) return { status: 404 };
+    if (!row || row.status !== 'published') return { status: 404 };
     return row.slug === ref || !row.slug ? { status: 200 } : { redirect: productPath(row.slug) };
   }
   const legal = legalPageOf(path);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sendCachedAnswer } from '../../plugins/compression.js';
 import { listAllProducts } from '../products/repository.js';
+import { findVariantsOf } from '../products/variants.js';
 import { buildGoogleFeed, buildHotlineFeed, buildRobots, buildSitemap } from './feeds.js';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -23,6 +24,17 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     });
 
   xml('sitemap.xml', async () => buildSitemap(siteUrl, await listAllProducts(app.db, { inStockOnly: true })));
-  xml('feeds/google.xml', async () => buildGoogleFeed(siteUrl, await listAllProducts(app.db, { inStockOnly: false })));
-  xml('feeds/hotline.xml', async () => buildHotlineFeed(siteUrl, await listAllProducts(app.db, { inStockOnly: false })));
+  /** Every published product with its active packs: the feeds list one item per pack. */
+  const catalogue = async () => {
+    const all = await listAllProducts(app.db, { inStockOnly: false });
+    return [
+      all,
+      await findVariantsOf(
+        app.db,
+        all.map((p) => p.id),
+      ),
+    ] as const;
+  };
+  xml('feeds/google.xml', async () => buildGoogleFeed(siteUrl, ...(await catalogue())));
+  xml('feeds/hotline.xml', async () => buildHotlineFeed(siteUrl, ...(await catalogue())));
 };

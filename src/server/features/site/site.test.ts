@@ -5,7 +5,7 @@ import { expect, test } from 'vitest';
 import { productPath } from '../../../shared/product-path.js';
 import type { ProductDetail, ProductList } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
 import { resolvePage } from './pages.js';
 
 const webDir = `/tmp/shop-site-test-web-${process.pid}`;
@@ -114,7 +114,8 @@ describeWithApp(
       const all = (await app.inject({ url: '/api/products?all=true', headers: await adminHeaders() })).json() as ProductList;
       expect(items.length).toBeGreaterThanOrEqual(all.products.length);
 
-      const item = items.find((i) => i['g:id'] === tricky.id)!;
+      const [trickyPack] = await variantsOf(app.db, tricky.id);
+      const item = items.find((i) => i['g:id'] === trickyPack.sku)!;
       expect(item).toMatchObject({
         'g:title': tricky.name,
         'g:link': `${SITE}${productPath(tricky.slug!)}`,
@@ -128,7 +129,41 @@ describeWithApp(
       // The control character XML cannot carry is gone; the markup is text.
       expect(item['g:description']).toBe("Опис з <b>розміткою</b> & лапками ' кінець");
       expect(res.body).toContain('Опис з &lt;b&gt;розміткою&lt;/b&gt; &amp; лапками &apos; кінець');
-      expect(items.find((i) => i['g:id'] === soldOut.id)).toMatchObject({ 'g:price': '99.50 UAH', 'g:availability': 'out_of_stock' });
+      const [soldOutPack] = await variantsOf(app.db, soldOut.id);
+      expect(items.find((i) => i['g:id'] === soldOutPack.sku)).toMatchObject({ 'g:price': '99.50 UAH', 'g:availability': 'out_of_stock' });
+      // A product with one pack is no group.
+      expect(item['g:item_group_id']).toBeUndefined();
+    });
+
+    test('feeds list one item per pack, grouped by product; the sitemap each product once; drafts nowhere', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, {
+        name: `Хміль Galaxy ${Date.now()}`,
+        variants: [pack('50 г', 210_00, 5, 0.05, { gtin: '4820000000029' }), pack('1 кг', 3200_00, 0, 1)],
+      });
+      const draft = await createProduct(app.db, { name: `Хміль Чернетка ${Date.now()}`, status: 'draft' });
+      const [small, kilo] = await variantsOf(app.db, hops.id);
+      const [draftPack] = await variantsOf(app.db, draft.id);
+      app.catalogCache.invalidate();
+      const google = parseXml((await app.inject({ url: '/feeds/google.xml' })).body).rss.channel.item as Record<string, string | number>[];
+      const grouped = google.filter((i) => i['g:item_group_id'] === hops.id);
+      expect(grouped.map((i) => [i['g:id'], i['g:title'], i['g:price'], i['g:availability']])).toEqual([
+        [small.sku, `${hops.name}, 50 г`, '210.00 UAH', 'in_stock'],
+        [kilo.sku, `${hops.name}, 1 кг`, '3200.00 UAH', 'out_of_stock'],
+      ]);
+      expect(String(grouped[0]['g:gtin'])).toBe('4820000000029');
+      expect(google.some((i) => i['g:id'] === draftPack.sku)).toBe(false);
+
+      const hotline = parseXml((await app.inject({ url: '/feeds/hotline.xml' })).body).price.items.item as Record<string, string | number>[];
+      expect(hotline.filter((i) => i.code === small.sku || i.code === kilo.sku).map((i) => [i.name, i.stock])).toEqual([
+        [`${hops.name}, 50 г`, 'В наявності'],
+        [`${hops.name}, 1 кг`, 'Немає в наявності'],
+      ]);
+      expect(hotline.some((i) => i.code === draftPack.sku)).toBe(false);
+
+      const sitemap = (await app.inject({ url: '/sitemap.xml' })).body;
+      expect(sitemap.split(productPath(hops.slug!)).length - 1).toBe(1);
+      expect(sitemap).not.toContain(productPath(draft.slug!));
     });
 
     test('the Hotline price list has the category tree and every product in a category of it', async () => {
@@ -147,9 +182,10 @@ describeWithApp(
         expect(ids.has(Number(item.categoryId)), String(item.name)).toBe(true);
         for (const field of ['id', 'code', 'vendor', 'name', 'description', 'url', 'image', 'priceRUAH', 'stock']) expect(item[field], field).toBeDefined();
       }
-      const item = items.find((i) => i.id === keg.id)!;
+      const [kegPack] = await variantsOf(app.db, keg.id);
+      const item = items.find((i) => i.id === kegPack.id)!;
       expect(categories.find((c) => c.id === Number(item.categoryId))?.name).toBe('Кеги');
-      expect(item).toMatchObject({ vendor: 'Kegland', name: keg.name, url: `${SITE}${productPath(keg.slug!)}`, stock: 'В наявності' });
+      expect(item).toMatchObject({ vendor: 'Kegland', name: keg.name, code: kegPack.sku, url: `${SITE}${productPath(keg.slug!)}`, stock: 'В наявності' });
       expect(String(item.priceRUAH)).toBe('1800');
       expect(res.body).toContain('<priceRUAH>1800.00</priceRUAH>');
     });

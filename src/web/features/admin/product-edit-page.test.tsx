@@ -37,23 +37,47 @@ describe('the admin product form', () => {
     await userEvent.clear(field('Вміст альфа-кислот, %'));
     // (happy-dom does not preselect a select's option from the form's default value; a browser does.)
     await userEvent.selectOptions(field('Країна (виробник)'), 'Czech Republic');
+    // (Nor the status: chosen as the browser would show it.)
+    await userEvent.selectOptions(field('Стан'), 'published');
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/productlist'));
     expect(sent.body).toEqual({
       name: 'Хміль Saaz 2025',
-      price: 135.5,
-      discount: 0,
+      status: 'published',
+      // The packs as the editor holds them; the product-level summary is the server's to compute.
+      variants: [{ _id: saaz.variants[0]._id, sku: 'HOP-SAAZ', label: '100 г', price: 135.5, discount: 0, countInStock: 5, weight: 0.1, gtin: null }],
       image: saaz.image,
       origin: 'Czech Republic',
       category: 'Hops',
       description: saaz.description,
-      countInStock: 5,
-      weight: 0.1,
       cropYear: 2024,
       alfa: null,
       ferment_temp: null,
       ferment_type: null,
     });
+  });
+
+  it("adds a pack, moves it up with its button and removes another; the packs go in the editor's order", async () => {
+    const sent = server();
+    renderPage(<ProductEditPage />, { path, route: '/admin/product/:id/edit' });
+    await userEvent.selectOptions(await screen.findByLabelText('Країна (виробник)'), 'Czech Republic');
+    await userEvent.click(screen.getByRole('button', { name: /Додати фасовку/ }));
+    const label = screen.getAllByLabelText('Фасовка')[1] as HTMLInputElement;
+    await userEvent.type(label, '50 г');
+    await userEvent.type(screen.getAllByLabelText('Артикул (SKU)')[1], 'saaz-50');
+    const price = screen.getAllByLabelText('Ціна, грн')[1] as HTMLInputElement;
+    await userEvent.clear(price);
+    await userEvent.type(price, '70');
+    await userEvent.click(screen.getByRole('button', { name: 'Фасовку 2 вище' }));
+    expect((screen.getAllByLabelText('Фасовка')[0] as HTMLInputElement).value).toBe('50 г');
+    // The first pack cannot move up, the last cannot move down.
+    expect((screen.getByRole('button', { name: 'Фасовку 1 вище' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/productlist'));
+    expect((sent.body as { variants: unknown[] }).variants).toEqual([
+      { sku: 'SAAZ-50', label: '50 г', price: 70, discount: 0, countInStock: 0, weight: 0.1, gtin: null },
+      expect.objectContaining({ _id: saaz.variants[0]._id, label: '100 г' }),
+    ]);
   });
 
   it('names each wrong field beside it and sends nothing', async () => {

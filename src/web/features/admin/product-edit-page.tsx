@@ -10,6 +10,7 @@ import { notify } from '../../components/notify';
 import { FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor, type ProductCategory } from '../../../shared/catalog';
 import {
   ProductUpdateSchema,
+  PRODUCT_STATUSES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
   MIN_CROP_YEAR,
@@ -28,6 +29,7 @@ import { adminTexts } from '../../i18n/feature-texts/admin';
 import { paths } from '../../paths';
 import { categoryLabel, producerLabel } from './product-labels';
 import { useAdminProduct, useUpdateProduct, useUploadImage } from './products-api';
+import { VariantsEditor } from './variants-editor';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Empty optional number fields mean "not set", not zero. */
@@ -60,14 +62,24 @@ export default function ProductEditPage() {
 function toFormValues(product: ProductDetail): ProductUpdateInput {
   return {
     name: product.name,
-    price: product.price,
-    discount: product.discount,
+    status: product.status,
+    // The editor's order: as the admin left them.
+    variants: [...product.variants]
+      .sort((a, b) => a.position - b.position)
+      .map((v) => ({
+        _id: v._id,
+        sku: v.sku,
+        label: v.label,
+        price: v.price,
+        discount: v.discount,
+        countInStock: v.countInStock,
+        weight: v.weight,
+        gtin: v.gtin ?? '',
+      })),
     image: product.image,
     origin: product.origin,
     category: product.category,
     description: product.description,
-    countInStock: product.countInStock,
-    weight: product.weight,
     cropYear: product.cropYear,
     alfa: product.alfa,
     ferment_temp: product.ferment_temp ?? '',
@@ -196,43 +208,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
               {feedback('origin')}
             </Form.Group>
           </Row>
-          <Row className="g-3 mb-3">
-            <Form.Group as={Col} xs={6} md={3} controlId="price">
-              <Form.Label>{text.price}</Form.Label>
-              <Form.Control type="number" inputMode="decimal" min={0} step={0.01} {...register('price', { valueAsNumber: true })} {...state('price')} />
-              {feedback('price')}
-            </Form.Group>
-            <Form.Group as={Col} xs={6} md={3} controlId="discount">
-              <Form.Label>{text.discount}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={100}
-                step={1}
-                {...register('discount', { valueAsNumber: true })}
-                {...state('discount')}
-              />
-              {feedback('discount')}
-            </Form.Group>
-            <Form.Group as={Col} xs={6} md={3} controlId="countInStock">
-              <Form.Label>{text.stock}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                {...register('countInStock', { valueAsNumber: true })}
-                {...state('countInStock')}
-              />
-              {feedback('countInStock')}
-            </Form.Group>
-            <Form.Group as={Col} xs={6} md={3} controlId="weight">
-              <Form.Label>{text.weight}</Form.Label>
-              <Form.Control type="number" inputMode="decimal" min={0} step="any" {...register('weight', { valueAsNumber: true })} {...state('weight')} />
-              {feedback('weight')}
-            </Form.Group>
-          </Row>
+          <VariantsEditor control={control} register={register} errors={errors} />
           <Row className="g-3 mb-3">
             <Form.Group as={Col} sm={6} controlId="cropYear">
               <Form.Label>{text.cropYear}</Form.Label>
@@ -290,6 +266,18 @@ function ProductForm({ product }: { product: ProductDetail }) {
           </Form.Group>
         </Col>
         <Col lg={5}>
+          <Form.Group controlId="status" className="mb-3">
+            <Form.Label>{text.status}</Form.Label>
+            <Form.Select {...register('status')} {...state('status', 'status-hint')}>
+              {PRODUCT_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {text.statuses[status]}
+                </option>
+              ))}
+            </Form.Select>
+            <Form.Text id="status-hint">{text.statusHint}</Form.Text>
+            {feedback('status')}
+          </Form.Group>
           <Form.Group controlId="image" className="mb-3">
             <Form.Label>{text.image}</Form.Label>
             <Form.Control {...register('image')} {...state('image')} />

@@ -120,6 +120,7 @@ export default function ProductListPage() {
                   <th scope="col" className="text-end text-nowrap">
                     {t.admin.products.columns.discount}
                   </th>
+                  <th scope="col">{t.admin.products.columns.status}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t.admin.products.columns.actions}</span>
                   </th>
@@ -142,8 +143,25 @@ export default function ProductListPage() {
                     <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>
                       {product.countInStock}
                       {product.countInStock === 0 && <span className="small"> ({t.admin.products.outOfStock})</span>}
+                      {product.variants.length > 1 && (
+                        <ul className="list-unstyled small text-body-secondary mb-0 fw-normal">
+                          {product.variants.map((v) => (
+                            <li key={v._id} className={v.countInStock === 0 ? 'text-danger' : undefined}>
+                              {t.admin.products.packStock(v.label, v.countInStock)}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
                     </td>
                     <td className="text-end text-nowrap">{product.discount} %</td>
+                    <td>
+                      <Badge
+                        bg={product.status === 'published' ? 'success' : product.status === 'draft' ? 'warning' : 'secondary'}
+                        text={product.status === 'draft' ? 'dark' : undefined}
+                      >
+                        {t.admin.products.statuses[product.status]}
+                      </Badge>
+                    </td>
                     <td className="text-nowrap text-end">
                       <Link
                         to={paths.admin.productEdit(product._id)}

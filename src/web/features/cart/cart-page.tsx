@@ -17,7 +17,8 @@ import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { paths } from '../../paths';
-import { cartCount, useCart, type CartItem } from '../../stores/cart';
+import { cartCount, cartLineKey, useCart, type CartItem } from '../../stores/cart';
+import { LineName } from '../../components/line-name';
 import { useCartAvailability, type LineProblem } from './use-cart-availability';
 
 /** /cart (docs/screens.md): lines, quantities, the UAH summary and the way to checkout. */
@@ -42,7 +43,7 @@ export default function CartPage() {
           <Col md={8}>
             <ListGroup variant="flush" as="ul">
               {cartItems.map((item) => (
-                <CartLine key={item._id} item={item} problem={problems.get(item._id)} />
+                <CartLine key={cartLineKey(item)} item={item} problem={problems.get(cartLineKey(item))} />
               ))}
             </ListGroup>
           </Col>
@@ -91,7 +92,8 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
   const t = useT(checkoutTexts);
   const addToCart = useCart((s) => s.addToCart);
   const removeFromCart = useCart((s) => s.removeFromCart);
-  const selectId = `qty-${item._id}`;
+  const key = cartLineKey(item);
+  const selectId = `qty-${key.replace(/[^a-z0-9-]/gi, '-')}`;
   // Let the shopper pick the quantity they already have even if stock fell below it, to lower it.
   const max = Math.max(item.countInStock, 1);
   const options = Array.from({ length: Math.max(max, item.qty) }, (_, i) => i + 1);
@@ -104,6 +106,7 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
         </Col>
         <Col xs={9} md={4}>
           <Link to={paths.product(item._id)}>{item.name}</Link>
+          <LineName label={item.label} options={item.options} />
         </Col>
         <Col xs={4} md={2}>
           <span className="visually-hidden">{t.checkout.unitPrice}: </span>
@@ -116,7 +119,7 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
           <Form.Select
             id={selectId}
             value={item.qty}
-            disabled={problem?.kind === 'gone' || problem?.kind === 'soldOut'}
+            disabled={problem !== undefined && problem.kind !== 'short'}
             onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
           >
             {options.map((n) => (
@@ -127,16 +130,29 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
           </Form.Select>
         </Col>
         <Col xs={3} md={2} className="text-end">
-          <Button variant="light" onClick={() => removeFromCart(item._id)} aria-label={t.checkout.removeItem(item.name)} title={t.checkout.remove}>
+          <Button variant="light" onClick={() => removeFromCart(key)} aria-label={t.checkout.removeItem(item.name)} title={t.checkout.remove}>
             <FaTrash aria-hidden />
           </Button>
         </Col>
       </Row>
       {problem && (
         <p className="text-danger small mb-0 mt-2" role="alert">
-          {problem.kind === 'gone' ? t.checkout.productGone : problem.kind === 'soldOut' ? t.checkout.productSoldOut : t.checkout.onlyLeft(problem.left)}
+          {lineProblemText(problem, item, t.checkout)}
         </p>
       )}
     </ListGroup.Item>
   );
+}
+
+function lineProblemText(problem: LineProblem, item: CartItem, texts: typeof checkoutTexts.uk.checkout): string {
+  switch (problem.kind) {
+    case 'gone':
+      return item.variant ? texts.packGone : texts.productGone;
+    case 'soldOut':
+      return texts.productSoldOut;
+    case 'choosePack':
+      return texts.choosePack;
+    case 'short':
+      return texts.onlyLeft(problem.left);
+  }
 }

@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import type { ProductDetail } from '../../../shared/products';
 import { ApiError } from '../../api/client';
 import { productQuery } from '../catalog';
-import { useCart, type CartItem } from '../../stores/cart';
+import { cartLineKey, packOf, useCart, type CartItem } from '../../stores/cart';
 
-export type LineProblem = { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'short'; left: number };
+/** `choosePack`: a line saved before pack sizes, of a product now sold in several. */
+export type LineProblem = { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'short'; left: number } | { kind: 'choosePack' };
 
 /**
  * Outside the hook, so its reference is stable: the query library then re-runs it, and hands back a
@@ -17,9 +18,10 @@ const withFresh = (results: UseQueryResult<ProductDetail>[]) => ({
 });
 
 /**
- * Checks every cart line against the catalogue as it is now: a product deleted, sold out or with
- * fewer units than the line asks for is a problem that keeps the cart from checkout. Fresh names,
- * prices and stock are copied into the lines.
+ * Checks every cart line against the catalogue as it is now: a product or pack deleted, sold out
+ * or with fewer units than the line asks for, or a pack not chosen, is a problem that keeps the
+ * cart from checkout. Problems are keyed by cartLineKey. Fresh names, prices and stock are copied
+ * into the lines.
  */
 export function useCartAvailability(items: CartItem[]) {
   const refreshLine = useCart((s) => s.refreshLine);
@@ -31,9 +33,13 @@ export function useCartAvailability(items: CartItem[]) {
   const problems = new Map<string, LineProblem>();
   items.forEach((item, i) => {
     const { data, error } = results[i] ?? {};
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) problems.set(item._id, { kind: 'gone' });
-    else if (data && data.countInStock <= 0) problems.set(item._id, { kind: 'soldOut' });
-    else if (data && item.qty > data.countInStock) problems.set(item._id, { kind: 'short', left: data.countInStock });
+    const key = cartLineKey(item);
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) problems.set(key, { kind: 'gone' });
+    if (!data) return;
+    const pack = packOf(data, item.variant);
+    if (!pack) problems.set(key, item.variant ? { kind: 'gone' } : { kind: 'choosePack' });
+    else if (pack.countInStock <= 0) problems.set(key, { kind: 'soldOut' });
+    else if (item.qty > pack.countInStock) problems.set(key, { kind: 'short', left: pack.countInStock });
   });
 
   // refreshLine leaves lines already up to date alone, so a repeat run changes nothing.

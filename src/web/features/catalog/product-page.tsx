@@ -15,7 +15,13 @@ import { Price } from '../../components/price';
 import { Rating } from '../../components/rating';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
-import { toCartItem, useCart } from '../../stores/cart';
+import { cartLineKey, toCartItem, useCart } from '../../stores/cart';
+import { isMillable } from '../../../shared/line-options';
+import { MAX_LINE_QTY } from '../../../shared/order-limits';
+import { PackChoice } from './pack-choice';
+
+/** The quantity list stops here; a bigger order is rare and still fits the cart's own limit. */
+const MAX_QTY_CHOICES = 100;
 import { useProduct } from './api';
 import { ProductReviews } from './product-reviews';
 
@@ -48,13 +54,26 @@ export default function ProductPage() {
   );
 }
 
+/** The pack shown first: the one the product's price is (the cheapest in stock), else the first. */
+const firstPack = (product: ProductDetail) =>
+  product.variants.find((v) => v.price === product.price && v.discount === product.discount && v.countInStock > 0) ??
+  product.variants.find((v) => v.countInStock > 0) ??
+  product.variants[0];
+
 function ProductDetails({ product }: { product: ProductDetail }) {
   const t = useT();
   const navigate = useNavigate();
   const addToCart = useCart((s) => s.addToCart);
-  const inCart = useCart((s) => s.cartItems.find((line) => line._id === product._id)?.qty);
-  const [qty, setQty] = useState(Math.min(inCart ?? 1, Math.max(product.countInStock, 1)));
-  const inStock = product.countInStock > 0;
+  const [packId, setPackId] = useState(() => firstPack(product)?._id ?? '');
+  const pack = product.variants.find((v) => v._id === packId) ?? firstPack(product);
+  const [milled, setMilled] = useState(false);
+  const millable = isMillable(product.category);
+  const options = milled && millable ? { milled: true as const } : undefined;
+  const inCart = useCart((s) => s.cartItems.find((line) => cartLineKey(line) === cartLineKey({ _id: product._id, variant: pack?._id, options }))?.qty);
+  const stock = pack?.countInStock ?? 0;
+  const [chosenQty, setQty] = useState<number | null>(null);
+  const qty = Math.max(1, Math.min(chosenQty ?? inCart ?? 1, stock, MAX_LINE_QTY));
+  const inStock = stock > 0;
 
   const facts: [string, string][] = [
     [
@@ -62,7 +81,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       product.category === 'Hops' ? (t.catalog.hopCountries[product.origin as keyof typeof t.catalog.hopCountries] ?? product.origin) : product.origin,
     ],
   ];
-  facts.push([t.catalog.weight, `${product.weight.toLocaleString('uk-UA')} ${t.catalog.kg}`]);
+  facts.push([t.catalog.weight, `${(pack?.weight ?? product.weight).toLocaleString('uk-UA')} ${t.catalog.kg}`]);
   if (product.category === 'Yeast') {
     if (product.ferment_type) facts.push([t.catalog.fermentType, t.catalog.fermentTypes[product.ferment_type]]);
     if (product.ferment_temp) facts.push([t.catalog.fermentTemp, product.ferment_temp]);
@@ -78,19 +97,43 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       <Row className="g-4">
         <Col md={6} className="position-relative">
           <img src={product.image} alt={product.name} className="product-image" width={600} height={600} fetchPriority="high" />
-          {product.discount > 0 && (
+          {(pack?.discount ?? 0) > 0 && (
             <Badge bg="danger" className="discount-badge fs-6">
-              {t.catalog.discountBadge(product.discount)}
+              {t.catalog.discountBadge(pack!.discount)}
             </Badge>
           )}
         </Col>
         <Col md={6} lg={3}>
           <h1 className="h3">{product.name}</h1>
           {product.numReviews > 0 && <Rating value={product.rating} count={product.numReviews} />}
-          <div className="my-3">
-            <Price price={product.price} discount={product.discount} category={product.category} large />
+          <div className="my-3" aria-live="polite" data-testid="pack-price">
+            <Price price={pack?.price ?? product.price} discount={pack?.discount ?? product.discount} label={pack?.label} large />
           </div>
-          <dl className="mb-0">
+          {product.variants.length > 1 && pack && (
+            <PackChoice
+              variants={product.variants}
+              value={pack._id}
+              onChange={(id) => {
+                setPackId(id);
+                setQty(null);
+              }}
+            />
+          )}
+          {millable && (
+            <Form.Check
+              id="mill"
+              className="mb-3"
+              checked={milled}
+              onChange={(e) => setMilled(e.target.checked)}
+              label={
+                <>
+                  {t.catalog.mill}
+                  <span className="d-block small text-body-secondary">{t.catalog.millHint}</span>
+                </>
+              }
+            />
+          )}
+          <dl className="mb-0" aria-live="polite">
             {facts.map(([term, value]) => (
               <div key={term} className="mb-2">
                 <dt className="small text-body-secondary fw-normal">{term}</dt>
@@ -105,7 +148,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
               <span>{t.catalog.stock}:</span>
               {inStock ? (
                 <span className="text-success">
-                  <FaCheckCircle aria-hidden /> {t.catalog.inStock}
+                  <FaCheckCircle aria-hidden /> {t.catalog.inStockCount(stock)}
                 </span>
               ) : (
                 <span className="text-danger">
@@ -118,7 +161,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 <Form.Group controlId="qty" className="d-flex justify-content-between align-items-center gap-2">
                   <Form.Label className="mb-0">{t.catalog.quantity}:</Form.Label>
                   <Form.Select value={qty} onChange={(e) => setQty(Number(e.target.value))} style={{ maxWidth: 110 }}>
-                    {Array.from({ length: product.countInStock }, (_, i) => i + 1).map((n) => (
+                    {Array.from({ length: Math.min(stock, MAX_QTY_CHOICES) }, (_, i) => i + 1).map((n) => (
                       <option key={n} value={n}>
                         {n}
                       </option>
@@ -132,7 +175,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 className="w-100"
                 disabled={!inStock}
                 onClick={() => {
-                  addToCart(toCartItem(product, qty));
+                  addToCart(toCartItem(product, qty, pack, options));
                   navigate(paths.cart);
                 }}
               >

@@ -16,7 +16,7 @@ import { legalTexts } from '../../i18n/feature-texts/legal';
 import { useShopSettings } from '../../api/settings';
 import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
-import { useCart } from '../../stores/cart';
+import { cartLineKey, useCart } from '../../stores/cart';
 import { useCartAvailability, useCartPrices } from '../cart';
 import { OrderLines, OrderSummaryCard } from '../orders';
 import { usePlaceOrder } from './api';
@@ -60,9 +60,14 @@ export default function PlaceOrderPage() {
     placeOrder.mutate(
       {
         idempotencyKey,
-        // The order payload (docs/api.md); the server reads only product ids and quantities from the lines.
+        // The order payload (docs/api.md); the server reads only product and pack ids, options and quantities from the lines.
         payload: {
-          orderItems: cart.cartItems.map((item) => ({ product: item._id, qty: item.qty })),
+          orderItems: cart.cartItems.map((item) => ({
+            product: item._id,
+            ...(item.variant ? { variant: item.variant } : {}),
+            ...(item.options?.milled ? { options: { milled: true } } : {}),
+            qty: item.qty,
+          })),
           shippingAddress,
           paymentMethod: cart.paymentMethod,
           ...(askTick ? { acceptOffer: accepted } : {}),
@@ -127,8 +132,10 @@ export default function PlaceOrderPage() {
               ) : (
                 <OrderLines
                   lines={cart.cartItems.map((item) => ({
-                    key: item._id,
+                    key: cartLineKey(item),
                     name: item.name,
+                    label: item.label,
+                    options: item.options,
                     image: item.image,
                     qty: item.qty,
                     price: discountedPrice(item.price, item.discount),

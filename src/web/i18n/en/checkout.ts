@@ -18,6 +18,8 @@ export const checkout: typeof uk = {
   productGone: 'This product is no longer in the catalogue. Remove it from the cart.',
   productSoldOut: 'This product is sold out. Remove it from the cart.',
   onlyLeft: (n) => `Only ${n} left in stock. Lower the quantity.`,
+  choosePack: 'Choose a pack size on the product page and remove this line.',
+  packGone: 'This pack size is no longer sold. Choose another on the product page.',
   cartHasProblems: 'Some products in the cart are not available. Fix the cart to continue.',
 
   steps: 'Checkout steps',

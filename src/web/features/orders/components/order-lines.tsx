@@ -8,6 +8,8 @@ import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { paths } from '../../../paths';
+import { LineName } from '../../../components/line-name';
+import type { LineOptions } from '../../../../shared/line-options';
 
 export interface OrderLine {
   key: string;
@@ -18,6 +20,9 @@ export interface OrderLine {
   price: number;
   /** null when the product is gone from the catalogue. */
   product: string | null;
+  /** The pack ("100 г") and options as ordered; absent on lines from before pack sizes. */
+  label?: string | null;
+  options?: LineOptions | null;
 }
 
 /** Ordered lines: image, name linking to the product, qty × unit price = line total (hryvnia). */
@@ -39,6 +44,7 @@ export function OrderLines({ lines }: { lines: OrderLine[] }) {
                   {line.name} <small className="text-body-secondary">({t.orders.productRemoved})</small>
                 </>
               )}
+              <LineName label={line.label} options={line.options} />
             </Col>
             <Col xs={12} md={5} className="text-md-end">
               {t.checkout.lineTotal(line.qty, formatUah(line.price), formatUah(fromMinor(toMinor(line.price) * line.qty)))}
