@@ -33,6 +33,7 @@ import { loadRenderRoot } from './features/site/server-render.js';
 import { createMailer } from './features/notifications/mailer.js';
 import { startOutboxWorker } from './features/notifications/outbox-worker.js';
 import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
+import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -83,9 +84,11 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   });
   app.decorate('outbox', outbox);
   const stopExpiry = config.env === 'test' ? () => {} : startUnpaidOrderExpiry(database.db, config, app.log);
+  const stopCaptureChecks = config.env === 'test' ? () => {} : startPendingCaptureChecks(database.db, app.payments, app.log);
   app.addHook('onClose', async () => {
     await catalogFeed.stop();
     stopExpiry();
+    stopCaptureChecks();
     await outbox.stop();
     redis?.disconnect();
   });

@@ -53,6 +53,29 @@ export const OrderLineInputSchema = z.object({
 });
 
 /** POST /api/orders. Any other fields (names, prices, totals) are accepted and ignored. */
+/** The languages the shop speaks; an order keeps the one its shopper used (docs/notifications.md). */
+export const ORDER_LOCALES = ['uk', 'en'] as const;
+export type OrderLocale = (typeof ORDER_LOCALES)[number];
+
+/** The shopper's language from an `Accept-Language` header: English when it comes before Ukrainian, else Ukrainian. */
+export function orderLocaleOf(acceptLanguage: string | undefined): OrderLocale {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { lang: tag.split('-')[0], q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((t) => t.lang === 'uk' || t.lang === 'en')
+    .sort((a, b) => b.q - a.q);
+  return tags[0]?.lang === 'en' ? 'en' : 'uk';
+}
+
 export const OrderCreateSchema = z.object({
   orderItems: z
     .array(OrderLineInputSchema, { error: msg('orderItemsRequired') })
@@ -60,6 +83,8 @@ export const OrderCreateSchema = z.object({
     .max(MAX_ORDER_LINES, msg('tooManyLines', { max: MAX_ORDER_LINES })),
   shippingAddress: ShippingAddressSchema,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('paymentMethodRequired') }).default(DEFAULT_PAYMENT_METHOD),
+  /** The language the shopper uses; without it, the request's Accept-Language decides. */
+  locale: z.enum(ORDER_LOCALES).optional(),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
@@ -94,6 +119,11 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 /** The last status Nova Poshta reported for the waybill, and when the shop read it. */
 export const TrackingSchema = z.object({ status: z.string(), updatedAt: z.string() });
 export type Tracking = z.infer<typeof TrackingSchema>;
+
+export const PaymentPendingSchema = z.object({ status: z.string(), since: z.string() });
+export type PaymentPending = z.infer<typeof PaymentPendingSchema>;
+export const RefundSchema = z.object({ amount: z.number(), refundedAt: z.string(), id: z.string().nullable() });
+export type Refund = z.infer<typeof RefundSchema>;
 
 export const OrderSchema = z.object({
   _id: z.string(),
@@ -134,6 +164,15 @@ export const OrderSchema = z.object({
   /** The Nova Poshta waybill (ТТН) once shipped. */
   trackingNumber: z.string().nullable(),
   tracking: TrackingSchema.nullable(),
+  /**
+   * A payment the provider holds but has not finished (docs/payments.md): LiqPay's `wait_accept` or
+   * `hold_wait`, PayPal's `PENDING` capture. The order is not expired while it waits.
+   */
+  paymentPending: PaymentPendingSchema.nullable(),
+  /** Money the provider returned to the shopper (LiqPay `reversed`), hryvnia. */
+  refund: RefundSchema.nullable(),
+  /** The language the shopper ordered in; letters about the order speak it. */
+  locale: z.enum(ORDER_LOCALES),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof OrderSchema>;

@@ -153,6 +153,25 @@ describeWithApp(
       expect(fine.status).toBe(201);
     });
 
+    test('the order keeps the shopper’s language: the explicit field, else Accept-Language, else Ukrainian', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 10 });
+      const { cookie } = await customer(app);
+      const order = (extra: object, headers: Record<string, string> = {}) =>
+        post(
+          app,
+          '/api/orders',
+          { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(BILA, LOCKER.Ref), ...extra },
+          { cookie, ...headers },
+        );
+      expect((await order({ locale: 'en' })).body.locale).toBe('en');
+      expect((await order({}, { 'accept-language': 'en-GB,en;q=0.9,uk;q=0.8' })).body.locale).toBe('en');
+      expect((await order({}, { 'accept-language': 'uk-UA,uk;q=0.9,en;q=0.5' })).body.locale).toBe('uk');
+      expect((await order({ locale: 'uk' }, { 'accept-language': 'en' })).body.locale).toBe('uk');
+      expect((await order({})).body.locale).toBe('uk');
+      expect((await order({ locale: 'de' })).status).toBe(400);
+    });
+
     test('a parcel heavier than the point takes is refused with the reason; a branch that takes it accepts', async () => {
       const { app } = ctx();
       const malt = await createProduct(app.db, { name: 'Солод Pilsen, мішок 25 кг', category: 'Malt', weight: 25, countInStock: 3 });
@@ -260,6 +279,16 @@ describeWithApp(
       const byLink = await app.inject({ url: `/api/orders/guest/${body.accessToken}` });
       expect(byLink.statusCode).toBe(200);
       expect((byLink.json() as Order)._id).toBe(body._id);
+
+      // The admin finds the guest's order by the guest's e-mail (a part of it) and phone.
+      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      for (const q of ['guest@example', 'GUEST@EXAMPLE.COM', '0671234567', '067 123 45 67']) {
+        const found = await app.inject({ url: `/api/orders?q=${encodeURIComponent(q)}`, headers: { cookie: admin } });
+        expect(
+          (found.json() as { orders: Order[] }).orders.map((o) => o._id),
+          q,
+        ).toContain(body._id);
+      }
       // By id: only a signed-in owner or an admin; a guest has neither, a stranger is not the owner.
       expect((await app.inject({ url: `/api/orders/${body._id}` })).statusCode).toBe(401);
       const stranger = await customer(app);

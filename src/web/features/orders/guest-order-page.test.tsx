@@ -42,6 +42,9 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     cancelledAt: null,
     trackingNumber: null,
     tracking: null,
+    paymentPending: null,
+    refund: null,
+    locale: 'uk',
     createdAt: '2026-05-01T10:00:00.000Z',
     ...overrides,
   };

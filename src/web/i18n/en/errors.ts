@@ -46,6 +46,7 @@ export const errors: typeof uk = {
     BAD_IDEMPOTENCY_KEY: 'Invalid Idempotency-Key header',
     PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available now. Choose another',
     BRANCH_NOT_IN_SETTLEMENT: 'The chosen branch is not in this town or no longer works. Choose the branch again',
+    TEST_PAYMENT_OFFLINE_METHOD: 'A test payment is only for online methods; this order is paid outside the site',
     BRANCH_CLOSED: 'The chosen branch takes no parcels for now. Choose another branch',
     RECIPIENT_NAME_INCOMPLETE: 'Nova Poshta needs the recipient’s first and last name: correct the recipient in the order',
     PRODUCT_GONE: 'Some products in the cart are no longer in the catalogue. Update the cart',
