@@ -49,7 +49,7 @@ type Body = Order & { message?: string; code?: string };
 async function useSettings(app: FastifyInstance, sender = SENDER) {
   await saveSettings(app.db, {
     ...DEFAULT_SETTINGS,
-    transfer: { cardNumber: '5168000000000000', iban: '', recipient: 'ФОП Коваленко' },
+    transfer: { cardNumber: '5168000000000007', iban: '', recipient: 'ФОП Коваленко' },
     novaPoshtaSender: sender,
   });
 }

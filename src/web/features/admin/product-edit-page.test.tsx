@@ -56,6 +56,26 @@ describe('the admin product form', () => {
     });
   });
 
+  it('reads a decimal comma as Ukrainians type it, and refuses what it cannot read exactly', async () => {
+    const sent = server();
+    renderPage(<ProductEditPage />, { path, route: '/admin/product/:id/edit' });
+    await userEvent.clear(await screen.findByLabelText('Ціна, грн'));
+    await userEvent.type(field('Ціна, грн'), '1,2,3');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(field('Ціна, грн').getAttribute('aria-invalid')).toBe('true'));
+    expect(sent.body).toBeNull();
+
+    await userEvent.clear(field('Ціна, грн'));
+    await userEvent.type(field('Ціна, грн'), '52,20');
+    await userEvent.clear(field('Вага упаковки, кг'));
+    await userEvent.type(field('Вага упаковки, кг'), '0,1');
+    await userEvent.clear(field('Вміст альфа-кислот, %'));
+    await userEvent.type(field('Вміст альфа-кислот, %'), '3,5');
+    await userEvent.selectOptions(field('Країна (виробник)'), 'Czech Republic');
+    await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
+    await waitFor(() => expect(sent.body).toMatchObject({ price: 52.2, weight: 0.1, alfa: 3.5 }));
+  });
+
   it('names each wrong field beside it and sends nothing', async () => {
     const sent = server();
     renderPage(<ProductEditPage />, { path, route: '/admin/product/:id/edit' });
