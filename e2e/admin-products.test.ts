@@ -143,6 +143,12 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await page.goto(`/admin/product/${productId}/edit`);
   await expect.poll(() => page.getByLabel('Назва').inputValue()).toBe(name);
   await page.getByLabel('Кількість на складі').fill('0');
+  // Numbers typed as Ukrainians write them, key by key: a decimal comma.
+  await page.getByLabel('Знижка, %').fill('0');
+  await page.getByLabel('Ціна, грн').clear();
+  await page.getByLabel('Ціна, грн').pressSequentially('52,20');
+  await page.getByLabel('Вага упаковки, кг').clear();
+  await page.getByLabel('Вага упаковки, кг').pressSequentially('0,1');
   await page.getByRole('button', { name: 'Зберегти' }).click();
   await page.waitForURL('**/admin/productlist');
   const adminRow = page.locator('tbody tr').filter({ hasText: name });
@@ -151,6 +157,9 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   await expect.poll(() => visible(page, 'Нічого не знайдено')).toBe(true);
   await page.goto(`/product/${productId}`);
   await expect.poll(() => visible(page, 'Немає в наявності')).toBe(true);
+  const saved = (await page.locator('main').textContent())!.replace(/\s+/g, ' ');
+  expect(saved).toContain('52,20 грн');
+  expect(saved).toContain('0,1 кг');
   expect(await page.getByRole('button', { name: 'Додати в кошик' }).isDisabled()).toBe(true);
 
   // Delete, behind the confirmation.
@@ -241,5 +250,23 @@ test('a customer leaves a review and sees the rating change', async () => {
   // A second review through the API is refused.
   const again = await page.request.post(`/api/products/${productId}/reviews`, { data: { rating: 1, comment: 'ще раз' } });
   expect(again.status()).toBe(409);
+  expectNoConsoleErrors(page);
+});
+
+test('the owner’s IBAN is checked by its check digits and refused in Ukrainian', async () => {
+  const page = await openPage(browser(), DESKTOP);
+  await signInAsAdmin(page);
+  await page.goto('/admin/settings');
+  const iban = page.getByLabel('IBAN');
+  await expect.poll(() => iban.inputValue()).toMatch(/^UA\d{27}$/);
+  const good = await iban.inputValue();
+  // One digit changed: the format still fits, the mod-97 check does not.
+  await iban.clear();
+  await iban.pressSequentially(`${good.slice(0, -1)}${good.endsWith('1') ? '2' : '1'}`);
+  await page.getByRole('button', { name: 'Зберегти' }).click();
+  await expect.poll(() => fieldError(page, 'IBAN з помилкою: контрольні цифри не сходяться. Перевірте кожну цифру')).toBe(true);
+  expect(await iban.getAttribute('aria-invalid')).toBe('true');
+  expect((await (await page.request.get('/api/settings')).json()).transfer.iban).toBe(good);
+
   expectNoConsoleErrors(page);
 });

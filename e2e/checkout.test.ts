@@ -391,7 +391,7 @@ test('a transfer order shows the card, recipient, exact sum and purpose; cash on
   await page.goto(`/order/${transfer._id}`);
   await expect.poll(() => shown(page, 'Переказуйте точну суму з призначенням платежу, щоб ми швидко знайшли ваше замовлення:')).toBe(true);
   await expect.poll(() => shown(page, `Оплата замовлення №${transfer.number}`)).toBe(true);
-  await expect.poll(() => shown(page, 'UA213052990000026007000000000')).toBe(true);
+  await expect.poll(() => shown(page, 'UA523052990000026007000000000')).toBe(true);
   expect(await page.getByText(/PayPal|\$/).count()).toBe(0);
   await expectAccessible(page);
   await expectFitsPhone(page);

@@ -200,6 +200,10 @@ test('a guest checks out from the cart to the order page, then signs up and take
   await expect.poll(() => shown(page, 'Біла Церква, Відділення №2: бульв. Олександрійський, 68')).toBe(true);
   await expect.poll(() => page.getByRole('link', { name: email }).count()).toBe(1);
   await expect.poll(() => shown(page, product.name)).toBe(true);
+  // The shop runs in test mode and says so; cash on delivery is paid at the branch, so no test payment is offered.
+  await expect.poll(() => page.getByTestId('test-mode-banner').isVisible()).toBe(true);
+  await expect.poll(() => shown(page, 'Накладений платіж у відділенні Нової пошти')).toBe(true);
+  expect(await page.getByRole('button', { name: 'Тестова оплата замовлення' }).count()).toBe(0);
   await expectAccessible(page);
   await expectFitsPhone(page);
   // Its id alone opens nothing.

@@ -35,6 +35,7 @@ import { createMailer } from './features/notifications/mailer.js';
 import { startOutboxWorker } from './features/notifications/outbox-worker.js';
 import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
 import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
+import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -100,9 +101,11 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
     : null;
   app.decorate('fiscal', fiscal);
   const stopExpiry = config.env === 'test' ? () => {} : startUnpaidOrderExpiry(database.db, config, app.log);
+  const stopCaptureChecks = config.env === 'test' ? () => {} : startPendingCaptureChecks(database.db, app.payments, app.log);
   app.addHook('onClose', async () => {
     await catalogFeed.stop();
     stopExpiry();
+    stopCaptureChecks();
     await outbox.stop();
     await fiscal?.stop();
     redis?.disconnect();

@@ -48,6 +48,9 @@ async function main() {
     });
   }
   await app.listen({ port: config.port, host: config.host });
+  if (config.paymentsTestMode) {
+    app.log.warn('PAYMENTS_TEST_MODE is on: the shop runs in test mode (test payments pay orders without money; every page shows a banner)');
+  }
   app.log.info(`the shop is open at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} (${config.env}, ${database.driver})`);
 }
 

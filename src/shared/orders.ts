@@ -65,6 +65,29 @@ export const OrderLineInputSchema = z.object({
 });
 
 /** POST /api/orders. Any other fields (names, prices, totals) are accepted and ignored. */
+/** The languages the shop speaks; an order keeps the one its shopper used (docs/notifications.md). */
+export const ORDER_LOCALES = ['uk', 'en'] as const;
+export type OrderLocale = (typeof ORDER_LOCALES)[number];
+
+/** The shopper's language from an `Accept-Language` header: English when it comes before Ukrainian, else Ukrainian. */
+export function orderLocaleOf(acceptLanguage: string | undefined): OrderLocale {
+  const tags = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? 1,
+      );
+      return { lang: tag.split('-')[0], q: Number.isFinite(q) ? q : 0 };
+    })
+    .filter((t) => t.lang === 'uk' || t.lang === 'en')
+    .sort((a, b) => b.q - a.q);
+  return tags[0]?.lang === 'en' ? 'en' : 'uk';
+}
+
 export const OrderCreateSchema = z.object({
   orderItems: z
     .array(OrderLineInputSchema, { error: msg('orderItemsRequired') })
@@ -74,6 +97,8 @@ export const OrderCreateSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('paymentMethodRequired') }).default(DEFAULT_PAYMENT_METHOD),
   /** The buyer ticked the consent to the public offer; required when the shop asks for the tick (docs/domain.md). */
   acceptOffer: z.boolean({ error: msg('invalidType') }).optional(),
+  /** The language the shopper uses; without it, the request's Accept-Language decides. */
+  locale: z.enum(ORDER_LOCALES).optional(),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
@@ -116,6 +141,11 @@ export type PaymentResult = z.infer<typeof PaymentResultSchema>;
 export const TrackingSchema = z.object({ status: z.string(), updatedAt: z.string() });
 export type Tracking = z.infer<typeof TrackingSchema>;
 
+export const PaymentPendingSchema = z.object({ status: z.string(), since: z.string() });
+export type PaymentPending = z.infer<typeof PaymentPendingSchema>;
+export const RefundSchema = z.object({ amount: z.number(), refundedAt: z.string(), id: z.string().nullable() });
+export type Refund = z.infer<typeof RefundSchema>;
+
 export const OrderSchema = z.object({
   _id: z.string(),
   /** The readable number ("Замовлення №1024"). */
@@ -157,6 +187,15 @@ export const OrderSchema = z.object({
   tracking: TrackingSchema.nullable(),
   /** The public offer's version the order was placed under (/oferta/v/{n}); null for orders from before it. */
   offerVersion: z.number().nullable(),
+  /**
+   * A payment the provider holds but has not finished (docs/payments.md): LiqPay's `wait_accept` or
+   * `hold_wait`, PayPal's `PENDING` capture. The order is not expired while it waits.
+   */
+  paymentPending: PaymentPendingSchema.nullable(),
+  /** Money the provider returned to the shopper (LiqPay `reversed`), hryvnia. */
+  refund: RefundSchema.nullable(),
+  /** The language the shopper ordered in; letters about the order speak it. */
+  locale: z.enum(ORDER_LOCALES),
   createdAt: z.string(),
   /** Fiscal receipts of the order's payment and refunds (docs/fiscal.md). */
   receipts: z.array(FiscalReceiptSchema),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isEdrpouValid, isLuhnValid, isRnokppValid, isUkrainianIban } from './checksums.js';
 import { msg } from './schema-messages.js';
 import { DEFAULT_PRICING, fromMinor } from './pricing.js';
 import { OFFER_CONSENT_MODES } from './legal.js';
@@ -98,6 +99,19 @@ export const ShopSettingsSchema = z.object({
 });
 export type ShopSettings = z.output<typeof ShopSettingsSchema>;
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
+
+/**
+ * What the admin saves (PUT /api/settings and the settings page): the stored shape plus the numbers'
+ * check digits (docs/settings.md). Settings saved before these checks still read as they are.
+ */
+export const ShopSettingsUpdateSchema = ShopSettingsSchema.superRefine((settings, ctx) => {
+  const { cardNumber, iban } = settings.transfer;
+  const taxId = settings.shop.taxId;
+  if (cardNumber && !isLuhnValid(cardNumber)) ctx.addIssue({ code: 'custom', path: ['transfer', 'cardNumber'], message: msg('cardNumberChecksum') });
+  if (iban && !isUkrainianIban(iban)) ctx.addIssue({ code: 'custom', path: ['transfer', 'iban'], message: msg('ibanChecksum') });
+  if (taxId.length === 8 && !isEdrpouValid(taxId)) ctx.addIssue({ code: 'custom', path: ['shop', 'taxId'], message: msg('edrpouChecksum') });
+  if (taxId.length === 10 && !isRnokppValid(taxId)) ctx.addIssue({ code: 'custom', path: ['shop', 'taxId'], message: msg('rnokppChecksum') });
+});
 
 /** The settings as the server answers them: already normalised, so plain fields (responses are encoded, not parsed). */
 const plain = (shape: Record<string, unknown>) => z.object(Object.fromEntries(Object.keys(shape).map((key) => [key, z.string()])));

@@ -181,6 +181,22 @@ export const orders = pgTable(
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * A payment the provider holds but has not finished (docs/payments.md): LiqPay's `wait_accept` or
+     * `hold_wait`, PayPal's `PENDING` capture. Such an order is never expired as unpaid.
+     */
+    paymentPendingStatus: text('payment_pending_status'),
+    paymentPendingSince: timestamp('payment_pending_since', { withTimezone: true, mode: 'date' }),
+    /** The PayPal capture to ask again while it is PENDING. */
+    paypalCaptureId: text('paypal_capture_id'),
+    /** Money the provider returned to the shopper (LiqPay `reversed`), kopiykas; stock is left to the admin. */
+    refundMinor: integer('refund_minor'),
+    refundId: text('refund_id'),
+    refundedAt: timestamp('refunded_at', { withTimezone: true, mode: 'date' }),
+    /** The language the shopper ordered in: letters about the order speak it. */
+    locale: text('locale', { enum: ['uk', 'en'] })
+      .notNull()
+      .default('uk'),
     /** The payment provider's capture id; unique so one payment never pays two orders. */
     paymentId: text('payment_id'),
     paymentResult: jsonb('payment_result'),
@@ -222,6 +238,9 @@ export const orders = pgTable(
       .where(sql`${t.trackingNumber} IS NOT NULL`),
     index('orders_recipient_phone_idx').on(t.recipientPhone),
     index('orders_recipient_name_idx').using('gin', sql`${t.recipientName} gin_trgm_ops`),
+    index('orders_paypal_pending_idx')
+      .on(t.paymentPendingSince)
+      .where(sql`${t.paypalCaptureId} IS NOT NULL AND ${t.paymentPendingStatus} IS NOT NULL`),
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),

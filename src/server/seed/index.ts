@@ -94,7 +94,7 @@ const DEMO_SETTINGS: ShopSettings = {
     email: 'shop@example.com',
     address: 'Київ, вул. Пивоварна, 1 (лише самовивіз за домовленістю)',
     legalName: 'ФОП Коваленко Ірина Петрівна (демо)',
-    taxId: '3012345678',
+    taxId: '3012345670',
   },
-  transfer: { cardNumber: '5168000000000000', iban: 'UA213052990000026007000000000', recipient: 'Коваленко Ірина Петрівна (демо)' },
+  transfer: { cardNumber: '5168000000000007', iban: 'UA523052990000026007000000000', recipient: 'Коваленко Ірина Петрівна (демо)' },
 };

@@ -20,7 +20,7 @@ export function useShopSettings(ctx: () => { app: FastifyInstance }, pricing?: P
   beforeAll(async () => {
     await saveSettings(ctx().app.db, {
       ...DEFAULT_SETTINGS,
-      transfer: { cardNumber: '5168000000000000', iban: '', recipient: 'ФОП Коваленко' },
+      transfer: { cardNumber: '5168000000000007', iban: '', recipient: 'ФОП Коваленко' },
       pricing: pricing ?? DEFAULT_SETTINGS.pricing,
     });
   });

@@ -161,6 +161,7 @@ const ENTRIES: DemoEntry[] = SETTLEMENTS.map((s) => {
       settlementRef: ref,
       cityRef,
       settlementName: s.name,
+      open: true,
     })),
   };
 });

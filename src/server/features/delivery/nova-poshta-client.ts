@@ -132,6 +132,8 @@ const WarehouseSchema = z.object({
   SettlementDescription: text,
   CityRef: text,
   CityDescription: text,
+  WarehouseStatus: z.string().catch('Working'),
+  DenyToSelect: z.coerce.string().catch('0'),
 });
 
 /** A point as the shop keeps it: the public Branch plus the refs the order and the waybill need. */
@@ -140,6 +142,11 @@ export interface Warehouse extends Branch {
   cityRef: string;
   /** The settlement's name as the directory writes it: the order keeps it. */
   settlementName: string;
+  /**
+   * Whether the point takes parcels now: the directory marks a closed point by a `WarehouseStatus`
+   * other than "Working" or by `DenyToSelect: "1"` (docs/delivery.md).
+   */
+  open: boolean;
 }
 
 export interface WarehouseFilter {
@@ -200,9 +207,15 @@ export async function getWarehouses(settings: NovaPoshtaSettings, filter: Wareho
         settlementRef: w.data.SettlementRef.toLowerCase(),
         cityRef: w.data.CityRef.toLowerCase(),
         settlementName: w.data.SettlementDescription || w.data.CityDescription,
+        open: isOpen(w.data.WarehouseStatus, w.data.DenyToSelect),
       },
     ];
   });
+}
+
+/** A point is open when the directory says "Working" and does not deny choosing it. */
+export function isOpen(warehouseStatus: string, denyToSelect: string): boolean {
+  return warehouseStatus === 'Working' && denyToSelect !== '1';
 }
 
 function totalCount(info: unknown): number | null {

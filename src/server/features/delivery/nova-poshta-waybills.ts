@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UpstreamError } from '../../errors.js';
+import { Conflict, UpstreamError } from '../../errors.js';
 import { callNovaPoshta, type CallOptions, type NovaPoshtaSettings } from './nova-poshta-client.js';
 
 /**
@@ -47,42 +47,105 @@ export interface Waybill {
 /** Nova Poshta refuses lighter parcels. */
 const MIN_WEIGHT_KG = 0.1;
 
-const SavedSchema = z.object({ IntDocNumber: z.coerce.string().regex(/^\d{14}$/), Ref: z.string().min(1) });
+/**
+ * The shop's one parcel as a seat of `OptionsSeat`: the box it ships in, in centimetres
+ * (docs/delivery.md). Nova Poshta prices by the larger of the real and the volumetric weight.
+ */
+export const PARCEL_BOX_CM = { length: 40, width: 30, height: 20 } as const;
 
-/** InternetDocument.save: a warehouse-to-warehouse parcel paid by the recipient in cash. */
+const SavedSchema = z.object({ IntDocNumber: z.coerce.string().regex(/^\d{14}$/), Ref: z.string().min(1) });
+const CounterpartySchema = z.object({
+  Ref: z.string().min(1),
+  ContactPerson: z.object({ data: z.array(z.object({ Ref: z.string().min(1) })).min(1) }),
+});
+
+/** A recipient's full name as Nova Poshta's counterparty takes it: first name, last name, any middle words. */
+export function splitRecipientName(name: string): { FirstName: string; MiddleName: string; LastName: string } | null {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  if (words.length < 2) return null;
+  return { FirstName: words[0], MiddleName: words.slice(1, -1).join(' '), LastName: words.at(-1)! };
+}
+
+/**
+ * Counterparty.save with CounterpartyProperty "Recipient": the shopper as a private person in the
+ * shop's recipients, giving the Recipient and ContactRecipient refs the waybill names.
+ */
+export async function saveRecipient(
+  settings: NovaPoshtaSettings,
+  recipient: { name: string; phone: string },
+  options: CallOptions = {},
+): Promise<{ recipientRef: string; contactRef: string }> {
+  const name = splitRecipientName(recipient.name);
+  if (!name) throw new Conflict('Нова пошта потребує ім’я та прізвище отримувача: виправте отримувача в замовленні', 'RECIPIENT_NAME_INCOMPLETE');
+  const { data } = await callNovaPoshta(
+    settings,
+    'Counterparty',
+    'save',
+    { ...name, Phone: novaPoshtaPhone(recipient.phone), Email: '', CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient' },
+    options,
+  ).catch((error: unknown) => {
+    throw waybillFailed(error);
+  });
+  const saved = CounterpartySchema.safeParse(data[0]);
+  if (!saved.success) throw waybillFailed(new Error('Counterparty.save: unexpected answer shape'));
+  return { recipientRef: saved.data.Ref, contactRef: saved.data.ContactPerson.data[0].Ref };
+}
+
+/**
+ * InternetDocument.save for a warehouse-to-warehouse parcel paid by the recipient in cash, field for
+ * field as Nova Poshta's API 2.0 documents it (docs/delivery.md). A branch from the directory is
+ * named by refs, the recipient first saved by Counterparty.save; a branch typed by hand uses the
+ * documented one-line form (`NewAddress: "1"` with the city and branch in words).
+ */
 export async function createWaybill(settings: NovaPoshtaSettings, request: WaybillRequest, options: CallOptions = {}): Promise<Waybill> {
   const { sender, recipient } = request;
   const total = String(Math.round(request.totalUah));
+  const weight = String(Math.max(MIN_WEIGHT_KG, Math.round(request.weightKg * 1000) / 1000));
+  const byRefs = Boolean(recipient.cityRef && recipient.warehouseRef);
+  const saved = byRefs ? await saveRecipient(settings, recipient, options) : null;
   const properties: Record<string, unknown> = {
     PayerType: 'Recipient',
     PaymentMethod: 'Cash',
+    DateTime: kyivDate(request.date),
     CargoType: 'Parcel',
+    Weight: weight,
     ServiceType: 'WarehouseWarehouse',
     SeatsAmount: '1',
-    Weight: String(Math.max(MIN_WEIGHT_KG, Math.round(request.weightKg * 1000) / 1000)),
-    Cost: total,
+    OptionsSeat: [
+      {
+        volumetricVolume: String((PARCEL_BOX_CM.length * PARCEL_BOX_CM.width * PARCEL_BOX_CM.height) / 1_000_000),
+        volumetricWidth: String(PARCEL_BOX_CM.width),
+        volumetricLength: String(PARCEL_BOX_CM.length),
+        volumetricHeight: String(PARCEL_BOX_CM.height),
+        weight,
+      },
+    ],
     Description: request.description,
-    DateTime: kyivDate(request.date),
+    Cost: total,
     CitySender: sender.cityRef,
     Sender: sender.counterpartyRef,
     SenderAddress: sender.warehouseRef,
     ContactSender: sender.contactRef,
     SendersPhone: novaPoshtaPhone(sender.phone),
-    RecipientName: recipient.name,
-    RecipientType: 'PrivatePerson',
     RecipientsPhone: novaPoshtaPhone(recipient.phone),
-    // A branch chosen from the directory is named by its refs; one typed by hand by its words.
-    ...(recipient.cityRef && recipient.warehouseRef
-      ? { CityRecipient: recipient.cityRef, RecipientAddress: recipient.warehouseRef }
-      : { NewAddress: '1', RecipientCityName: recipient.cityName, RecipientAddressName: recipient.branchDescription }),
+    ...(saved
+      ? { CityRecipient: recipient.cityRef, Recipient: saved.recipientRef, RecipientAddress: recipient.warehouseRef, ContactRecipient: saved.contactRef }
+      : {
+          NewAddress: '1',
+          RecipientName: recipient.name,
+          RecipientType: 'PrivatePerson',
+          RecipientCityName: recipient.cityName,
+          RecipientAddressName: recipient.branchDescription,
+        }),
+    // Cash on delivery: the money comes back to the shop, the recipient pays for its transfer.
     ...(request.cashOnDelivery ? { BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: total }] } : {}),
   };
   const { data } = await callNovaPoshta(settings, 'InternetDocument', 'save', properties, options).catch((error: unknown) => {
     throw waybillFailed(error);
   });
-  const saved = SavedSchema.safeParse(data[0]);
-  if (!saved.success) throw waybillFailed(new Error('InternetDocument.save: unexpected answer shape'));
-  return { number: saved.data.IntDocNumber, ref: saved.data.Ref };
+  const done = SavedSchema.safeParse(data[0]);
+  if (!done.success) throw waybillFailed(new Error('InternetDocument.save: unexpected answer shape'));
+  return { number: done.data.IntDocNumber, ref: done.data.Ref };
 }
 
 export interface TrackingStatus {

@@ -68,12 +68,16 @@ export class DeliveryDirectory {
 
   /**
    * The point the shopper chose, as the directory describes it; a ref that is not a point of that
-   * settlement (another city's branch, a closed one, a made-up ref) is refused.
+   * settlement (another city's branch, a made-up ref) is refused, and so is a point the directory
+   * marks closed (docs/delivery.md).
    */
   async requireBranch(settlementRef: string, warehouseRef: string): Promise<Warehouse> {
     const found = await this.findWarehouse(settlementRef, warehouseRef);
     if (!found) {
       throw new BadInput('Обране відділення не належить до цього населеного пункту або вже не працює. Оберіть відділення ще раз', 'BRANCH_NOT_IN_SETTLEMENT');
+    }
+    if (!found.open) {
+      throw new BadInput(`Відділення «${found.description}» тимчасово не приймає посилки. Оберіть інше відділення`, 'BRANCH_CLOSED');
     }
     return found;
   }
@@ -88,7 +92,7 @@ export class DeliveryDirectory {
       all = await this.warehouses.get(`name:${normalizeText(cityName)}`, () => getWarehouses(this.novaPoshta, { cityName }));
     }
     const matching = all
-      .filter((w) => (!query.type || w.type === query.type) && (!query.ref || w.ref === query.ref) && branchMatches(w, query.q))
+      .filter((w) => w.open && (!query.type || w.type === query.type) && (!query.ref || w.ref === query.ref) && branchMatches(w, query.q))
       .sort(byNumber);
     return { branches: matching.slice(0, query.limit).map(toBranch), total: matching.length, demo: this.isDemo };
   }

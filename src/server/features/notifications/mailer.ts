@@ -8,6 +8,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string | null;
+  /** The shop's name from its settings: the From display name (the address stays MAIL_FROM's). */
+  fromName?: string;
+  /** The shop's e-mail from its settings: where a shopper's reply goes. */
+  replyTo?: string;
+}
+
+/** The address part of MAIL_FROM ("Name <shop@example.com>" or a bare address). */
+export function mailAddressOf(from: string): string {
+  return /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
 }
 
 export interface Mailer {
@@ -37,7 +46,9 @@ export function createMailer(
   return {
     async send(message) {
       const info = await transport.sendMail({
-        from: config.from,
+        // The shop's name as the owner set it, at the address the mail server is allowed to send from.
+        from: message.fromName ? { name: message.fromName, address: mailAddressOf(config.from) } : config.from,
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         // Plain base64 bodies: every mail program reads them, whatever the Ukrainian text holds.

@@ -230,9 +230,9 @@ describeWithApp(
           email: SETTINGS_EMAIL,
           address: 'Київ, вул. Хмільна, 1',
           legalName: 'ФОП Коваленко Ірина Петрівна',
-          taxId: '1234567890',
+          taxId: '1234567899',
         },
-        transfer: { cardNumber: '5168745612345678', iban: 'UA213223130000026007233566001', recipient: 'ФОП Коваленко Ірина Петрівна' },
+        transfer: { cardNumber: '5168745612345675', iban: 'UA213223130000026007233566001', recipient: 'ФОП Коваленко Ірина Петрівна' },
       });
     });
 
@@ -249,13 +249,17 @@ describeWithApp(
 
       const [letter] = received.filter((m) => m.to.includes(shopper.email));
       expect(letter.subject).toBe(`Замовлення №${order.number} прийнято — Хмільна крамниця «Солод»`);
+      // From: the shop's name as the settings say, at MAIL_FROM's address; replies go to the shop's e-mail.
+      expect(letter.fromHeader).toMatch(/^"?Хмільна крамниця «Солод»"? ?<shop@khmilna\.example>$/);
+      expect(letter.from).toBe('shop@khmilna.example');
+      expect(letter.replyTo).toBe(SETTINGS_EMAIL);
       const total = formatUahMinor(Math.round(order.totalPrice * 100));
       expect(letter.text).toContain(`Сплатіть ${total} переказом:`);
-      expect(letter.text).toContain('картка 5168745612345678');
+      expect(letter.text).toContain('картка 5168745612345675');
       expect(letter.text).toContain('IBAN UA213223130000026007233566001');
       expect(letter.text).toContain('отримувач ФОП Коваленко Ірина Петрівна');
       expect(letter.text).toContain(`У призначенні платежу вкажіть «Замовлення №${order.number}»`);
-      for (const line of ['+380441234567, zamovlennia@khmilna.example', 'Київ, вул. Хмільна, 1', 'ФОП Коваленко Ірина Петрівна, ЄДРПОУ/ІПН 1234567890']) {
+      for (const line of ['+380441234567, zamovlennia@khmilna.example', 'Київ, вул. Хмільна, 1', 'ФОП Коваленко Ірина Петрівна, ЄДРПОУ/ІПН 1234567899']) {
         expect(letter.text).toContain(line);
       }
       expect(letter.html).toContain('IBAN UA213223130000026007233566001');
@@ -329,8 +333,11 @@ describeWithApp(
       const files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
       expect(files).toHaveLength(2);
       const emls = files.map((file) => readFileSync(path.join(dir, file), 'utf8'));
-      expect(emls.filter((eml) => eml.includes(`To: ${DEFAULT_SETTINGS.shop.email}`))).toHaveLength(1);
-      const eml = emls.find((text) => text.includes(`To: ${shopper.email}`))!;
+      const header = (name: string, value: string) => new RegExp(`^${name}: ${value.replace(/[.+]/g, '\\$&')}$`, 'm');
+      expect(emls.filter((eml) => header('To', DEFAULT_SETTINGS.shop.email).test(eml))).toHaveLength(1);
+      const eml = emls.find((text) => header('To', shopper.email).test(text))!;
+      // Replies go to the shop's e-mail from the settings.
+      expect(eml).toMatch(header('Reply-To', DEFAULT_SETTINGS.shop.email));
       expect(eml).toBeDefined();
       expect(eml).toMatch(/Content-Type: text\/html/);
       expect(Buffer.from(/base64\n\n([A-Za-z0-9+/=\n]+)/.exec(eml)![1].replace(/\n/g, ''), 'base64').toString('utf8')).toContain(`№${order.number}`);

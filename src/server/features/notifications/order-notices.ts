@@ -212,3 +212,34 @@ export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderIte
   }
   return messages;
 }
+
+/** Something the shop must act on about one order (a refund, a declined payment): for the shop's e-mail and Telegram only. */
+export interface ShopNotice {
+  subject: string;
+  lines: string[];
+}
+
+export function shopNotices(
+  order: OrderRow,
+  shop: ShopContacts,
+  targets: Pick<NoticeTargets, 'shopEmail' | 'telegramChatId' | 'siteUrl'>,
+  notice: ShopNotice,
+): NewOutboxMessage[] {
+  const orderUrl = `${targets.siteUrl}/order/${order.id}`;
+  const messages: NewOutboxMessage[] = [];
+  if (targets.shopEmail) {
+    const letter: Letter = { subject: notice.subject, lines: notice.lines, link: { href: orderUrl, label: 'Відкрити замовлення' } };
+    messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop) });
+  }
+  if (targets.telegramChatId) {
+    messages.push({
+      channel: 'telegram',
+      recipient: targets.telegramChatId,
+      orderId: order.id,
+      subject: notice.subject,
+      textBody: [notice.subject, ...notice.lines, orderUrl].join('\n'),
+      htmlBody: null,
+    });
+  }
+  return messages;
+}

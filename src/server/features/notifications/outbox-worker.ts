@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { OutboxMessageRow } from '../../db/schema.js';
+import { getSettings } from '../settings/repository.js';
 import type { Mailer } from './mailer.js';
 import { claimDueMessages, markFailed, markSent, retryDelayMs } from './outbox.js';
 import { sendTelegramMessage, type TelegramSettings } from './telegram-client.js';
@@ -28,9 +29,16 @@ export function startOutboxWorker(deps: {
 }): OutboxWorker {
   let running: Promise<{ sent: number; failed: number }> | null = null;
 
-  async function send(message: OutboxMessageRow) {
+  async function send(message: OutboxMessageRow, shop: { name: string; email: string }) {
     if (message.channel === 'email') {
-      await deps.mailer.send({ to: message.recipient, subject: message.subject, text: message.textBody, html: message.htmlBody });
+      await deps.mailer.send({
+        to: message.recipient,
+        subject: message.subject,
+        text: message.textBody,
+        html: message.htmlBody,
+        fromName: shop.name,
+        replyTo: shop.email || undefined,
+      });
     } else {
       if (!deps.telegram) throw new Error('Telegram is not configured');
       await sendTelegramMessage(deps.telegram, message.recipient, message.textBody);
@@ -41,9 +49,11 @@ export function startOutboxWorker(deps: {
     const claimed = await deps.db.transaction((tx) => claimDueMessages(tx, new Date(), BATCH));
     let sent = 0;
     let failed = 0;
+    // The shop's name and e-mail as its settings say now (docs/notifications.md).
+    const shop = claimed.length ? (await getSettings(deps.db)).shop : { name: '', email: '' };
     for (const message of claimed) {
       try {
-        await send(message);
+        await send(message, shop);
         await markSent(deps.db, message.id, new Date());
         sent++;
       } catch (error) {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { orderItems, users, type OrderRow } from '../../db/schema.js';
 import { getSettings } from '../settings/repository.js';
-import { orderNotices, type OrderEvent, type ShopContacts } from './order-notices.js';
+import { orderNotices, shopNotices, type OrderEvent, type ShopContacts, type ShopNotice } from './order-notices.js';
 import { queueMessages } from './outbox.js';
 
 /** Who hears of orders, from the configuration (docs/notifications.md). */
@@ -51,5 +51,19 @@ export async function queueOrderNotices(tx: Tx, settings: NoticeSettings, event:
       siteUrl: settings.siteUrl,
       customerOrderUrl: customerOrderUrl(settings.siteUrl, order, guestAccessToken),
     }),
+  );
+}
+
+/** Queues a notice for the shop alone (its e-mail and Telegram) inside the caller's transaction. */
+export async function queueShopNotice(tx: Tx, settings: NoticeSettings, order: OrderRow, notice: ShopNotice): Promise<void> {
+  const shop = await shopContacts(tx);
+  await queueMessages(
+    tx,
+    shopNotices(
+      order,
+      shop,
+      { shopEmail: settings.shopNotifyEmail ?? (shop.email || null), telegramChatId: settings.telegramChatId ?? null, siteUrl: settings.siteUrl },
+      notice,
+    ),
   );
 }

@@ -13,7 +13,15 @@ let novaPoshta: FakeNovaPoshta;
 const env: Record<string, string> = { GUEST_ORDER_RATE_LIMIT: '4' };
 
 beforeAll(async () => {
-  novaPoshta = await startFakeNovaPoshta();
+  // Полтава gains two closed points: one the directory marks not working, one it denies choosing.
+  const settlements = fakeSettlements();
+  const poltava = settlements.find((s) => s.MainDescription === 'Полтава')!;
+  const open = poltava.warehouses[0];
+  poltava.warehouses.push(
+    { ...open, Ref: CLOSED_REFS.status, Number: '5', Description: 'Відділення №5: вул. Соборності, 5', WarehouseStatus: 'Temporarily' },
+    { ...open, Ref: CLOSED_REFS.deny, Number: '6', Description: 'Відділення №6: вул. Соборності, 6', DenyToSelect: '1' },
+  );
+  novaPoshta = await startFakeNovaPoshta({ settlements });
   Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey });
 });
 afterAll(() => novaPoshta?.close());
@@ -22,6 +30,7 @@ afterEach(() => {
   expect(novaPoshta.unhandled).toEqual([]);
 });
 
+const CLOSED_REFS = { status: '0a000000-0000-4000-8000-000000000005', deny: '0a000000-0000-4000-8000-000000000006' };
 const KYIV = fakeSettlements().find((s) => s.MainDescription === 'Київ')!;
 const BILA = fakeSettlements().find((s) => s.MainDescription === 'Біла Церква')!;
 const point = (place: typeof KYIV, number: string) => place.warehouses.find((w) => w.Number === number)!;
@@ -100,6 +109,67 @@ describeWithApp(
         expect(body.message, name).toBeTruthy();
       }
       expect(await stockOf(app, hops.id)).toBe(5);
+    });
+
+    test('closed points are neither offered nor accepted: a 400 BRANCH_CLOSED in Ukrainian, and nothing is sold', async () => {
+      const { app } = ctx();
+      const poltava = fakeSettlements().find((s) => s.MainDescription === 'Полтава')!;
+      const listed = await app.inject({ method: 'GET', url: `/api/delivery/branches?cityRef=${poltava.Ref}` });
+      expect(listed.statusCode).toBe(200);
+      const offered = (listed.json() as { branches: { ref: string }[]; total: number }).branches.map((b) => b.ref);
+      expect(offered).toEqual([poltava.warehouses[0].Ref]);
+      // The web asks again for a saved branch by its ref: a closed one comes back as gone.
+      for (const ref of Object.values(CLOSED_REFS)) {
+        const saved = await app.inject({ method: 'GET', url: `/api/delivery/branches?cityRef=${poltava.Ref}&ref=${ref}` });
+        expect(saved.json()).toMatchObject({ branches: [], total: 0 });
+      }
+
+      const hops = await createProduct(app.db, { countInStock: 5 });
+      const { cookie } = await customer(app);
+      for (const ref of Object.values(CLOSED_REFS)) {
+        const { status, body } = await post(
+          app,
+          '/api/orders',
+          { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(poltava, ref) },
+          { cookie },
+        );
+        expect(status, ref).toBe(400);
+        expect(body.code).toBe('BRANCH_CLOSED');
+        expect(body.message).toMatch(/не приймає посилки/);
+      }
+      const guest = await post(app, '/api/orders/guest', {
+        orderItems: [{ product: hops.id, qty: 1 }],
+        shippingAddress: addressAt(poltava, CLOSED_REFS.status),
+        email: 'closed@example.com',
+      });
+      expect([guest.status, guest.body.code]).toEqual([400, 'BRANCH_CLOSED']);
+      expect(await stockOf(app, hops.id)).toBe(5);
+      const fine = await post(
+        app,
+        '/api/orders',
+        { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(poltava, poltava.warehouses[0].Ref) },
+        { cookie },
+      );
+      expect(fine.status).toBe(201);
+    });
+
+    test('the order keeps the shopper’s language: the explicit field, else Accept-Language, else Ukrainian', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { countInStock: 10 });
+      const { cookie } = await customer(app);
+      const order = (extra: object, headers: Record<string, string> = {}) =>
+        post(
+          app,
+          '/api/orders',
+          { orderItems: [{ product: hops.id, qty: 1 }], shippingAddress: addressAt(BILA, LOCKER.Ref), ...extra },
+          { cookie, ...headers },
+        );
+      expect((await order({ locale: 'en' })).body.locale).toBe('en');
+      expect((await order({}, { 'accept-language': 'en-GB,en;q=0.9,uk;q=0.8' })).body.locale).toBe('en');
+      expect((await order({}, { 'accept-language': 'uk-UA,uk;q=0.9,en;q=0.5' })).body.locale).toBe('uk');
+      expect((await order({ locale: 'uk' }, { 'accept-language': 'en' })).body.locale).toBe('uk');
+      expect((await order({})).body.locale).toBe('uk');
+      expect((await order({ locale: 'de' })).status).toBe(400);
     });
 
     test('a parcel heavier than the point takes is refused with the reason; a branch that takes it accepts', async () => {
@@ -209,6 +279,16 @@ describeWithApp(
       const byLink = await app.inject({ url: `/api/orders/guest/${body.accessToken}` });
       expect(byLink.statusCode).toBe(200);
       expect((byLink.json() as Order)._id).toBe(body._id);
+
+      // The admin finds the guest's order by the guest's e-mail (a part of it) and phone.
+      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      for (const q of ['guest@example', 'GUEST@EXAMPLE.COM', '0671234567', '067 123 45 67']) {
+        const found = await app.inject({ url: `/api/orders?q=${encodeURIComponent(q)}`, headers: { cookie: admin } });
+        expect(
+          (found.json() as { orders: Order[] }).orders.map((o) => o._id),
+          q,
+        ).toContain(body._id);
+      }
       // By id: only a signed-in owner or an admin; a guest has neither, a stranger is not the owner.
       expect((await app.inject({ url: `/api/orders/${body._id}` })).statusCode).toBe(401);
       const stranger = await customer(app);

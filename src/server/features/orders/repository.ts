@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { Tx } from '../../db/client.js';
@@ -113,7 +113,7 @@ export interface OrderFilter {
   q: string;
 }
 
-/** What `q` matches: the number or ТТН exactly, the phone by its digits, the name or e-mail by a part. */
+/** What `q` matches: the number or ТТН exactly, the phone by its digits, the name or e-mail (an account's or a guest's) by a part. */
 function searchCondition(q: string): SQL | undefined {
   if (!q) return undefined;
   const digits = q.replace(/[\s()+-]/g, '');
@@ -123,7 +123,7 @@ function searchCondition(q: string): SQL | undefined {
   // Phones are kept as +380XXXXXXXXX; the last digits are what people read out.
   if (/^\d{5,12}$/.test(digits)) conditions.push(sql`${orders.recipientPhone} LIKE ${`%${digits}`}`);
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  conditions.push(ilike(orders.recipientName, pattern), ilike(users.email, pattern));
+  conditions.push(ilike(orders.recipientName, pattern), ilike(users.email, pattern), ilike(orders.guestEmail, pattern));
   return or(...conditions);
 }
 
@@ -159,8 +159,41 @@ export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], be
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), inArray(orders.paymentMethod, [...methods]), lte(orders.createdAt, before)))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentMethod, [...methods]),
+        lte(orders.createdAt, before),
+        // A payment the provider holds is not an unpaid order (docs/payments.md).
+        isNull(orders.paymentPendingStatus),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);
+}
+
+/** Marks a pending, unpaid order as held by its provider; the first moment of waiting is kept. Returns the rows changed. */
+export async function markPendingRow(tx: Tx, id: string, pending: { status: string; paypalCaptureId?: string }, now: Date): Promise<number> {
+  const rows = await tx
+    .update(orders)
+    .set({
+      paymentPendingStatus: pending.status,
+      paymentPendingSince: sql`coalesce(${orders.paymentPendingSince}, ${now.toISOString()}::timestamptz)`,
+      ...(pending.paypalCaptureId ? { paypalCaptureId: pending.paypalCaptureId } : {}),
+    })
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.isPaid, false)))
+    .returning({ id: orders.id });
+  return rows.length;
+}
+
+/** Orders whose PayPal capture is PENDING, the longest waiting first. */
+export async function findPendingPayPalCaptures(tx: Tx, limit: number): Promise<{ id: string; captureId: string }[]> {
+  const rows = await tx
+    .select({ id: orders.id, captureId: orders.paypalCaptureId })
+    .from(orders)
+    .where(and(isNotNull(orders.paypalCaptureId), isNotNull(orders.paymentPendingStatus), eq(orders.status, 'pending')))
+    .orderBy(asc(orders.paymentPendingSince))
+    .limit(limit);
+  return rows.flatMap((row) => (row.captureId ? [{ id: row.id, captureId: row.captureId }] : []));
 }

@@ -7,6 +7,7 @@ import {
   GuestOrderSchema,
   IDEMPOTENCY_KEY,
   OrderCreateSchema,
+  orderLocaleOf,
   OrderListQuerySchema,
   OrderListSchema,
   OrderSchema,
@@ -76,7 +77,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = checkIdempotencyKey(request.headers['idempotency-key'], IDEMPOTENCY_KEY);
       await requireMethod(request.body.paymentMethod);
       const branch = await checkBranch(request.body.shippingAddress);
-      const { order, replayed } = await placeOrder(ctx, { user }, request.body, key, branch);
+      const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
+      const { order, replayed } = await placeOrder(ctx, { user }, payload, key, branch);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send(orderJson(order));
       // Stock changed: this instance must not serve the old counts from its cache.
       app.catalogCache.invalidate();
@@ -97,7 +99,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const branch = await checkBranch(request.body.shippingAddress);
       const accessToken = randomBytes(32).toString('base64url');
       const guest = { email: request.body.email, accessToken, accessTokenHash: guestTokenHash(accessToken) };
-      const { order } = await placeOrder(ctx, { guest }, request.body, undefined, branch);
+      const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
+      const { order } = await placeOrder(ctx, { guest }, payload, undefined, branch);
       app.catalogCache.invalidate();
       return reply.status(201).send({ ...orderJson(order), accessToken });
     },

@@ -40,6 +40,13 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     trackingNumber: order.trackingNumber,
     tracking: order.trackingStatus && order.trackingCheckedAt ? { status: order.trackingStatus, updatedAt: order.trackingCheckedAt.toISOString() } : null,
     offerVersion: order.offerVersion,
+    paymentPending:
+      order.paymentPendingStatus && order.paymentPendingSince ? { status: order.paymentPendingStatus, since: order.paymentPendingSince.toISOString() } : null,
+    refund:
+      order.refundMinor !== null && order.refundedAt
+        ? { amount: fromMinor(order.refundMinor), refundedAt: order.refundedAt.toISOString(), id: order.refundId }
+        : null,
+    locale: order.locale,
     createdAt: order.createdAt.toISOString(),
   };
 }

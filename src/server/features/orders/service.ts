@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { parcelWeightKg } from '../../../shared/delivery.js';
-import { discountedPriceMinor, fromMinor, priceOrderMinor, pricingRulesOf } from '../../../shared/pricing.js';
+import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf } from '../../../shared/pricing.js';
 import {
   isCashOnDelivery,
   isOfflineMethod,
@@ -21,7 +21,7 @@ import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariant
 import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.js';
 import { getSettings } from '../settings/repository.js';
 import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
-import { queueOrderNotices, type NoticeSettings } from '../notifications/queue-order-notices.js';
+import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../notifications/queue-order-notices.js';
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { assertTransition } from './order-status.js';
@@ -37,6 +37,7 @@ import {
   insertOrder,
   lockOrder,
   lockProducts,
+  markPendingRow,
   returnStock,
   updateOrder,
   updateOrderOwner,
@@ -176,6 +177,7 @@ async function insertNewOrder(
         warehouseRef: branch?.warehouseRef ?? null,
         postalCode,
         paymentMethod: payload.paymentMethod,
+        locale: payload.locale ?? 'uk',
         ...prices,
         idempotencyKey: idempotencyKey ?? null,
         offerVersion,
@@ -334,6 +336,10 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
   let verified: VerifiedPayment;
   if ('test' in payment) {
     if (!deps.testMode) throw new Forbidden('Тестову оплату вимкнено', 'TEST_PAYMENTS_DISABLED');
+    // Cash on delivery and transfers are paid outside the site: a test payment would fake a real one (docs/payments.md).
+    if (isOfflineMethod(order.paymentMethod)) {
+      throw new BadInput('Тестова оплата можлива лише для онлайн-оплати; це замовлення оплачується поза сайтом', 'TEST_PAYMENT_OFFLINE_METHOD');
+    }
     const testId = `TEST-${randomUUID()}`;
     const email = 'user' in payer ? payer.user.email : (order.guestEmail ?? '');
     verified = {
@@ -387,6 +393,8 @@ export async function markOrderPaid(ctx: OrdersContext, id: string, payment?: Ve
       changes: (_, now) => ({
         isPaid: true,
         paidAt: now,
+        paymentPendingStatus: null,
+        paymentPendingSince: null,
         ...(payment ? { paymentId: payment.paymentId, paymentResult: payment.paymentResult } : {}),
       }),
     });
@@ -395,6 +403,63 @@ export async function markOrderPaid(ctx: OrdersContext, id: string, payment?: Ve
     if (isUniqueViolation(error)) throw paymentReused();
     throw error;
   }
+}
+
+/**
+ * The provider holds the shopper's money but has not finished (LiqPay `wait_accept`/`hold_wait`,
+ * PayPal `PENDING`): the order is marked so, and the expiry job leaves it alone (docs/payments.md).
+ * Only a pending, unpaid order changes; returns whether it did.
+ */
+export async function markPaymentPending(tx: Tx, id: string, pending: { status: string; paypalCaptureId?: string }, now = new Date()): Promise<boolean> {
+  const rows = await markPendingRow(tx, id, pending, now);
+  return rows > 0;
+}
+
+/**
+ * A held payment the provider declined or failed (PayPal capture `DECLINED`/`FAILED`): the order is
+ * unpaid again, so it may expire, and the shop is told.
+ */
+export async function clearPaymentPending(ctx: OrdersContext, id: string, providerStatus: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order || order.paymentPendingStatus === null) return;
+    const changed = await updateOrder(tx, id, { paymentPendingStatus: null, paymentPendingSince: null, paypalCaptureId: null });
+    await queueShopNotice(tx, ctx.notices, changed, {
+      subject: `Платіж за замовлення №${order.number} не пройшов (${providerStatus})`,
+      lines: [
+        `Платіжна система відхилила платіж за замовлення №${order.number} (статус ${providerStatus}).`,
+        'Замовлення лишається неоплаченим: зв’яжіться з покупцем.',
+      ],
+    });
+  });
+}
+
+/**
+ * The provider returned the money (LiqPay `reversed`): the refund is recorded on the order and the
+ * shop is told through the outbox. Status and stock are the admin's call. The same refund twice
+ * changes nothing; returns whether it was new.
+ */
+export async function recordRefund(ctx: OrdersContext, id: string, refund: { amountMinor: number; refundId: string }, now = new Date()): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw orderNotFound();
+    if (order.refundId === refund.refundId && order.refundMinor === refund.amountMinor) return false;
+    const changed = await updateOrder(tx, id, {
+      refundMinor: refund.amountMinor,
+      refundId: refund.refundId,
+      refundedAt: now,
+      paymentPendingStatus: null,
+      paymentPendingSince: null,
+    });
+    await queueShopNotice(tx, ctx.notices, changed, {
+      subject: `Повернення коштів за замовлення №${order.number}: ${formatUahMinor(refund.amountMinor)}`,
+      lines: [
+        `Платіжна система повернула покупцеві ${formatUahMinor(refund.amountMinor)} за замовлення №${order.number} (платіж ${refund.refundId}).`,
+        'Склад не змінено: якщо товар не відправлятимете, скасуйте замовлення або поверніть товар на склад вручну.',
+      ],
+    });
+    return true;
+  });
 }
 
 /** Admin: confirms the payment of an offline method (bank transfer, cash on delivery). */
@@ -486,7 +551,7 @@ async function findVisibleOrder(tx: Tx, user: UserRow, id: string): Promise<Orde
   return found;
 }
 
-async function requireOrder(tx: Tx, id: string): Promise<OrderWithItems> {
+export async function requireOrder(tx: Tx, id: string): Promise<OrderWithItems> {
   const found = await findOrderById(tx, id);
   if (!found) throw orderNotFound();
   return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id) };

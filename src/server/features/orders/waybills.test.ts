@@ -49,7 +49,7 @@ type Body = Order & { message?: string; code?: string };
 async function useSettings(app: FastifyInstance, sender = SENDER) {
   await saveSettings(app.db, {
     ...DEFAULT_SETTINGS,
-    transfer: { cardNumber: '5168000000000000', iban: '', recipient: 'ФОП Коваленко' },
+    transfer: { cardNumber: '5168000000000007', iban: '', recipient: 'ФОП Коваленко' },
     novaPoshtaSender: sender,
   });
 }
@@ -126,13 +126,24 @@ describeWithApp(
         SenderAddress: SENDER.warehouseRef,
         ContactSender: SENDER.contactRef,
         SendersPhone: '380501112233',
-        RecipientName: 'Іван Франко',
         RecipientsPhone: '380671234567',
         CityRecipient: BILA_TSERKVA.DeliveryCity,
         RecipientAddress: BRANCH.Ref,
+        OptionsSeat: [{ volumetricWidth: '30', volumetricLength: '40', volumetricHeight: '20', volumetricVolume: '0.024', weight: '5' }],
         BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: total }],
       });
       expect(sent.properties.DateTime).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
+      // The recipient is first saved as a private person; the waybill names its refs.
+      const recipient = novaPoshta.counterparties.find((c) => c.ref === sent.properties.Recipient)!;
+      expect(recipient.properties).toMatchObject({
+        FirstName: 'Іван',
+        LastName: 'Франко',
+        Phone: '380671234567',
+        CounterpartyType: 'PrivatePerson',
+        CounterpartyProperty: 'Recipient',
+      });
+      expect(sent.properties.ContactRecipient).toBe(recipient.contactRef);
+      expect(sent.properties).not.toHaveProperty('NewAddress');
 
       // Shipped once: a second click makes no second waybill.
       const again = await waybill(order._id, admin);
@@ -160,6 +171,8 @@ describeWithApp(
       expect(shipped.body.trackingNumber).toBe(sent.number);
       expect(sent.properties).toMatchObject({
         NewAddress: '1',
+        RecipientName: 'Леся Українка',
+        RecipientType: 'PrivatePerson',
         RecipientCityName: 'Вінниця',
         RecipientAddressName: 'Відділення №1',
         RecipientsPhone: '380931112233',
@@ -193,6 +206,42 @@ describeWithApp(
       expect(await stored(app, order._id)).toEqual(before);
       expect(novaPoshta.waybills.length).toBe(made);
     }, 15_000);
+
+    test('the fake refuses what Nova Poshta refuses: a waybill without a documented field, in the real error envelope', async () => {
+      const ask = async (calledMethod: string, methodProperties: object) => {
+        const res = await fetch(novaPoshta.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            apiKey: novaPoshta.apiKey,
+            modelName: calledMethod.split('.')[0],
+            calledMethod: calledMethod.split('.')[1],
+            methodProperties,
+          }),
+        });
+        return (await res.json()) as { success: boolean; errors: string[]; errorCodes: string[]; data: unknown[] };
+      };
+      const noSeat = await ask('InternetDocument.save', { PayerType: 'Recipient', Weight: '1' });
+      expect(noSeat).toMatchObject({ success: false, data: [] });
+      expect(noSeat.errors).toEqual(expect.arrayContaining(['ContactRecipient is empty', 'OptionsSeat is empty', 'Description is empty']));
+      expect(noSeat.errorCodes.length).toBe(noSeat.errors.length);
+      const noName = await ask('Counterparty.save', { CounterpartyType: 'PrivatePerson', CounterpartyProperty: 'Recipient', Phone: '380671234567' });
+      expect(noName).toMatchObject({ success: false, errors: ['FirstName is empty', 'LastName is empty'] });
+    });
+
+    test('a recipient named by one word is refused before Nova Poshta is asked', async () => {
+      const { app } = ctx();
+      const { place, waybill } = api(app);
+      const { shopper, admin } = await people(app);
+      const product = await createProduct(app.db);
+      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', { ...FROM_DIRECTORY, address: 'Іван' });
+      const calls = novaPoshta.calls.length;
+      const refused = await waybill(order._id, admin);
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('RECIPIENT_NAME_INCOMPLETE');
+      expect(novaPoshta.calls.length).toBe(calls);
+      expect((await stored(app, order._id)).status).toBe('pending');
+    });
 
     test('only an admin makes waybills; a missing sender is a clear 409', async () => {
       const { app } = ctx();

@@ -1,8 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { LiqPayCheckout, Order } from '../../../shared/orders.js';
+import { outboxMessages, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { expireUnpaidOrders } from '../orders/service.js';
 import { liqpaySignature } from './liqpay.js';
 
 const PUBLIC_KEY = 'sandbox_i00000000001';
@@ -182,3 +186,65 @@ describeWithApp('LiqPay not configured', (ctx) => {
     expect((await callback(app, paidData(order))).status).toBe(404);
   });
 });
+
+describeWithApp(
+  'LiqPay statuses beyond success',
+  (ctx) => {
+    test('a signed `reversed` callback records the refund on the order and tells the shop; stock and status stay', async () => {
+      const { app } = ctx();
+      const { cookie, order } = await unpaidOrder(app);
+      expect(await callback(app, paidData(order))).toEqual({ status: 200, body: { paid: true } });
+      const [line] = order.orderItems;
+      const stockBefore = (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, line.product!)))[0].n;
+
+      const reversed = paidData(order, { status: 'reversed', action: 'pay' });
+      expect(await callback(app, reversed)).toEqual({ status: 200, body: { paid: true } });
+      const seen = await getOrder(app, cookie, order._id);
+      expect(seen).toMatchObject({ status: 'paid', isPaid: true, refund: { amount: 2610, id: `liqpay:${paymentIdOf(order)}` } });
+      expect(seen.refund?.refundedAt).toBeTruthy();
+      const stockAfter = (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, line.product!)))[0].n;
+      expect(stockAfter).toBe(stockBefore);
+
+      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      const told = notices.filter((n) => n.subject.startsWith(`Повернення коштів за замовлення №${order.number}`));
+      expect(told.length).toBeGreaterThan(0);
+      expect(told[0].textBody).toContain('Склад не змінено');
+
+      // A replay records nothing twice.
+      expect((await callback(app, reversed)).status).toBe(200);
+      const again = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      expect(again.length).toBe(notices.length);
+      // A forged reversal is refused.
+      expect((await callback(app, reversed, liqpaySignature('another-key', reversed))).body.code).toBe('LIQPAY_BAD_SIGNATURE');
+    });
+
+    test('`wait_accept` and `hold_wait` mark the order as paid-awaiting-acceptance; the expiry job never cancels it', async () => {
+      const { app } = ctx();
+      const context = { db: app.db, notices: noticeSettingsOf(app.config) };
+      const waiting = await unpaidOrder(app);
+      const holding = await unpaidOrder(app);
+      const unpaid = await unpaidOrder(app);
+      expect(await callback(app, paidData(waiting.order, { status: 'wait_accept' }))).toEqual({ status: 200, body: { paid: false } });
+      expect(await callback(app, paidData(holding.order, { status: 'hold_wait' }))).toEqual({ status: 200, body: { paid: false } });
+      // The amount is checked as for a success.
+      expect((await callback(app, paidData(unpaid.order, { status: 'wait_accept', amount: 1 }))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
+
+      const seen = await getOrder(app, waiting.cookie, waiting.order._id);
+      expect(seen).toMatchObject({ status: 'pending', isPaid: false, paymentPending: { status: 'wait_accept' } });
+      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      const list = (await app.inject({ url: '/api/orders', headers: { cookie: admin } })).json() as { orders: Order[] };
+      expect(list.orders.find((o) => o._id === holding.order._id)?.paymentPending).toMatchObject({ status: 'hold_wait' });
+
+      const later = new Date(Date.now() + 24 * 60 * 60_000);
+      expect(await expireUnpaidOrders(context, 30 * 60_000, later)).toBe(1);
+      expect((await getOrder(app, waiting.cookie, waiting.order._id)).status).toBe('pending');
+      expect((await getOrder(app, holding.cookie, holding.order._id)).status).toBe('pending');
+      expect((await getOrder(app, unpaid.cookie, unpaid.order._id)).status).toBe('cancelled');
+
+      // LiqPay's later success pays it and clears the wait.
+      expect(await callback(app, paidData(waiting.order))).toEqual({ status: 200, body: { paid: true } });
+      expect(await getOrder(app, waiting.cookie, waiting.order._id)).toMatchObject({ status: 'paid', paymentPending: null });
+    });
+  },
+  { env },
+);

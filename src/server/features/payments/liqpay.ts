@@ -43,6 +43,8 @@ export const LiqPayCallbackDataSchema = z.looseObject({
   public_key: z.string().optional(),
   status: z.string(),
   amount: z.number(),
+  /** With `reversed`: the amount returned, when LiqPay gives it apart from `amount`. */
+  refund_amount: z.number().optional(),
   currency: z.string(),
   order_id: z.string(),
   payment_id: z.union([z.number(), z.string()]).optional(),

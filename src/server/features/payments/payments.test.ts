@@ -1,7 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Order, PayPalCreated } from '../../../shared/orders.js';
+import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { expireUnpaidOrders } from '../orders/service.js';
+import { recheckPendingCaptures } from './pending-captures.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { startFakeNbu, type FakeNbu } from '../../test/fakes/nbu.js';
 import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal.js';
@@ -30,6 +35,7 @@ afterAll(async () => {
 afterEach(() => {
   paypal.down = false;
   paypal.autoApprove = false;
+  paypal.nextCaptureStatus = 'COMPLETED';
   expect(paypal.unhandled, 'requests the fake PayPal does not know').toEqual([]);
 });
 
@@ -207,6 +213,91 @@ describeWithApp(
       expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
     });
 
+    test('the PayPal order carries payment_source.paypal.experience_context: no shipping, Pay Now, the shop’s name, uk-UA, our pages', async () => {
+      const { app } = ctx();
+      const { cookie, order } = await unpaidOrder(app);
+      const before = paypal.createdBodies.length;
+      expect((await createPayPal(app, cookie, order._id)).status).toBe(200);
+      const body = paypal.createdBodies[before] as { intent: string; purchase_units: unknown[]; payment_source: { paypal: { experience_context: object } } };
+      expect(body.intent).toBe('CAPTURE');
+      expect(body.purchase_units).toHaveLength(1);
+      expect(body.payment_source.paypal.experience_context).toEqual({
+        brand_name: 'Хмільна крамниця',
+        shipping_preference: 'NO_SHIPPING',
+        user_action: 'PAY_NOW',
+        locale: 'uk-UA',
+        return_url: `${app.config.siteUrl}/order/${order._id}`,
+        cancel_url: `${app.config.siteUrl}/order/${order._id}`,
+      });
+    });
+
+    test('the fake refuses an order without intent or purchase_units, in PayPal’s INVALID_REQUEST shape', async () => {
+      const auth = `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`;
+      const token = (await (
+        await fetch(`${paypal.url}/v1/oauth2/token`, {
+          method: 'POST',
+          headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=client_credentials',
+        })
+      ).json()) as { access_token: string };
+      const post = (body: object) =>
+        fetch(`${paypal.url}/v2/checkout/orders`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      const bare = await post({ payment_source: { paypal: { experience_context: { user_action: 'PAY_LATER', locale: 'ukrainian' } } } });
+      expect(bare.status).toBe(400);
+      const refusal = (await bare.json()) as { name: string; details: { field: string; issue: string }[] };
+      expect(refusal.name).toBe('INVALID_REQUEST');
+      expect(refusal.details.map((d) => [d.field, d.issue])).toEqual([
+        ['/intent', 'MISSING_REQUIRED_PARAMETER'],
+        ['/purchase_units', 'MISSING_REQUIRED_PARAMETER'],
+        ['/payment_source/paypal/experience_context/user_action', 'INVALID_PARAMETER_VALUE'],
+        ['/payment_source/paypal/experience_context/locale', 'INVALID_PARAMETER_SYNTAX'],
+      ]);
+    });
+
+    test('a PENDING capture: awaiting PayPal, never expired, paid once GET /v2/payments/captures says COMPLETED', async () => {
+      const { app } = ctx();
+      paypal.autoApprove = true;
+      const { cookie, order } = await unpaidOrder(app);
+      const { body } = await createPayPal(app, cookie, order._id);
+      paypal.nextCaptureStatus = 'PENDING';
+      const held = await capture(app, cookie, order._id, body.id);
+      expect(held.status).toBe(200);
+      expect(held.body).toMatchObject({ isPaid: false, status: 'pending', paymentPending: { status: 'PENDING' } });
+      const captureId = [...paypal.capturesById.keys()].at(-1)!;
+
+      const context = { db: app.db, notices: noticeSettingsOf(app.config) };
+      // Earlier tests' unpaid orders expire; this one waits for PayPal.
+      await expireUnpaidOrders(context, 60_000, new Date(Date.now() + 24 * 60 * 60_000));
+      expect(((await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order).status).toBe('pending');
+      expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 0 });
+      expect(await isPaid(app, cookie, order._id)).toBe(false);
+
+      paypal.capturesById.get(captureId)!.status = 'COMPLETED';
+      expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 1, failed: 0 });
+      const paid = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
+      expect(paid).toMatchObject({ isPaid: true, status: 'paid', paymentPending: null });
+      expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 0 });
+    });
+
+    test('a PENDING capture PayPal then declines: the order stays unpaid and the shop is told', async () => {
+      const { app } = ctx();
+      paypal.autoApprove = true;
+      const { cookie, order } = await unpaidOrder(app);
+      const { body } = await createPayPal(app, cookie, order._id);
+      paypal.nextCaptureStatus = 'PENDING';
+      expect((await capture(app, cookie, order._id, body.id)).body.paymentPending).toMatchObject({ status: 'PENDING' });
+      paypal.capturesById.get([...paypal.capturesById.keys()].at(-1)!)!.status = 'DECLINED';
+      expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 1 });
+      const seen = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
+      expect(seen).toMatchObject({ isPaid: false, status: 'pending', paymentPending: null });
+      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      expect(notices.some((n) => n.subject === `Платіж за замовлення №${order.number} не пройшов (DECLINED)`)).toBe(true);
+    });
+
     test('the OAuth token is reused between payments', async () => {
       const { app } = ctx();
       paypal.autoApprove = true;
@@ -274,6 +365,10 @@ describeWithApp(
       expect(status).toBe(400);
       expect(body.code).toBe('PAYPAL_NOT_CONFIGURED');
       expect((await createPayPal(app, cookie, order._id)).body.code).toBe('PAYPAL_NOT_CONFIGURED');
+      // Test mode pays no offline order: cash on delivery is paid at the branch, for real.
+      const test = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/pay`, headers: { cookie }, payload: { test: true } });
+      expect(test.statusCode).toBe(400);
+      expect(test.json().code).toBe('TEST_PAYMENT_OFFLINE_METHOD');
       expect(await isPaid(app, cookie, order._id)).toBe(false);
     });
   },

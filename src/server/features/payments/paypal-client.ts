@@ -19,6 +19,7 @@ const CaptureSchema = z.object({
   amount: AmountSchema.optional(),
   custom_id: z.string().optional(),
 });
+export type PayPalCapture = z.infer<typeof CaptureSchema>;
 
 export const PayPalOrderSchema = z.object({
   id: z.string(),
@@ -60,21 +61,56 @@ export class PayPalClient {
 
   /**
    * Creates an order to capture `value` dollars for our order `customId`. The request id makes a
-   * retried call return the same PayPal order instead of a second one.
+   * retried call return the same PayPal order instead of a second one. The buyer's window is set by
+   * `payment_source.paypal.experience_context` (docs/payments.md): no shipping address asked (Nova
+   * Poshta delivers), "Pay Now", the shop's name, Ukrainian, and our pages to return to.
    */
-  async createOrder(order: { customId: string; value: string; description: string; requestId: string }): Promise<PayPalOrder> {
+  async createOrder(order: {
+    customId: string;
+    value: string;
+    description: string;
+    requestId: string;
+    experience: { brandName: string; returnUrl: string; cancelUrl: string };
+  }): Promise<PayPalOrder> {
     const body = {
       intent: 'CAPTURE',
       purchase_units: [
         {
           reference_id: order.customId,
           custom_id: order.customId,
-          description: order.description,
+          description: order.description.slice(0, 127),
           amount: { currency_code: 'USD', value: order.value },
         },
       ],
+      payment_source: {
+        paypal: {
+          experience_context: {
+            brand_name: order.experience.brandName.slice(0, 127),
+            shipping_preference: 'NO_SHIPPING',
+            user_action: 'PAY_NOW',
+            locale: 'uk-UA',
+            return_url: order.experience.returnUrl,
+            cancel_url: order.experience.cancelUrl,
+          },
+        },
+      },
     };
     return this.orderCall('/v2/checkout/orders', { method: 'POST', body, requestId: order.requestId });
+  }
+
+  /** GET /v2/payments/captures/{id}: a capture's status now (PENDING, COMPLETED, DECLINED, FAILED, …). */
+  async getCapture(id: string): Promise<PayPalCapture> {
+    const path = `/v2/payments/captures/${encodeURIComponent(id)}`;
+    let response = await this.request(path, await this.accessToken(), { method: 'GET' });
+    if (response.status === 401) {
+      this.token = null;
+      response = await this.request(path, await this.accessToken(), { method: 'GET' });
+    }
+    if (response.status === 404) throw new BadInput('PayPal не знає такого платежу', 'PAYMENT_NOT_FOUND');
+    if (!response.ok) throw upstream(`PayPal answered ${response.status}`);
+    const parsed = CaptureSchema.safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw upstream('PayPal answered an unexpected capture shape');
+    return parsed.data;
   }
 
   /** Captures an approved order; one PayPal already captured is read back instead. */

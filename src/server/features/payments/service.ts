@@ -6,7 +6,19 @@ import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import type { Db } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
 import { BadInput, Conflict, NotFound } from '../../errors.js';
-import { findOrderRow, markOrderPaid, orderPagePath, recordPayPalOrder, requirePayableOrder, type Payer, type VerifiedPayment } from '../orders/service.js';
+import {
+  clearPaymentPending,
+  findOrderRow,
+  markOrderPaid,
+  markPaymentPending,
+  orderPagePath,
+  recordPayPalOrder,
+  recordRefund,
+  requireOrder,
+  requirePayableOrder,
+  type Payer,
+  type VerifiedPayment,
+} from '../orders/service.js';
 import type { OrderWithItems } from '../orders/repository.js';
 import { getSettings } from '../settings/repository.js';
 import { ExchangeRates } from './exchange-rate.js';
@@ -15,6 +27,9 @@ import { PayPalClient, type PayPalOrder } from './paypal-client.js';
 
 /** PayPal takes no hryvnia: it charges dollars, converted at the NBU rate (docs/payments.md). */
 export const PAYPAL_CURRENCY = 'USD';
+
+/** LiqPay statuses the shop acts on (docs/payments.md); their currency must be hryvnia. */
+const LIQPAY_TRACKED = new Set(['success', 'sandbox', 'reversed', 'wait_accept', 'hold_wait']);
 
 const usdValue = (cents: number) => (cents / 100).toFixed(2);
 const orderReference = (order: OrderRow) => `№${order.number}`;
@@ -63,18 +78,25 @@ export class Payments {
     const rate = await this.rates.usdRate();
     const cents = uahMinorToUsdCents(order.totalMinor, rate);
     if (cents < 1) throw new BadInput('Сума замовлення замала для оплати через PayPal', 'PAYMENT_WRONG_AMOUNT');
+    const settings = await getSettings(db);
+    const orderPage = `${this.config.siteUrl}${orderPagePath(payer, order)}`;
     const created = await this.paypal.createOrder({
       customId: order.id,
       value: usdValue(cents),
       description: `Замовлення ${orderReference(order)}`,
       // Same order, amount and day: a retried click gets the same PayPal order back.
       requestId: `${order.id}-${cents}`,
+      experience: { brandName: settings.shop.name, returnUrl: orderPage, cancelUrl: orderPage },
     });
     await recordPayPalOrder(db, order.id, { orderId: created.id, amountCents: cents, rate });
     return { id: created.id, amount: { currency_code: PAYPAL_CURRENCY, value: usdValue(cents) }, rate };
   }
 
-  /** POST …/paypal/capture: captures the PayPal order created for this order, checks it, marks paid. */
+  /**
+   * POST …/paypal/capture: captures the PayPal order created for this order, checks it, marks paid.
+   * A capture PayPal holds as PENDING marks the order as awaiting PayPal instead; the job in
+   * pending-captures.ts asks again until it completes or fails (docs/payments.md).
+   */
   async capturePayPalOrder(db: Db, payer: Payer, paypalOrderId: string): Promise<OrderWithItems> {
     const order = await requirePayableOrder(db, payer);
     this.requirePayPal();
@@ -82,8 +104,47 @@ export class Payments {
       throw new BadInput('Цей платіж PayPal створено не для цього замовлення', 'PAYMENT_OTHER_ORDER');
     }
     const captured = await this.paypal.captureOrder(paypalOrderId);
+    const capture = captured.purchase_units[0].payments?.captures?.[0];
+    if (capture?.status === 'PENDING') {
+      this.checkPayPalOrder(captured, order, { pending: true });
+      await markPaymentPending(db, order.id, { status: 'PENDING', paypalCaptureId: capture.id });
+      return requireOrder(db, order.id);
+    }
+    if (capture && (capture.status === 'DECLINED' || capture.status === 'FAILED')) {
+      throw new BadInput('PayPal відхилив платіж', 'PAYMENT_DECLINED');
+    }
     const verified = this.checkPayPalOrder(captured, order);
     return markOrderPaid({ db, notices: noticeSettingsOf(this.config) }, order.id, verified);
+  }
+
+  /**
+   * The job's step for one order whose PayPal capture is PENDING: GET /v2/payments/captures/{id};
+   * COMPLETED (in dollars, the amount asked) pays the order, DECLINED or FAILED leaves it unpaid and
+   * tells the shop, anything else waits for the next round. Returns what happened.
+   */
+  async recheckPayPalCapture(db: Db, orderId: string): Promise<'paid' | 'failed' | 'waiting'> {
+    const ctx = { db, notices: noticeSettingsOf(this.config) };
+    const order = await findOrderRow(db, orderId);
+    if (!order?.paypalCaptureId || order.paymentPendingStatus === null || order.status !== 'pending') return 'waiting';
+    const capture = await this.paypal.getCapture(order.paypalCaptureId);
+    if (capture.status === 'COMPLETED') {
+      const amount = capture.amount;
+      const cents = amount && /^\d+(\.\d{1,2})?$/.test(amount.value) ? toMinor(Number(amount.value)) : NaN;
+      if (amount?.currency_code !== PAYPAL_CURRENCY || cents !== order.paypalAmountCents || (capture.custom_id && capture.custom_id !== order.id)) {
+        await clearPaymentPending(ctx, order.id, `COMPLETED, ${amount?.value ?? '?'} ${amount?.currency_code ?? ''}`.trim());
+        return 'failed';
+      }
+      await markOrderPaid(ctx, order.id, {
+        paymentId: `paypal:${order.paypalOrderId ?? capture.id}`,
+        paymentResult: { id: order.paypalOrderId ?? capture.id, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: '' },
+      });
+      return 'paid';
+    }
+    if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
+      await clearPaymentPending(ctx, order.id, capture.status);
+      return 'failed';
+    }
+    return 'waiting';
   }
 
   /** PUT /api/orders/{id}/pay with a PayPal id (older clients): the same checks, without capturing. */
@@ -96,10 +157,11 @@ export class Payments {
    * PayPal's word about an order, not the browser's: completed, in dollars, exactly the amount we
    * created it for, and for this very order.
    */
-  private checkPayPalOrder(remote: PayPalOrder, order: OrderRow): VerifiedPayment {
+  private checkPayPalOrder(remote: PayPalOrder, order: OrderRow, options: { pending?: boolean } = {}): VerifiedPayment {
     const unit = remote.purchase_units[0];
     const capture = unit.payments?.captures?.[0];
-    if (remote.status !== 'COMPLETED' || (capture && capture.status !== 'COMPLETED')) {
+    const captureDone = capture?.status === 'COMPLETED' || (options.pending === true && capture?.status === 'PENDING');
+    if (remote.status !== 'COMPLETED' || (capture && !captureDone)) {
       throw new BadInput('Платіж PayPal ще не завершено', 'PAYMENT_NOT_COMPLETED');
     }
     const amount = capture?.amount ?? unit.amount;
@@ -167,23 +229,37 @@ export class Payments {
     }
     const order = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(data.order_id) ? await findOrderRow(db, data.order_id) : null;
     if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
-    const succeeded = data.status === 'success' || (this.config.paymentsTestMode && data.status === 'sandbox');
-    // Failures, reversals and payments still in progress are reported too; they pay nothing.
-    if (!succeeded) return { paid: order.isPaid };
-    if (data.currency !== CURRENCY) {
+    const ctx = { db, notices: noticeSettingsOf(this.config) };
+    const paymentRef = String(data.payment_id ?? data.transaction_id ?? order.id);
+    if (data.currency !== CURRENCY && LIQPAY_TRACKED.has(data.status)) {
       throw new BadInput(`Платіж має бути в ${CURRENCY}, а не в ${data.currency}`, 'PAYMENT_WRONG_CURRENCY', { expected: CURRENCY, got: data.currency });
     }
+    // `reversed`: LiqPay returned the money. Recorded and told to the shop; status and stock stay the admin's call.
+    if (data.status === 'reversed') {
+      const amountMinor = toMinor(data.refund_amount ?? data.amount);
+      if (!(amountMinor > 0) || amountMinor > order.totalMinor) throw new BadInput('Сума повернення не збігається із замовленням', 'PAYMENT_WRONG_AMOUNT');
+      await recordRefund(ctx, order.id, { amountMinor, refundId: `liqpay:${paymentRef}` });
+      return { paid: order.isPaid };
+    }
+    const succeeded = data.status === 'success' || (this.config.paymentsTestMode && data.status === 'sandbox');
+    const awaiting = data.status === 'wait_accept' || data.status === 'hold_wait';
+    // Failures and payments still in progress are reported too; they pay nothing.
+    if (!succeeded && !awaiting) return { paid: order.isPaid };
     if (toMinor(data.amount) !== order.totalMinor) {
       throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
     }
+    // The shopper's money is taken (wait_accept) or held (hold_wait): not paid yet, but never expired.
+    if (awaiting) {
+      await markPaymentPending(db, order.id, { status: data.status });
+      return { paid: false };
+    }
     // A replayed callback, or one for an order paid or cancelled meanwhile, changes nothing.
     if (order.status !== 'pending') return { paid: order.isPaid };
-    const paymentId = String(data.payment_id ?? data.transaction_id ?? order.id);
     try {
-      await markOrderPaid({ db, notices: noticeSettingsOf(this.config) }, order.id, {
-        paymentId: `liqpay:${paymentId}`,
+      await markOrderPaid(ctx, order.id, {
+        paymentId: `liqpay:${paymentRef}`,
         paymentResult: {
-          id: paymentId,
+          id: paymentRef,
           status: data.status,
           update_time: new Date(data.end_date ?? Date.now()).toISOString(),
           email_address: '',

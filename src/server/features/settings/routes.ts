@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { PublicSettingsSchema, ShopSettingsResponseSchema, ShopSettingsSchema } from '../../../shared/settings.js';
+import { PublicSettingsSchema, ShopSettingsResponseSchema, ShopSettingsUpdateSchema } from '../../../shared/settings.js';
 import { adminOnly } from '../../plugins/auth.js';
 import { getPublicSettings, getSettings, saveSettings } from './repository.js';
 
@@ -12,7 +12,9 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/settings/admin', { schema: { response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly }, async () => getSettings(app.db));
 
-  app.put('/api/settings', { schema: { body: ShopSettingsSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly }, async (request) =>
-    saveSettings(app.db, request.body),
+  app.put(
+    '/api/settings',
+    { schema: { body: ShopSettingsUpdateSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly },
+    async (request) => saveSettings(app.db, request.body),
   );
 };

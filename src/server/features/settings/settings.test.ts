@@ -14,9 +14,9 @@ const SETTINGS: ShopSettingsInput = {
     email: 'shop@example.com',
     address: 'Київ, вул. Пивоварна, 1',
     legalName: 'ФОП Коваленко Ірина Петрівна',
-    taxId: '3012345678',
+    taxId: '3012345670',
   },
-  transfer: { cardNumber: '5168 7451 0000 0000', iban: 'UA21 3052 9900 0002 6007 0000 0000 0', recipient: 'Коваленко Ірина Петрівна' },
+  transfer: { cardNumber: '5168 7451 0000 0006', iban: 'UA52 3052 9900 0002 6007 0000 0000 0', recipient: 'Коваленко Ірина Петрівна' },
   pricing: { taxRatePercent: 0, shippingFee: null, freeShippingFrom: 2000 },
   novaPoshtaSender: {
     counterpartyRef: '6e9acced-d072-11e3-95eb-0050568046cd',
@@ -66,7 +66,7 @@ describeWithApp('shop settings', (ctx) => {
     const cookie = await admin(app);
     const saved = await put(app, cookie, SETTINGS);
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().transfer).toEqual({ cardNumber: '5168745100000000', iban: 'UA213052990000026007000000000', recipient: 'Коваленко Ірина Петрівна' });
+    expect(saved.json().transfer).toEqual({ cardNumber: '5168745100000006', iban: 'UA523052990000026007000000000', recipient: 'Коваленко Ірина Петрівна' });
     expect(saved.json().novaPoshtaSender.phone).toBe('+380671234567');
     const full = await app.inject({ url: '/api/settings/admin', headers: { cookie } });
     expect(full.json()).toEqual(saved.json());
@@ -85,6 +85,11 @@ describeWithApp('shop settings', (ctx) => {
       ['taxId', { ...SETTINGS, shop: { ...SETTINGS.shop, taxId: '12345' } }],
       ['cardNumber', { ...SETTINGS, transfer: { ...SETTINGS.transfer, cardNumber: '1234' } }],
       ['iban', { ...SETTINGS, transfer: { ...SETTINGS.transfer, iban: 'DE89370400440532013000' } }],
+      // The right shape with a wrong check digit (docs/settings.md).
+      ['transfer.iban', { ...SETTINGS, transfer: { ...SETTINGS.transfer, iban: 'UA21 3052 9900 0002 6007 0000 0000 0' } }],
+      ['transfer.cardNumber', { ...SETTINGS, transfer: { ...SETTINGS.transfer, cardNumber: '5168 7451 0000 0000' } }],
+      ['shop.taxId', { ...SETTINGS, shop: { ...SETTINGS.shop, taxId: '3012345678' } }],
+      ['shop.taxId', { ...SETTINGS, shop: { ...SETTINGS.shop, taxId: '14360571' } }],
       ['taxRatePercent', { ...SETTINGS, pricing: { ...SETTINGS.pricing, taxRatePercent: -1 } }],
       ['shippingFee', { ...SETTINGS, pricing: { ...SETTINGS.pricing, shippingFee: '10' } }],
       ['freeShippingFrom', { ...SETTINGS, pricing: { ...SETTINGS.pricing, freeShippingFrom: 10.005 } }],
@@ -100,7 +105,7 @@ describeWithApp('shop settings', (ctx) => {
     const malformed = await app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie, 'content-type': 'application/json' }, payload: '{"shop":' });
     expect(malformed.statusCode).toBe(400);
     const now = (await app.inject({ url: '/api/settings/admin', headers: { cookie } })).json();
-    expect(now.shop.taxId).toBe('3012345678');
+    expect(now.shop.taxId).toBe('3012345670');
     expect(now.pricing).toEqual(SETTINGS.pricing);
   });
 

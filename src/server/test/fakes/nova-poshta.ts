@@ -8,7 +8,9 @@ import { listenLocally } from './listen.js';
  * refuses). It knows Address.searchSettlements (words starting with the typed text, any case,
  * Limit/Page, TotalCount) and AddressGeneral.getWarehouses (SettlementRef, CityRef or CityName,
  * FindByString, TypeOfWarehouseRef, Limit/Page with `info.totalCount`, at most `pageLimit` rows a
- * page as Nova Poshta caps them), InternetDocument.save (required fields checked; numbers 2045…) and
+ * page as Nova Poshta caps them), Counterparty.save (a private-person recipient with its contact),
+ * InternetDocument.save (every documented required field checked, refused in the real envelope
+ * with `errors` and `errorCodes`; numbers 2045…) and
  * TrackingDocument.getStatusDocuments (statuses set by the test in `tracking`). Anything else is recorded in `unhandled`, logged, and answered
  * 501 so the test fails loudly.
  */
@@ -29,6 +31,9 @@ export interface FakeWarehouse {
   CategoryOfWarehouse: 'Branch' | 'Postomat';
   PlaceMaxWeightAllowed: string;
   TotalMaxWeightAllowed: string;
+  /** "Working" unless a test closes the point; Nova Poshta also writes e.g. "Temporarily", "InDeveloping". */
+  WarehouseStatus?: string;
+  DenyToSelect?: '0' | '1';
 }
 
 export interface FakeSettlement {
@@ -69,6 +74,8 @@ export interface FakeNovaPoshta {
   pageLimit: number;
   /** Waybills made by InternetDocument.save: the number given and what was asked. */
   waybills: FakeWaybill[];
+  /** Recipients made by Counterparty.save: the counterparty's ref, its contact person's ref and what was asked. */
+  counterparties: { ref: string; contactRef: string; properties: Record<string, unknown> }[];
   /** What getStatusDocuments answers per ТТН; a number not here reads "Номер не знайдено". */
   tracking: Map<string, { Status: string; StatusCode: string }>;
   close(): Promise<void>;
@@ -178,6 +185,7 @@ export async function startFakeNovaPoshta(options: { apiKey?: string; settlement
     slowMs: 6_000,
     pageLimit: 500,
     waybills: [],
+    counterparties: [],
     tracking: new Map(),
     close: async () => {},
   };
@@ -213,6 +221,7 @@ type Handler = (fake: FakeNovaPoshta, properties: Record<string, unknown>) => Re
 
 const HANDLERS: Record<string, Handler> = {
   'InternetDocument.save': saveWaybill,
+  'Counterparty.save': saveCounterparty,
   'TrackingDocument.getStatusDocuments': statusDocuments,
   'Address.searchSettlements': (fake, p) => {
     const q = lower(p.CityName);
@@ -270,40 +279,127 @@ const HANDLERS: Record<string, Handler> = {
   },
 };
 
-/** What InternetDocument.save needs for a warehouse-to-warehouse parcel, besides the recipient's branch. */
+/**
+ * What InternetDocument.save requires for a parcel to a branch, as Nova Poshta's API 2.0 documents
+ * it ("Створити експрес-накладну до відділення"); the recipient's fields depend on the form.
+ */
 const WAYBILL_FIELDS = [
   'PayerType',
   'PaymentMethod',
+  'DateTime',
   'CargoType',
+  'Weight',
   'ServiceType',
   'SeatsAmount',
-  'Weight',
-  'Cost',
   'Description',
-  'DateTime',
+  'Cost',
   'CitySender',
   'Sender',
   'SenderAddress',
   'ContactSender',
   'SendersPhone',
-  'RecipientName',
   'RecipientsPhone',
 ] as const;
+/** The recipient by refs: a counterparty and contact made by Counterparty.save, the city and branch from the directory. */
+const RECIPIENT_BY_REFS = ['CityRecipient', 'Recipient', 'RecipientAddress', 'ContactRecipient'] as const;
+/** The documented one-line form (`NewAddress: "1"`): the recipient and the branch in words. */
+const RECIPIENT_IN_WORDS = ['RecipientName', 'RecipientType', 'RecipientCityName', 'RecipientAddressName'] as const;
+const SEAT_FIELDS = ['volumetricWidth', 'volumetricLength', 'volumetricHeight', 'weight'] as const;
+
+function refused(errors: string[], code: string) {
+  return envelope(false, [], { errors, errorCodes: errors.map(() => code) });
+}
 
 function saveWaybill(fake: FakeNovaPoshta, p: Record<string, unknown>) {
-  const missing = WAYBILL_FIELDS.filter((key) => lower(p[key]) === '');
-  const byRefs = lower(p.CityRecipient) !== '' && lower(p.RecipientAddress) !== '';
-  const byWords = lower(p.RecipientCityName) !== '' && lower(p.RecipientAddressName) !== '';
-  if (!byRefs && !byWords) missing.push('RecipientAddress' as never);
-  if (missing.length) return envelope(false, [], { errors: missing.map((key) => `${key} is empty`), errorCodes: ['20000100113'] });
-  if (!/^\d{2}\.\d{2}\.\d{4}$/.test(String(p.DateTime))) return envelope(false, [], { errors: ['DateTime is invalid'], errorCodes: ['20000100106'] });
-  if (!(Number(p.Weight) >= 0.1)) return envelope(false, [], { errors: ['Weight is invalid'], errorCodes: ['20000100107'] });
-  if (!/^380\d{9}$/.test(String(p.RecipientsPhone))) return envelope(false, [], { errors: ['RecipientsPhone is invalid'], errorCodes: ['20000200136'] });
+  const inWords = p.NewAddress === '1';
+  const missing: string[] = [...WAYBILL_FIELDS, ...(inWords ? RECIPIENT_IN_WORDS : RECIPIENT_BY_REFS)].filter((key) => lower(p[key]) === '');
+  const seats = p.OptionsSeat;
+  if (seats === undefined && lower(p.VolumeGeneral) === '') missing.push('OptionsSeat');
+  if (missing.length)
+    return refused(
+      missing.map((key) => `${key} is empty`),
+      '20000100113',
+    );
+  if (seats !== undefined) {
+    if (!Array.isArray(seats) || seats.length === 0) return refused(['OptionsSeat is invalid'], '20000103060');
+    for (const seat of seats as Record<string, unknown>[]) {
+      const bad = SEAT_FIELDS.filter((key) => !(Number(seat?.[key]) > 0));
+      if (bad.length)
+        return refused(
+          bad.map((key) => `OptionsSeat ${key} is invalid`),
+          '20000103060',
+        );
+    }
+    if (String(seats.length) !== String(p.SeatsAmount)) return refused(['SeatsAmount does not match OptionsSeat'], '20000103061');
+  } else if (!(Number(p.VolumeGeneral) >= 0.0004)) return refused(['VolumeGeneral is invalid'], '20000103062');
+  if (!['Sender', 'Recipient', 'ThirdPerson'].includes(String(p.PayerType))) return refused(['PayerType is invalid'], '20000100108');
+  if (!['Cash', 'NonCash'].includes(String(p.PaymentMethod))) return refused(['PaymentMethod is invalid'], '20000100109');
+  if (!['DoorsDoors', 'DoorsWarehouse', 'WarehouseWarehouse', 'WarehouseDoors'].includes(String(p.ServiceType))) {
+    return refused(['ServiceType is invalid'], '20000100110');
+  }
+  if (!/^\d{2}\.\d{2}\.\d{4}$/.test(String(p.DateTime))) return refused(['DateTime is invalid'], '20000100106');
+  if (!(Number(p.Weight) >= 0.1)) return refused(['Weight is invalid'], '20000100107');
+  if (!/^\d+$/.test(String(p.Cost))) return refused(['Cost is invalid'], '20000100111');
+  if (!/^380\d{9}$/.test(String(p.RecipientsPhone))) return refused(['RecipientsPhone is invalid'], '20000200136');
+  if (!inWords) {
+    const recipient = fake.counterparties.find((c) => c.ref === p.Recipient);
+    if (!recipient) return refused(['Recipient is invalid'], '20000200181');
+    if (recipient.contactRef !== p.ContactRecipient) return refused(['ContactRecipient is invalid'], '20000200182');
+  }
+  if (p.BackwardDeliveryData !== undefined) {
+    const back = p.BackwardDeliveryData;
+    const valid =
+      Array.isArray(back) &&
+      back.length > 0 &&
+      back.every(
+        (b: Record<string, unknown>) =>
+          ['Sender', 'Recipient'].includes(String(b?.PayerType)) && lower(b?.CargoType) !== '' && lower(b?.RedeliveryString) !== '',
+      );
+    if (!valid) return refused(['BackwardDeliveryData is invalid'], '20000100114');
+  }
   const number = `2045${String(fake.waybills.length + 1).padStart(10, '0')}`;
   const ref = fakeRef(`waybill:${number}`);
   fake.waybills.push({ number, ref, properties: p });
   fake.tracking.set(number, { Status: 'Відправник самостійно створив цю накладну, але ще не надав до відправки', StatusCode: '1' });
   return envelope(true, [{ Ref: ref, CostOnSite: 70, EstimatedDeliveryDate: p.DateTime, IntDocNumber: number, TypeDocument: 'InternetDocument' }]);
+}
+
+/** Counterparty.save for a private person: FirstName, LastName, Phone, CounterpartyType and CounterpartyProperty are required. */
+function saveCounterparty(fake: FakeNovaPoshta, p: Record<string, unknown>) {
+  const missing = ['FirstName', 'LastName', 'Phone', 'CounterpartyType', 'CounterpartyProperty'].filter((key) => lower(p[key]) === '');
+  if (missing.length)
+    return refused(
+      missing.map((key) => `${key} is empty`),
+      '20000200100',
+    );
+  if (p.CounterpartyType !== 'PrivatePerson') return refused(['CounterpartyType is invalid'], '20000200101');
+  if (p.CounterpartyProperty !== 'Recipient' && p.CounterpartyProperty !== 'Sender') return refused(['CounterpartyProperty is invalid'], '20000200102');
+  if (!/^380\d{9}$/.test(String(p.Phone))) return refused(['Phone is invalid'], '20000200136');
+  const key = `${String(p.LastName)} ${String(p.FirstName)} ${String(p.Phone)}`;
+  const ref = fakeRef(`counterparty:${key}`);
+  const contactRef = fakeRef(`contact:${key}`);
+  if (!fake.counterparties.some((c) => c.ref === ref)) fake.counterparties.push({ ref, contactRef, properties: p });
+  const description = [p.LastName, p.FirstName, p.MiddleName].filter(Boolean).join(' ');
+  return envelope(true, [
+    {
+      Ref: ref,
+      Description: description,
+      FirstName: p.FirstName,
+      MiddleName: p.MiddleName ?? '',
+      LastName: p.LastName,
+      Counterparty: '',
+      OwnershipForm: '',
+      OwnershipFormDescription: '',
+      EDRPOU: '',
+      CounterpartyType: 'PrivatePerson',
+      ContactPerson: {
+        success: true,
+        data: [{ Ref: contactRef, Description: description, LastName: p.LastName, FirstName: p.FirstName, MiddleName: p.MiddleName ?? '' }],
+        errors: [],
+        warnings: [],
+      },
+    },
+  ]);
 }
 
 function statusDocuments(fake: FakeNovaPoshta, p: Record<string, unknown>) {
@@ -361,10 +457,10 @@ function fullRecord(s: FakeSettlement, w: FakeWarehouse) {
     SendingLimitationsOnDimensions: { Width: 170, Height: 170, Length: 300 },
     ReceivingLimitationsOnDimensions: { Width: 170, Height: 170, Length: 300 },
     PostalCodeUA: '03115',
-    WarehouseStatus: 'Working',
+    WarehouseStatus: w.WarehouseStatus ?? 'Working',
     WarehouseStatusDate: '2023-01-01 00:00:00',
     CategoryOfWarehouse: w.CategoryOfWarehouse,
-    DenyToSelect: '0',
+    DenyToSelect: w.DenyToSelect ?? '0',
   };
 }
 

@@ -6,7 +6,10 @@ import { listenLocally } from './listen.js';
  * A local PayPal REST API with the calls the shop makes, in PayPal's real shapes:
  * `POST /v1/oauth2/token` (client credentials, Basic auth), and with a Bearer token
  * `POST /v2/checkout/orders`, `POST /v2/checkout/orders/{id}/capture` (422 ORDER_NOT_APPROVED
- * until the buyer approved, 422 ORDER_ALREADY_CAPTURED after) and `GET /v2/checkout/orders/{id}`.
+ * until the buyer approved, 422 ORDER_ALREADY_CAPTURED after), `GET /v2/checkout/orders/{id}` and
+ * `GET /v2/payments/captures/{id}`. Creating an order without `intent` or `purchase_units`, or with
+ * an `experience_context` outside PayPal's documented values, is a 400 INVALID_REQUEST with
+ * PayPal's `details[]` (field, location, issue).
  * Any other request is recorded in `unhandled`, logged and answered 501.
  */
 
@@ -30,6 +33,12 @@ export interface FakePayPal {
   captures: string[];
   /** The next capture answers with this amount instead (PayPal captured something else). */
   captureValueOverride: string | null;
+  /** The status the next capture comes back with: PayPal may hold a capture as PENDING (e.g. an eCheck). */
+  nextCaptureStatus: 'COMPLETED' | 'PENDING' | 'DECLINED';
+  /** Every capture made, by its id: its status now (a test moves a PENDING one on) and amount. */
+  capturesById: Map<string, { status: string; amount: { currency_code: string; value: string }; customId?: string }>;
+  /** The bodies of POST /v2/checkout/orders as the shop sent them. */
+  createdBodies: Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -48,6 +57,9 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
     created: new Map(),
     captures: [],
     captureValueOverride: null,
+    nextCaptureStatus: 'COMPLETED',
+    capturesById: new Map(),
+    createdBodies: [],
     approve(id) {
       const order = orders.get(id) as { status: string } | undefined;
       if (order) order.status = 'APPROVED';
@@ -91,14 +103,34 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       return sendJson(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     }
 
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(url.pathname);
+    if (captureMatch && (!token || !tokens.has(token))) {
+      return sendJson(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
+    }
+    if (req.method === 'GET' && captureMatch) {
+      const id = decodeURIComponent(captureMatch[1]);
+      const capture = fake.capturesById.get(id);
+      if (!capture) return sendJson(res, 404, notFound());
+      return sendJson(res, 200, captureJson(id, capture));
+    }
+
     if (req.method === 'POST' && match && !match[1]) {
-      const request = JSON.parse(body || '{}') as {
+      let request: {
         intent?: string;
         purchase_units?: { custom_id?: string; amount?: { currency_code: string; value: string } }[];
+        payment_source?: { paypal?: { experience_context?: Record<string, unknown> } };
       };
-      const unit = request.purchase_units?.[0];
+      try {
+        request = JSON.parse(body || '{}') as typeof request;
+      } catch {
+        return sendJson(res, 400, invalidRequest([{ field: '/', issue: 'MALFORMED_REQUEST_JSON' }]));
+      }
+      fake.createdBodies.push(request as Record<string, unknown>);
+      const issues = orderRequestIssues(request);
+      if (issues.length) return sendJson(res, 400, invalidRequest(issues));
+      const unit = request.purchase_units![0];
       if (request.intent !== 'CAPTURE' || !unit?.amount || !/^\d+\.\d{2}$/.test(unit.amount.value)) {
-        return sendJson(res, 400, { name: 'INVALID_REQUEST', message: 'Request is not well-formed.', debug_id: debugId() });
+        return sendJson(res, 400, invalidRequest([{ field: '/purchase_units/0/amount/value', issue: 'INVALID_PARAMETER_VALUE' }]));
       }
       const id = randomBytes(8).toString('hex').toUpperCase().slice(0, 17);
       fake.created.set(id, { value: unit.amount.value, currency: unit.amount.currency_code, customId: unit.custom_id });
@@ -130,13 +162,18 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       const unit = order.purchase_units[0];
       const value = fake.captureValueOverride ?? unit.amount.value;
       fake.captureValueOverride = null;
+      const captureStatus = fake.nextCaptureStatus;
+      fake.nextCaptureStatus = 'COMPLETED';
       const completed = paypalOrder(id, {
         value,
         currency: unit.amount.currency_code,
         status: 'COMPLETED',
         customId: unit.custom_id,
         email: 'buyer@example.com',
+        captureStatus,
       });
+      const capture = completed.purchase_units[0].payments!.captures[0];
+      fake.capturesById.set(capture.id, { status: captureStatus, amount: capture.amount, customId: unit.custom_id });
       orders.set(id, completed);
       return sendJson(res, 201, completed);
     }
@@ -161,7 +198,7 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
 }
 
 /** GET /v2/checkout/orders/{id} after capture, as PayPal documents it. */
-function paypalOrder(id: string, o: { value: string; currency: string; status: string; customId?: string; email: string }) {
+function paypalOrder(id: string, o: { value: string; currency: string; status: string; customId?: string; email: string; captureStatus?: string }) {
   const now = new Date().toISOString();
   const amount = { currency_code: o.currency, value: o.value };
   return {
@@ -181,7 +218,8 @@ function paypalOrder(id: string, o: { value: string; currency: string; status: s
                 captures: [
                   {
                     id: randomBytes(8).toString('hex').toUpperCase(),
-                    status: 'COMPLETED',
+                    status: o.captureStatus ?? 'COMPLETED',
+                    ...(o.captureStatus === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
                     amount,
                     ...(o.customId ? { custom_id: o.customId } : {}),
                     final_capture: true,
@@ -200,6 +238,73 @@ function paypalOrder(id: string, o: { value: string; currency: string; status: s
     links: [{ href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }],
   };
 }
+
+/** GET /v2/payments/captures/{id}, as PayPal documents a capture. */
+function captureJson(id: string, c: { status: string; amount: { currency_code: string; value: string }; customId?: string }) {
+  const now = new Date().toISOString();
+  return {
+    id,
+    status: c.status,
+    ...(c.status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
+    amount: c.amount,
+    ...(c.customId ? { custom_id: c.customId } : {}),
+    final_capture: true,
+    create_time: now,
+    update_time: now,
+    links: [{ href: `https://api-m.sandbox.paypal.com/v2/payments/captures/${id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+/** The experience_context values PayPal's Orders v2 reference (and its server SDK's types) allow. */
+const SHIPPING_PREFERENCES = ['GET_FROM_FILE', 'NO_SHIPPING', 'SET_PROVIDED_ADDRESS'];
+const USER_ACTIONS = ['CONTINUE', 'PAY_NOW'];
+const LOCALE = /^[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?$/;
+
+type Issue = { field: string; issue: string };
+
+function orderRequestIssues(request: {
+  intent?: unknown;
+  purchase_units?: unknown;
+  payment_source?: { paypal?: { experience_context?: Record<string, unknown> } };
+}): Issue[] {
+  const issues: Issue[] = [];
+  if (request.intent === undefined) issues.push({ field: '/intent', issue: 'MISSING_REQUIRED_PARAMETER' });
+  else if (request.intent !== 'CAPTURE' && request.intent !== 'AUTHORIZE') issues.push({ field: '/intent', issue: 'INVALID_PARAMETER_VALUE' });
+  if (request.purchase_units === undefined) issues.push({ field: '/purchase_units', issue: 'MISSING_REQUIRED_PARAMETER' });
+  else if (!Array.isArray(request.purchase_units) || request.purchase_units.length === 0) {
+    issues.push({ field: '/purchase_units', issue: 'INVALID_ARRAY_MIN_ITEMS' });
+  }
+  const context = request.payment_source?.paypal?.experience_context;
+  if (context) {
+    const at = (name: string) => `/payment_source/paypal/experience_context/${name}`;
+    const brand = context.brand_name;
+    if (brand !== undefined && (typeof brand !== 'string' || brand.length < 1 || brand.length > 127))
+      issues.push({ field: at('brand_name'), issue: 'INVALID_STRING_LENGTH' });
+    if (context.shipping_preference !== undefined && !SHIPPING_PREFERENCES.includes(String(context.shipping_preference))) {
+      issues.push({ field: at('shipping_preference'), issue: 'INVALID_PARAMETER_VALUE' });
+    }
+    if (context.user_action !== undefined && !USER_ACTIONS.includes(String(context.user_action)))
+      issues.push({ field: at('user_action'), issue: 'INVALID_PARAMETER_VALUE' });
+    if (context.locale !== undefined && !LOCALE.test(String(context.locale))) issues.push({ field: at('locale'), issue: 'INVALID_PARAMETER_SYNTAX' });
+    for (const name of ['return_url', 'cancel_url']) {
+      if (context[name] !== undefined && !/^https?:\/\/[^\s]+$/.test(String(context[name])))
+        issues.push({ field: at(name), issue: 'INVALID_PARAMETER_SYNTAX' });
+    }
+  }
+  return issues;
+}
+
+function invalidRequest(issues: Issue[]) {
+  return {
+    name: 'INVALID_REQUEST',
+    message: 'Request is not well-formed, syntactically incorrect, or violates schema.',
+    debug_id: debugId(),
+    details: issues.map((i) => ({ field: i.field, value: '', location: 'body', issue: i.issue, description: i.issue })),
+    links: [{ href: `https://developer.paypal.com/docs/api/orders/v2/#error-${i0(issues)}`, rel: 'information_link', encType: 'application/json' }],
+  };
+}
+
+const i0 = (issues: Issue[]) => issues[0]?.issue ?? 'INVALID_REQUEST';
 
 const notFound = () => ({
   name: 'RESOURCE_NOT_FOUND',

@@ -13,6 +13,9 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** The From and Reply-To headers, decoded. */
+  fromHeader: string;
+  replyTo: string;
   raw: string;
 }
 
@@ -68,10 +71,21 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
 }
 
 /** Enough MIME for the shop's own letters: the subject and the base64 text and HTML parts. */
-function decodeMessage(raw: string): { subject: string; text: string; html: string } {
+function decodeMessage(raw: string): { subject: string; text: string; html: string; fromHeader: string; replyTo: string } {
   const unfolded = raw.replace(/\r?\n[ \t]+/g, ' ');
-  const subjectLine = /^Subject: (.*)$/im.exec(unfolded)?.[1] ?? '';
-  const subject = subjectLine.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
+  const header = (name: string) => decodeWords(new RegExp(`^${name}: (.*)$`, 'im').exec(unfolded)?.[1] ?? '');
+  const subject = header('Subject');
+  // A part's headers (in any order) up to the blank line, then its base64 body.
+  const part = (type: string) => {
+    const match = new RegExp(`Content-Type: ${type}(?:[^\\r\\n]|\\r?\\n(?!\\r?\\n))*\\r?\\n\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`, 'i').exec(raw);
+    return match ? Buffer.from(match[1].replace(/\s/g, ''), 'base64').toString('utf8') : '';
+  };
+  return { subject, text: part('text/plain'), html: part('text/html'), fromHeader: header('From'), replyTo: header('Reply-To') };
+}
+
+/** RFC 2047 encoded words (=?UTF-8?B?…?=, =?UTF-8?Q?…?=) decoded. */
+function decodeWords(line: string): string {
+  return line.replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_, kind: string, data: string) =>
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : Buffer.from(
@@ -79,10 +93,4 @@ function decodeMessage(raw: string): { subject: string; text: string; html: stri
           'latin1',
         ).toString('utf8'),
   );
-  // A part's headers (in any order) up to the blank line, then its base64 body.
-  const part = (type: string) => {
-    const match = new RegExp(`Content-Type: ${type}(?:[^\\r\\n]|\\r?\\n(?!\\r?\\n))*\\r?\\n\\r?\\n([A-Za-z0-9+/=\\r\\n]+)`, 'i').exec(raw);
-    return match ? Buffer.from(match[1].replace(/\s/g, ''), 'base64').toString('utf8') : '';
-  };
-  return { subject, text: part('text/plain'), html: part('text/html') };
 }

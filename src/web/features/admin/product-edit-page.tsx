@@ -23,6 +23,7 @@ import { ApiError } from '../../api/client';
 import { issueMessage, useFieldMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
+import { NumberInput, readNumber } from '../../components/number-input';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
@@ -33,7 +34,7 @@ import { VariantsEditor } from './variants-editor';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Empty optional number fields mean "not set", not zero. */
-const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+const numberOrNull = (value: unknown) => readNumber(value, null);
 const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
 /** /admin/product/{id}/edit (docs/screens.md). */
@@ -226,15 +227,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
             </Form.Group>
             <Form.Group as={Col} sm={6} controlId="alfa">
               <Form.Label>{text.alfa}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={25}
-                step={0.1}
-                {...register('alfa', { setValueAs: numberOrNull })}
-                {...state('alfa', 'alfa-hint')}
-              />
+              <NumberInput {...register('alfa', { setValueAs: numberOrNull })} {...state('alfa', 'alfa-hint')} />
               <Form.Text id="alfa-hint">{text.alfaHint}</Form.Text>
               {feedback('alfa')}
             </Form.Group>

@@ -1,14 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { notify } from '../../components/notify';
-import { ShopSettingsSchema, type ShopSettings, type ShopSettingsInput } from '../../../shared/settings';
+import { ShopSettingsUpdateSchema, type ShopSettings, type ShopSettingsInput } from '../../../shared/settings';
 import { OFFER_CONSENT_MODES } from '../../../shared/legal';
 import { ApiError } from '../../api/client';
 import { issueMessage, useFieldMessage } from '../../api/error-message';
+import { formatDecimal } from '../../../shared/decimal';
 import { Loader } from '../../components/loader';
+import { NumberInput, readNumber } from '../../components/number-input';
 import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
@@ -57,7 +59,7 @@ export default function SettingsPage() {
   );
 }
 
-const toNumber = (text: string) => (text.trim() === '' ? NaN : Number(text.replace(',', '.').replace(/\s/g, '')));
+const toNumber = (text: string) => readNumber(text) ?? NaN;
 
 function SettingsForm({ settings }: { settings: ShopSettings }) {
   const t = useT(adminTexts);
@@ -69,10 +71,10 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     novaPoshtaSender: { ...settings.novaPoshtaSender },
   });
   const [pricing, setPricing] = useState<PricingForm>({
-    taxRatePercent: String(settings.pricing.taxRatePercent),
+    taxRatePercent: formatDecimal(settings.pricing.taxRatePercent),
     shipping: settings.pricing.shippingFee === null ? 'carrier' : 'fixed',
-    shippingFee: settings.pricing.shippingFee === null ? '' : String(settings.pricing.shippingFee),
-    freeShippingFrom: settings.pricing.freeShippingFrom === null ? '' : String(settings.pricing.freeShippingFrom),
+    shippingFee: formatDecimal(settings.pricing.shippingFee),
+    freeShippingFrom: formatDecimal(settings.pricing.freeShippingFrom),
   });
   const [offerConsent, setOfferConsent] = useState(settings.legal.offerConsent);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -90,7 +92,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       legal: { offerConsent },
     } as ShopSettingsInput;
     // The server's own schema checks first, so mistakes show beside their fields at once.
-    const parsed = ShopSettingsSchema.safeParse(input);
+    const parsed = ShopSettingsUpdateSchema.safeParse(input);
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])));
       return;
@@ -132,13 +134,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     return (
       <Form.Group className="mb-3" controlId={id}>
         <Form.Label>{labels.fields.pricing[name]}</Form.Label>
-        <Form.Control
-          inputMode="decimal"
+        <NumberInput
           value={pricing[name]}
           disabled={disabled}
           isInvalid={!!error}
           aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
-          onChange={(e) => setPricing((p) => ({ ...p, [name]: e.target.value }))}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => setPricing((p) => ({ ...p, [name]: e.target.value }))}
         />
         {hint && (
           <Form.Text id={`${id}-hint`} muted>

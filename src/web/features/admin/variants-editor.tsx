@@ -6,6 +6,7 @@ import { FaArrowDown, FaArrowUp, FaPlus, FaTrash } from 'react-icons/fa';
 import { useFieldArray, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { MAX_VARIANTS, type ProductUpdateInput } from '../../../shared/products';
 import { useFieldMessage } from '../../api/error-message';
+import { readNumber } from '../../components/number-input';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 
@@ -43,7 +44,7 @@ export function VariantsEditor({
         <Form.Label className="small mb-1">{label}</Form.Label>
         <Form.Control
           {...props}
-          {...register(`variants.${index}.${name}`, name === 'sku' || name === 'label' || name === 'gtin' ? {} : { valueAsNumber: true })}
+          {...register(`variants.${index}.${name}`, name === 'sku' || name === 'label' || name === 'gtin' ? {} : { setValueAs: (value) => readNumber(value) })}
           isInvalid={Boolean(error)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
@@ -119,10 +120,10 @@ export function VariantsEditor({
                   {field(index, 'label', text.packLabel, { maxLength: 40, placeholder: '100 г' }, { xs: 6, md: 3 })}
                   {field(index, 'sku', text.sku, { maxLength: 64, autoCapitalize: 'characters', spellCheck: false }, { xs: 6, md: 5 })}
                   {field(index, 'gtin', text.gtin, { inputMode: 'numeric', maxLength: 14 }, { xs: 12, md: 4 })}
-                  {field(index, 'price', text.price, { type: 'number', inputMode: 'decimal', min: 0, step: 0.01 }, { xs: 6, md: 3 })}
-                  {field(index, 'discount', text.discount, { type: 'number', inputMode: 'numeric', min: 0, max: 100, step: 1 }, { xs: 6, md: 3 })}
-                  {field(index, 'countInStock', text.stock, { type: 'number', inputMode: 'numeric', min: 0, step: 1 }, { xs: 6, md: 3 })}
-                  {field(index, 'weight', text.weight, { type: 'number', inputMode: 'decimal', min: 0, step: 'any' }, { xs: 6, md: 3 })}
+                  {field(index, 'price', text.price, { type: 'text', inputMode: 'decimal', autoComplete: 'off' }, { xs: 6, md: 3 })}
+                  {field(index, 'discount', text.discount, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 3 })}
+                  {field(index, 'countInStock', text.stock, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 3 })}
+                  {field(index, 'weight', text.weight, { type: 'text', inputMode: 'decimal', autoComplete: 'off' }, { xs: 6, md: 3 })}
                 </Row>
               </fieldset>
             </li>

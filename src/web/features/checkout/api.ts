@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { MIN_CITY_QUERY, type BranchList, type BranchType, type CityList } from '../../../shared/delivery';
 import type { GuestOrder, GuestOrderCreate, Order, OrderCreate } from '../../../shared/orders';
 import { api } from '../../api/client';
+import { useLanguage } from '../../i18n';
 
 /** The server keeps Nova Poshta's directory for hours; a few minutes here spares repeated typing. */
 const DIRECTORY_STALE_MS = 5 * 60_000;
@@ -68,10 +69,13 @@ export function useDebounced<T>(value: T, ms = 250): T {
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: OrderCreate | GuestOrderCreate; idempotencyKey: string }): Promise<Order | GuestOrder> =>
-      'email' in payload
-        ? api<GuestOrder>('/api/orders/guest', { method: 'POST', body: payload })
-        : api<Order>('/api/orders', { method: 'POST', body: payload, headers: { 'idempotency-key': idempotencyKey } }),
+    mutationFn: ({ payload, idempotencyKey }: { payload: OrderCreate | GuestOrderCreate; idempotencyKey: string }): Promise<Order | GuestOrder> => {
+      // The order keeps the language the shopper uses: its letters speak it (docs/notifications.md).
+      const body = { ...payload, locale: useLanguage.getState().language };
+      return 'email' in body
+        ? api<GuestOrder>('/api/orders/guest', { method: 'POST', body })
+        : api<Order>('/api/orders', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+    },
     onSettled: () => {
       // Stock changed (or turned out short): products and order lists must be read again.
       void queryClient.invalidateQueries({ queryKey: ['products'] });

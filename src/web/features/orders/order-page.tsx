@@ -4,7 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order, type PaymentMethod } from '../../../shared/orders';
-import { useDateFormat } from '../../components/format';
+import { formatUah, useDateFormat } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -140,10 +140,15 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
               <OfflinePaymentDetails order={order} />
               {order.isPaid ? (
                 <Message variant="success">{t.orders.paidOn(dates.dateTime(order.paidAt))}</Message>
+              ) : order.paymentPending ? (
+                <Message variant="info">{t.orders.paymentPending(order.paymentPending.status, dates.dateTime(order.paymentPending.since))}</Message>
               ) : (
                 <Message variant="danger">{t.orders.notPaid}</Message>
               )}
               <OrderReceipts order={order} />
+              {order.refund && (
+                <Message variant="warning">{t.orders.refunded(formatUah(order.refund.amount), dates.dateTime(order.refund.refundedAt))}</Message>
+              )}
             </ListGroup.Item>
 
             <ListGroup.Item as="section" aria-labelledby="order-items">

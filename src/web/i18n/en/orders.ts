@@ -57,6 +57,14 @@ export const orders: typeof uk = {
   notDelivered: 'Not Delivered',
   payment: 'Payment Method',
   method: 'Method',
+  paymentPending: (status, since) =>
+    status === 'PENDING'
+      ? `PayPal took the payment but is still reviewing it (since ${since}). The order is not cancelled while it waits`
+      : `The payment is received and awaits the provider's acceptance (${status}, since ${since}). The order is not cancelled while it waits`,
+  refunded: (sum, date) => `Money returned to the shopper: ${sum}, ${date}`,
+  guest: 'Guest',
+  awaitingAcceptance: 'payment awaits acceptance',
+  refundedShort: 'money returned',
   paidOn: (date) => `Paid on ${date}`,
   notPaid: 'Not Paid',
   orderItems: 'Order Items',

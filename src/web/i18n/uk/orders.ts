@@ -64,6 +64,14 @@ export const orders = {
   notDelivered: 'Не доставлено',
   payment: 'Оплата',
   method: 'Спосіб',
+  paymentPending: (status: string, since: string) =>
+    status === 'PENDING'
+      ? `Оплату PayPal прийнято, але PayPal ще перевіряє її (з ${since}). Замовлення не скасується, доки триває перевірка`
+      : `Оплату отримано, платіжна система ще підтверджує її (${status}, з ${since}). Замовлення не скасується, доки триває підтвердження`,
+  refunded: (sum: string, date: string) => `Кошти повернено покупцеві: ${sum}, ${date}`,
+  guest: 'Гість',
+  awaitingAcceptance: 'оплата чекає підтвердження',
+  refundedShort: 'кошти повернено',
   paidOn: (date: string) => `Оплачено ${date}`,
   notPaid: 'Не оплачено',
   orderItems: 'Товари',

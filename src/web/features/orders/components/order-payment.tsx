@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { notify } from '../../../components/notify';
-import { PAYPAL_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../../shared/orders';
+import { isOfflineMethod, PAYPAL_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../../shared/orders';
 import { fromMinor, toMinor, uahMinorToUsdCents } from '../../../../shared/pricing';
 import { formatRate, formatUah, formatUsd } from '../../../components/format';
 import { Loader } from '../../../components/loader';
@@ -89,7 +89,7 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
 
   return (
     <ListGroup.Item>
-      {testMode && (
+      {testMode && !isOfflineMethod(method) && (
         <Button variant="secondary" className="w-100 mb-3" onClick={testPay} disabled={pay.isPending}>
           {pay.isPending ? t.orders.paying : t.orders.testPay}
         </Button>

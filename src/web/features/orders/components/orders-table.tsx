@@ -54,6 +54,12 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
                 {order.shippingAddress.address}
                 {order.user ? (
                   <div className="small text-body-secondary">{order.user.email}</div>
+                ) : order.guestEmail ? (
+                  <div className="small text-body-secondary">
+                    <span className="badge text-bg-secondary me-1">{t.orders.guest}</span>
+                    {order.guestEmail}
+                    <span className="d-md-none">, {order.shippingAddress.phoneNumber}</span>
+                  </div>
                 ) : (
                   <div className="small">
                     <em>{t.orders.deletedCustomer}</em>
@@ -66,6 +72,8 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
             <td className="text-nowrap text-end">{formatUah(order.totalPrice)}</td>
             <td>
               <OrderStatusBadge status={order.status} />
+              {order.paymentPending && <div className="small text-body-secondary">{t.orders.awaitingAcceptance}</div>}
+              {order.refund && <div className="small text-warning-emphasis">{t.orders.refundedShort}</div>}
             </td>
           </tr>
         ))}
