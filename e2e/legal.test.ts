@@ -79,7 +79,8 @@ test('a guest sees the consent line at the review step, places the order and ope
   expect(html).toContain('<h1>Обмін та повернення</h1>');
   expect(html).toContain('<link rel="canonical"');
   expectNoConsoleErrors(page);
-});
+  // The whole checkout and three pages: longer than one screen's test.
+}, 180_000);
 
 test('the admin edits the offer on a phone: the preview shows it, the save is a new version in force, the old one stays', async () => {
   const page = await openPage(browser(), PHONE);
@@ -116,4 +117,4 @@ test('the admin edits the offer on a phone: the preview shows it, the save is a 
   await expect.poll(() => shown(page, 'Це попередня редакція сторінки, збережена для замовлень, оформлених за нею.')).toBe(true);
   expect(await page.getByRole('heading', { name: added.slice(3) }).count()).toBe(0);
   expectNoConsoleErrors(page);
-});
+}, 120_000);
