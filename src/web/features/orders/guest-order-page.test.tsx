@@ -93,6 +93,8 @@ describe('a guest pays from the order’s link', () => {
     renderGuestOrder();
     expect(await screen.findByRole('button', { name: `Оплатити карткою ${formatUah(1305)}` })).toBeTruthy();
     expect(screen.getByText('Не оплачено')).toBeTruthy();
+    // The terms the order was placed under: that very version of the offer.
+    expect(screen.getByRole('link', { name: 'Замовлення оформлено за публічною офертою, редакція 3' }).getAttribute('href')).toBe('/oferta/v/3');
     await userEvent.click(screen.getByRole('button', { name: 'Тестова оплата замовлення' }));
     expect(await screen.findByText(/^Оплачено /)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Оплатити карткою/ })).toBeNull();
