@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { healthRoutes } from './features/health/routes.js';
 import { productRoutes } from './features/products/routes.js';
@@ -98,6 +99,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
   // Before the routes: it hooks every route registered after it.
   await registerCompression(app);
+  await registerOpenApi(app, config);
 
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
