@@ -32,5 +32,6 @@ export const paths = {
     users: '/admin/userlist',
     userEdit: (id: string) => `/admin/user/${id}/edit`,
     settings: '/admin/settings',
+    notices: '/admin/notices',
   },
 } as const;

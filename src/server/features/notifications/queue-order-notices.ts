@@ -50,6 +50,6 @@ export async function queueOrderNotices(tx: Tx, settings: NoticeSettings, event:
       telegramChatId: settings.telegramChatId ?? null,
       siteUrl: settings.siteUrl,
       customerOrderUrl: customerOrderUrl(settings.siteUrl, order, guestAccessToken),
-    }),
+    }).map((message) => ({ ...message, holdsSecret: guestAccessToken !== undefined && message.textBody.includes(guestAccessToken) })),
   );
 }

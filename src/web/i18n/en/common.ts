@@ -49,5 +49,6 @@ export const common: typeof uk = {
   adminProducts: 'Products',
   adminOrders: 'Orders',
   adminSettings: 'Settings',
+  adminNotices: 'Notices',
   adminUsers: 'Users',
 };

@@ -48,5 +48,6 @@ export const common = {
   adminProducts: 'Товари',
   adminOrders: 'Замовлення',
   adminSettings: 'Налаштування',
+  adminNotices: 'Сповіщення',
   adminUsers: 'Користувачі',
 };

@@ -54,6 +54,7 @@ export function UserMenu() {
             { to: paths.admin.orders, label: t.common.adminOrders },
             { to: paths.admin.users, label: t.common.adminUsers },
             { to: paths.admin.settings, label: t.common.adminSettings },
+            { to: paths.admin.notices, label: t.common.adminNotices },
           ]}
         />
       )}
