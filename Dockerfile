@@ -1,15 +1,17 @@
 # The shop as a container (docs/deploy.md). The build stage runs exactly what CI runs
 # (`npm ci`, `npm run build`); the runtime stage holds the build and production dependencies only.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=5000 DATA_DIR=/data
 WORKDIR /app
+# pg_dump/pg_restore for the backup of a PostgreSQL shop: node dist/node/server/db/backup.js backup|restore
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client && rm -rf /var/lib/apt/lists/*
 COPY --from=build --chown=root:root /app/package.json ./
 COPY --from=build --chown=root:root /app/node_modules ./node_modules
 COPY --from=build --chown=root:root /app/dist ./dist

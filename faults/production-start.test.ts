@@ -105,8 +105,7 @@ describe('production start', () => {
 
 describe('build stamp', () => {
   test('changes with any source the build reads, not with tests', async () => {
-    // @ts-expect-error: a plain .mjs build script without types
-    const { sourceStamp } = (await import('../scripts/build-stamp.mjs')) as { sourceStamp: (root: string) => string };
+    const { sourceStamp } = await import('../scripts/build-stamp.mjs');
     const root = mkdtempSync(path.join(tmpdir(), 'shop-stamp-'));
     try {
       execFileSync('mkdir', ['-p', path.join(root, 'src/server')]);

@@ -1,8 +1,10 @@
-// First step of `npm start`: rebuild when dist/ was not built from the code as it is now.
+// First step of `npm start` (and of backup and restore): rebuild when dist/ was not built from the
+// code as it is now, or when part of it is gone (a removed dist/web, an interrupted build).
 import { execFileSync } from 'node:child_process';
-import { builtStamp, sourceStamp } from './build-stamp.mjs';
+import { staleReason } from './build-stamp.mjs';
 
-if (builtStamp() !== sourceStamp()) {
-  console.log('The build does not match the sources: building…');
+const reason = staleReason();
+if (reason) {
+  console.log(`${reason}: building…`);
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
 }

@@ -11,6 +11,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
+import { registerOpenApi } from './plugins/openapi.js';
+import { registerMetrics } from './plugins/metrics.js';
+import { outboxAdminRoutes } from './features/notifications/admin-routes.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { healthRoutes } from './features/health/routes.js';
 import { productRoutes } from './features/products/routes.js';
@@ -33,6 +36,7 @@ import { renderPage } from './features/site/page-head.js';
 import { loadRenderRoot } from './features/site/server-render.js';
 import { createMailer } from './features/notifications/mailer.js';
 import { startOutboxWorker } from './features/notifications/outbox-worker.js';
+import { outboxCounts } from './features/notifications/outbox.js';
 import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
 import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
 import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
@@ -50,7 +54,7 @@ export interface AppOptions {
 /** Builds the whole shop without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Readonly<Config>, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : { level: config.logLevel, ...prettyInDevelopment(config) },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -85,6 +89,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
     mailer: createMailer(config.mail, app.log),
     telegram: config.telegram,
     log: app.log,
+    maxAttempts: config.outbox.maxAttempts,
+    retentionMs: config.outbox.retentionMs,
     intervalMs: config.env === 'test' ? 0 : OUTBOX_INTERVAL_MS,
   });
   app.decorate('outbox', outbox);
@@ -112,6 +118,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   });
 
   registerErrorHandling(app);
+  registerMetrics(app, { pool: database.poolStats, outbox: () => outboxCounts(database.db) }, config.metricsToken);
   // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(fastifyCookie);
@@ -119,6 +126,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
   // Before the routes: it hooks every route registered after it.
   await registerCompression(app);
+  await registerOpenApi(app, config);
 
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
@@ -134,6 +142,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(fiscalRoutes);
   await app.register(siteRoutes);
   await app.register(legalRoutes);
+  await app.register(outboxAdminRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -188,6 +197,13 @@ async function serveWebApp(app: FastifyInstance, webRoot: string, policy: string
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     return isPage ? sendPage(request, reply) : sendRouteNotFound(request, reply);
   });
+}
+
+/** Readable logs for a developer at a terminal; JSON lines everywhere else (pino-pretty is a devDependency). */
+function prettyInDevelopment(config: Readonly<Config>) {
+  return config.env === 'development' && process.stdout.isTTY
+    ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+    : {};
 }
 
 function trustHops(hops: number) {

@@ -102,6 +102,12 @@ const EnvSchema = z.object({
   /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(2880),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Bearer token of GET /metrics (docs/deploy.md); unset: there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'щонайменше 16 символів').optional(),
+  /** Days a sent notice is kept before it is deleted (docs/notifications.md). */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Failed attempts after which a notice is parked as dead until an admin retries it. */
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
 });
 
 export interface Config {
@@ -139,6 +145,9 @@ export interface Config {
   /** Without a trailing slash, e.g. "https://shop.example". */
   siteUrl: string;
   trustProxy: boolean | number | string[];
+  /** GET /metrics answers only `Authorization: Bearer <metricsToken>`; undefined: no /metrics. */
+  metricsToken: string | undefined;
+  outbox: { retentionMs: number; maxAttempts: number };
 }
 
 export interface CheckboxConfig {
@@ -207,6 +216,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     checkbox: checkboxConfigOf(env),
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN,
+    outbox: { retentionMs: env.OUTBOX_RETENTION_DAYS * 24 * 60 * 60_000, maxAttempts: env.OUTBOX_MAX_ATTEMPTS },
   });
 }
 

@@ -37,5 +37,6 @@ export const paths = {
     userEdit: (id: string) => `/admin/user/${id}/edit`,
     settings: '/admin/settings',
     legal: '/admin/legal',
+    notices: '/admin/notices',
   },
 } as const;

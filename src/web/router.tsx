@@ -99,6 +99,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/user/:id/edit', ...screen(() => import('./features/admin/user-edit-page')) },
           { path: '/admin/settings', ...screen(() => import('./features/admin/settings-page')) },
           { path: '/admin/legal', ...screen(() => import('./features/admin/legal-pages-page')) },
+          { path: '/admin/notices', ...screen(() => import('./features/admin/notices-page')) },
         ],
       },
       { path: '*', ...screen(() => import('./pages/not-found-page')) },

@@ -34,6 +34,8 @@ export interface Database {
   follow(channel: string, handlers: ChannelHandlers): () => Promise<void>;
   /** Whether the database answers a trivial query within the time limit (GET /api/ready). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** PostgreSQL only: the connection pool now (metrics). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
   /** Embedded only: the data directory as a blob, so tests can clone a migrated database fast. */
   snapshot?(): Promise<Blob>;
@@ -103,6 +105,7 @@ async function openPostgres(url: string): Promise<Database> {
         pool.query('select 1').then(() => true),
         timeoutMs,
       ),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -304,12 +304,22 @@ export const outboxMessages = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
+    /** Holds a secret link (a guest order's, a password reset's): its bodies are blanked once sent. */
+    holdsSecret: boolean('holds_secret').notNull().default(false),
+    /** Failed OUTBOX_MAX_ATTEMPTS times: no longer tried until an admin retries it. */
+    deadAt: timestamp('dead_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('outbox_messages_due_idx')
       .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} IS NULL`),
+      .where(sql`${t.sentAt} IS NULL AND ${t.deadAt} IS NULL`),
+    index('outbox_messages_sent_idx')
+      .on(t.sentAt)
+      .where(sql`${t.sentAt} IS NOT NULL`),
+    index('outbox_messages_dead_idx')
+      .on(t.deadAt)
+      .where(sql`${t.deadAt} IS NOT NULL`),
     check('outbox_messages_channel_check', sql`${t.channel} IN ('email', 'telegram')`),
   ],
 );

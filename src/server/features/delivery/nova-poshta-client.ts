@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Branch, BranchType, City } from '../../../shared/delivery.js';
+import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { UpstreamError } from '../../errors.js';
 
 /**
@@ -51,19 +52,19 @@ export async function callNovaPoshta(
   methodProperties: Record<string, unknown>,
   options: CallOptions = {},
 ): Promise<{ data: unknown[]; info: unknown }> {
-  const signal = options.signal ?? AbortSignal.timeout(NOVA_POSHTA_TIMEOUT_MS);
   let response: Response;
   let body: unknown;
   try {
-    response = await fetch(settings.apiUrl, {
+    response = await upstreamFetch('nova_poshta', settings.apiUrl, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ apiKey: settings.apiKey, modelName, calledMethod, methodProperties }),
-      signal,
+      timeoutMs: NOVA_POSHTA_TIMEOUT_MS,
+      signal: options.signal,
     });
     body = response.ok ? await response.json().catch(() => null) : null;
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) throw novaPoshtaTimeout();
+    if (isTimeout(error)) throw novaPoshtaTimeout();
     throw novaPoshtaUnavailable(`${calledMethod} unreachable: ${(error as Error).message}`);
   }
   if (!response.ok) throw novaPoshtaUnavailable(`${calledMethod}: HTTP ${response.status}`);

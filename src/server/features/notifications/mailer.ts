@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import { timedUpstream } from '../../observability/upstream.js';
 
 export interface MailMessage {
   to: string;
@@ -45,17 +46,19 @@ export function createMailer(
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
-      const info = await transport.sendMail({
+      const mail = {
         // The shop's name as the owner set it, at the address the mail server is allowed to send from.
         from: message.fromName ? { name: message.fromName, address: mailAddressOf(config.from) } : config.from,
         ...(message.replyTo ? { replyTo: message.replyTo } : {}),
         to: message.to,
         subject: message.subject,
         // Plain base64 bodies: every mail program reads them, whatever the Ukrainian text holds.
-        textEncoding: 'base64',
+        textEncoding: 'base64' as const,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
-      });
+      };
+      // nodemailer keeps its own time limits (SMTP_TIMEOUT_MS); only real SMTP is a third party.
+      const info = config.smtpUrl ? await timedUpstream('smtp', () => transport.sendMail(mail)) : await transport.sendMail(mail);
       if (config.smtpUrl) return;
       await mkdir(config.mailDir, { recursive: true });
       const file = path.join(config.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);

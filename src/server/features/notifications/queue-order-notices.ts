@@ -50,7 +50,7 @@ export async function queueOrderNotices(tx: Tx, settings: NoticeSettings, event:
       telegramChatId: settings.telegramChatId ?? null,
       siteUrl: settings.siteUrl,
       customerOrderUrl: customerOrderUrl(settings.siteUrl, order, guestAccessToken),
-    }),
+    }).map((message) => ({ ...message, holdsSecret: guestAccessToken !== undefined && message.textBody.includes(guestAccessToken) })),
   );
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { upstreamFetch } from '../../observability/upstream.js';
 
 /**
  * Telegram Bot API sendMessage (https://core.telegram.org/bots/api#sendmessage): POST
@@ -19,11 +20,11 @@ export interface TelegramSettings {
 }
 
 export async function sendTelegramMessage(settings: TelegramSettings, chatId: string, text: string): Promise<void> {
-  const response = await fetch(`${settings.apiUrl}/bot${settings.botToken}/sendMessage`, {
+  const response = await upstreamFetch('telegram', `${settings.apiUrl}/bot${settings.botToken}/sendMessage`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ chat_id: chatId, text, link_preview_options: { is_disabled: true } }),
-    signal: AbortSignal.timeout(TIMEOUT_MS),
+    timeoutMs: TIMEOUT_MS,
   });
   const answer = AnswerSchema.safeParse(await response.json().catch(() => null));
   if (!answer.success) throw new Error(`Telegram answered HTTP ${response.status} without its JSON`);

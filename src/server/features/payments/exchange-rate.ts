@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { UpstreamError } from '../../errors.js';
 
 /**
@@ -46,12 +47,12 @@ export class ExchangeRates {
   private async fetchRate(): Promise<number> {
     let response: Response;
     try {
-      response = await fetch(this.settings.url, {
+      response = await upstreamFetch('nbu', this.settings.url, {
         headers: { accept: 'application/json' },
-        signal: AbortSignal.timeout(this.settings.timeoutMs ?? TIMEOUT_MS),
+        timeoutMs: this.settings.timeoutMs ?? TIMEOUT_MS,
       });
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      const timedOut = isTimeout(error);
       throw unavailable(timedOut ? 'the NBU did not answer in time' : `the NBU is unreachable: ${(error as Error).message}`, timedOut ? 504 : 502);
     }
     if (!response.ok) throw unavailable(`the NBU answered ${response.status}`);

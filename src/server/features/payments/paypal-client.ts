@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { BadInput, UpstreamError } from '../../errors.js';
 
 /**
@@ -195,9 +196,9 @@ class PayPalRefusal extends Error {
 
 async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    return await upstreamFetch('paypal', url, { ...init, timeoutMs: TIMEOUT_MS });
   } catch (error) {
-    if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    if (isTimeout(error)) {
       throw new UpstreamError('PayPal не відповів вчасно. Спробуйте ще раз за хвилину', 'PAYPAL_TIMEOUT', 504);
     }
     throw upstream(`PayPal unreachable: ${(error as Error).message}`);

@@ -60,6 +60,8 @@ function resetLetter(email: string, name: string, link: string) {
   return {
     channel: 'email' as const,
     recipient: email,
+    // The link is the secret: blanked once sent (docs/notifications.md).
+    holdsSecret: true,
     subject: 'Зміна пароля — Хмільна крамниця',
     textBody: [...lines, '', `Змінити пароль: ${link}`].join('\n'),
     htmlBody: `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(link)}">Змінити пароль</a></p></body></html>`,

@@ -127,4 +127,15 @@ export const admin: typeof uk = {
       checkbox: 'A required tick: “I accept the terms of the public offer…”',
     },
   },
+  notices: {
+    title: 'Undelivered notices',
+    intro: 'E-mails and Telegram messages that could not be sent after every attempt. Fix the cause (mail server, address) and send them again.',
+    empty: 'Every notice has been sent.',
+    columns: { when: 'Gave up', recipient: 'To', subject: 'Subject', error: 'Last error', actions: 'Actions' },
+    channels: { email: 'e-mail', telegram: 'Telegram' },
+    attempts: (attempts: number, error: string) => `${attempts} ${attempts === 1 ? 'attempt' : 'attempts'}: ${error}`,
+    retry: 'Send again',
+    retryFor: (subject: string) => `Send “${subject}” again`,
+    retried: (subject: string) => `“${subject}” is queued again`,
+  },
 };

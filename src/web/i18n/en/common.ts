@@ -53,5 +53,6 @@ export const common: typeof uk = {
   adminOrders: 'Orders',
   adminSettings: 'Settings',
   adminLegal: 'Legal pages',
+  adminNotices: 'Notices',
   adminUsers: 'Users',
 };

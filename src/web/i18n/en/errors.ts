@@ -43,6 +43,8 @@ export const errors: typeof uk = {
     UNSUPPORTED_IMAGE: 'The file is not a JPEG, PNG or WebP image, or it is damaged',
 
     ORDER_NOT_FOUND: 'Order not found',
+    OUTBOX_MESSAGE_NOT_FOUND: 'Notice not found',
+    OUTBOX_MESSAGE_NOT_DEAD: 'This notice has been sent or is still queued',
     BAD_IDEMPOTENCY_KEY: 'Invalid Idempotency-Key header',
     PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available now. Choose another',
     OFFER_NOT_ACCEPTED: 'Accept the terms of the public offer to place the order',

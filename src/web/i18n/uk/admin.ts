@@ -119,4 +119,15 @@ export const admin = {
       checkbox: 'Обов’язкова позначка «Я приймаю умови публічної оферти…»',
     },
   },
+  notices: {
+    title: 'Ненадіслані сповіщення',
+    intro: 'Листи й повідомлення в Telegram, які не вдалося надіслати після всіх спроб. Виправте причину (пошта, адреса) і надішліть знову.',
+    empty: 'Усі сповіщення надіслано.',
+    columns: { when: 'Здався', recipient: 'Кому', subject: 'Тема', error: 'Остання помилка', actions: 'Дії' },
+    channels: { email: 'e-mail', telegram: 'Telegram' },
+    attempts: (attempts: number, error: string) => `${attempts} спроб: ${error}`,
+    retry: 'Надіслати знову',
+    retryFor: (subject: string) => `Надіслати знову «${subject}»`,
+    retried: (subject: string) => `«${subject}» знову в черзі`,
+  },
 };

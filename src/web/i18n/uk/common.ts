@@ -53,5 +53,6 @@ export const common = {
   adminOrders: 'Замовлення',
   adminSettings: 'Налаштування',
   adminLegal: 'Юридичні сторінки',
+  adminNotices: 'Сповіщення',
   adminUsers: 'Користувачі',
 };

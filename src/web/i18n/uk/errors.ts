@@ -45,6 +45,8 @@ export const errors = {
     UNSUPPORTED_IMAGE: 'Файл не схожий на зображення JPEG, PNG чи WebP або пошкоджений',
 
     ORDER_NOT_FOUND: 'Замовлення не знайдено',
+    OUTBOX_MESSAGE_NOT_FOUND: 'Сповіщення не знайдено',
+    OUTBOX_MESSAGE_NOT_DEAD: 'Це сповіщення вже надіслано або воно ще в черзі',
     BAD_IDEMPOTENCY_KEY: 'Некоректний заголовок Idempotency-Key',
     PAYMENT_METHOD_UNAVAILABLE: 'Цей спосіб оплати зараз недоступний. Оберіть інший',
     OFFER_NOT_ACCEPTED: 'Щоб оформити замовлення, прийміть умови публічної оферти',

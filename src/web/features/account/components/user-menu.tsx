@@ -55,6 +55,7 @@ export function UserMenu() {
             { to: paths.admin.users, label: t.common.adminUsers },
             { to: paths.admin.settings, label: t.common.adminSettings },
             { to: paths.admin.legal, label: t.common.adminLegal },
+            { to: paths.admin.notices, label: t.common.adminNotices },
           ]}
         />
       )}

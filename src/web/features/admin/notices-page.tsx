@@ -1,0 +1,86 @@
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { FaRedo } from 'react-icons/fa';
+import type { OutboxMessage } from '../../../shared/outbox';
+import { useDateFormat } from '../../components/format';
+import { Loader } from '../../components/loader';
+import { ErrorMessage, Message } from '../../components/message';
+import { notify } from '../../components/notify';
+import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n';
+import { adminTexts } from '../../i18n/feature-texts/admin';
+import { useNotices, useRetryNotice } from './notices-api';
+
+/**
+ * /admin/notices (docs/notifications.md, "Dead notices"): letters and Telegram messages that gave up
+ * after OUTBOX_MAX_ATTEMPTS, with the last error and a button that sends one again.
+ */
+export default function NoticesPage() {
+  const t = useT(adminTexts);
+  const labels = t.admin.notices;
+  const { data, isPending, error } = useNotices('dead');
+
+  return (
+    <>
+      <PageTitle title={labels.title} />
+      <h1 className="mb-2">{labels.title}</h1>
+      <p className="text-body-secondary">{labels.intro}</p>
+      {isPending ? (
+        <Loader />
+      ) : error ? (
+        <ErrorMessage error={error} />
+      ) : data.messages.length === 0 ? (
+        <Message variant="success">{labels.empty}</Message>
+      ) : (
+        <Table striped hover responsive size="sm" className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">{labels.columns.when}</th>
+              <th scope="col">{labels.columns.recipient}</th>
+              <th scope="col">{labels.columns.subject}</th>
+              <th scope="col">{labels.columns.error}</th>
+              <th scope="col">
+                <span className="visually-hidden">{labels.columns.actions}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.messages.map((message) => (
+              <NoticeRow key={message.id} message={message} />
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </>
+  );
+}
+
+function NoticeRow({ message }: { message: OutboxMessage }) {
+  const t = useT(adminTexts);
+  const labels = t.admin.notices;
+  const { dateTime } = useDateFormat();
+  const retry = useRetryNotice();
+
+  const onRetry = () =>
+    retry.mutate(message.id, {
+      onSuccess: () => notify.success(labels.retried(message.subject)),
+      onError: (error) => notify.failure(error),
+    });
+
+  return (
+    <tr>
+      <td className="text-nowrap">{dateTime(message.deadAt)}</td>
+      <td className="text-break">
+        <span className="badge text-bg-light me-1">{labels.channels[message.channel]}</span>
+        {message.recipient}
+      </td>
+      <td>{message.subject}</td>
+      <td className="small text-break">{labels.attempts(message.attempts, message.lastError ?? '')}</td>
+      <td className="text-nowrap">
+        <Button variant="primary" size="sm" onClick={onRetry} disabled={retry.isPending} aria-label={labels.retryFor(message.subject)}>
+          <FaRedo aria-hidden /> {labels.retry}
+        </Button>
+      </td>
+    </tr>
+  );
+}
