@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
+import { fallbackStore } from './plugins/rate-limit-store.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -64,7 +65,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   // Start with the cache on when the database answers; an outage at start only delays it.
   await Promise.race([catalogFeed.ready, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
-  // ioredis reconnects by itself; rate limits skip Redis meanwhile and /api/ready reports it.
+  // ioredis reconnects by itself; rate limits count in memory meanwhile and /api/ready reports it.
   redis?.on('error', (err) => app.log.debug({ err }, 'redis unavailable'));
 
   app.decorate('config', config);
@@ -94,8 +95,9 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(fastifyCookie);
-  // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run.
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run,
+  // counted in memory while Redis is away (plugins/rate-limit-store.ts).
+  await app.register(fastifyRateLimit, { global: false, store: fallbackStore(redis, app.log).Store as never });
   // Before the routes: it hooks every route registered after it.
   await registerCompression(app);
 

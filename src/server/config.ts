@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(2880),
+  /** How long a cash-on-delivery or transfer order may wait for the shop's confirmation before it is cancelled and its stock returned. */
+  UNCONFIRMED_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(1440),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -123,6 +125,7 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string };
   telegram: { apiUrl: string; botToken: string; chatId: string } | undefined;
   unpaidOrderTtlMs: number;
+  unconfirmedOrderTtlMs: number;
   /** Without a trailing slash, e.g. "https://shop.example". */
   siteUrl: string;
   trustProxy: boolean | number | string[];
@@ -183,6 +186,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
         : undefined,
     unpaidOrderTtlMs: env.UNPAID_ORDER_TTL_MINUTES * 60_000,
+    unconfirmedOrderTtlMs: env.UNCONFIRMED_ORDER_TTL_MINUTES * 60_000,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { DEFAULT_PRICING, fromMinor } from './pricing.js';
+import { DEFAULT_ORDER_LIMITS, MAX_LINE_QTY, type OrderLimits } from './order-limits.js';
 
 export { pricingRulesOf } from './pricing.js';
 
@@ -79,13 +80,30 @@ export const NovaPoshtaSenderSchema = z.object({
     .pipe(z.string().regex(/^(\+380\d{9})?$/, msg('senderPhoneInvalid'))),
 });
 
+const units = (max: number) =>
+  z
+    .number({ error: msg('amountNotNumber') })
+    .int(msg('amountNotNumber'))
+    .min(1, msg('amountNegative'))
+    .max(max, msg('amountTooBig'));
+/** How much stock one unconfirmed order may hold (docs/orders.md, "Limits"). */
+export const OrderLimitsSchema = z.object({
+  guestLineQty: units(MAX_LINE_QTY),
+  guestOrderQty: units(100_000),
+  customerLineQty: units(MAX_LINE_QTY),
+  customerOrderQty: units(100_000),
+  maxStockSharePercent: units(100),
+}) satisfies z.ZodType<OrderLimits>;
+
 export const ShopSettingsSchema = z.object({
   shop: ShopDetailsSchema,
   transfer: TransferDetailsSchema,
   pricing: PricingSettingsSchema,
   novaPoshtaSender: NovaPoshtaSenderSchema,
+  /** Older clients save the settings without it: the limits then stay as they were (settings/routes.ts). */
+  orderLimits: OrderLimitsSchema.optional(),
 });
-export type ShopSettings = z.output<typeof ShopSettingsSchema>;
+export type ShopSettings = z.output<typeof ShopSettingsSchema> & { orderLimits: OrderLimits };
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
 
 /** The settings as the server answers them: already normalised, so plain fields (responses are encoded, not parsed). */
@@ -95,6 +113,7 @@ export const ShopSettingsResponseSchema = z.object({
   transfer: plain(TransferDetailsSchema.shape),
   pricing: z.object({ taxRatePercent: z.number(), shippingFee: z.number().nullable(), freeShippingFrom: z.number().nullable() }),
   novaPoshtaSender: plain(NovaPoshtaSenderSchema.shape),
+  orderLimits: OrderLimitsSchema,
 });
 
 /** GET /api/settings: what every visitor may see (the sender's refs stay with the admin). */
@@ -111,6 +130,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     freeShippingFrom: DEFAULT_PRICING.freeShippingFromMinor === null ? null : fromMinor(DEFAULT_PRICING.freeShippingFromMinor),
   },
   novaPoshtaSender: { counterpartyRef: '', contactRef: '', cityRef: '', warehouseRef: '', contactName: '', phone: '' },
+  orderLimits: DEFAULT_ORDER_LIMITS,
 };
 
 /** The transfer method needs somewhere to send the money. */

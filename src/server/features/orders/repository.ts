@@ -162,11 +162,19 @@ export async function updateOrder(tx: Tx, id: string, changes: OrderChanges): Pr
 }
 
 /** Pending orders of the given methods placed before `before`, oldest first. */
-export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], before: Date, limit: number): Promise<string[]> {
+/** Pending orders of these methods placed before `before`; only those the shop has not confirmed when `unconfirmed`. */
+export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], before: Date, limit: number, unconfirmed = false): Promise<string[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'pending'), inArray(orders.paymentMethod, [...methods]), lte(orders.createdAt, before)))
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        inArray(orders.paymentMethod, [...methods]),
+        lte(orders.createdAt, before),
+        unconfirmed ? isNull(orders.confirmedAt) : undefined,
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(limit);
   return rows.map((row) => row.id);

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
@@ -17,7 +18,7 @@ import {
 } from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
-import { BadInput } from '../../errors.js';
+import { BadInput, TooManyAttempts } from '../../errors.js';
 import { adminOnly, requireUser, signedIn } from '../../plugins/auth.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import { orderJson, orderSummaryJson } from './serializers.js';
@@ -27,6 +28,7 @@ import {
   checkIdempotencyKey,
   claimGuestOrder,
   confirmOfflinePayment,
+  confirmOrder,
   deliverOrder,
   guestTokenHash,
   listMyOrders,
@@ -86,6 +88,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Checkout without an account (docs/delivery.md): the order's page opens only through the secret
   // in its link, returned once here; the database keeps only its hash.
+  // Per address (the route's own limit), and per phone and per e-mail, so a botnet's addresses
+  // cannot order endlessly for one recipient either (docs/orders.md, "Limits").
+  const guestLimit = (what: string) =>
+    app.createRateLimit({
+      max: app.config.guestOrdersPerHour,
+      timeWindow: 60 * 60_000,
+      keyGenerator: (req) => `guest-${what}:${(req as { limitKey?: string }).limitKey}`,
+    });
+  const perPhone = guestLimit('phone');
+  const perEmail = guestLimit('email');
+  const countGuest = async (request: FastifyRequest, limiter: typeof perPhone, key: string) => {
+    const result = await limiter(Object.assign(request, { limitKey: key }));
+    if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(result.ttlInSeconds);
+  };
+
   app.post(
     '/api/orders/guest',
     {
@@ -93,6 +110,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: app.config.guestOrdersPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
+      await countGuest(request, perPhone, request.body.shippingAddress.phoneNumber.replace(/\D/g, '').slice(-9));
+      await countGuest(request, perEmail, request.body.email);
       await requireMethod(request.body.paymentMethod);
       const branch = await checkBranch(request.body.shippingAddress);
       const accessToken = randomBytes(32).toString('base64url');
@@ -138,6 +157,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: GuestOrderParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
     async (request) => orderJson(await payOrder(ctx, { guestToken: request.params.token }, request.body, paymentDeps)),
   );
+
+  // "Підтвердити замовлення": the shop keeps an unpaid offline order past UNCONFIRMED_ORDER_TTL_MINUTES.
+  app.put('/api/orders/:id/confirm', adminOrder, async (request) => orderJson(await confirmOrder(ctx, request.params.id)));
 
   app.put('/api/orders/:id/mark-paid', adminOrder, async (request) => {
     return orderJson(await confirmOfflinePayment(ctx, request.params.id));

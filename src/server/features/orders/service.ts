@@ -21,6 +21,7 @@ import { getSettings } from '../settings/repository.js';
 import { queueOrderNotices, type NoticeSettings } from '../notifications/queue-order-notices.js';
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { assertTransition } from './order-status.js';
+import { assertWithinLimits } from './limits.js';
 import {
   findExpiredOrderIds,
   findOrderByAccessTokenHash,
@@ -116,10 +117,16 @@ async function insertNewOrder(
   const ids = [...wanted.keys()].sort();
 
   return db.transaction(async (tx) => {
-    const rules = pricingRulesOf((await getSettings(tx)).pricing);
+    const settings = await getSettings(tx);
+    const rules = pricingRulesOf(settings.pricing);
     const known = new Map((await findProductsByIds(tx, ids)).map((p) => [p.id, p]));
     const gone = ids.filter((id) => !known.has(id));
     if (gone.length) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
+    assertWithinLimits(
+      ids.map((id) => ({ name: known.get(id)!.name, qty: wanted.get(id)!, countInStock: known.get(id)!.countInStock })),
+      settings.orderLimits,
+      'user' in buyer,
+    );
     if (branch) assertBranchTakes(branch, parcelWeightKg(ids.map((id) => ({ weight: known.get(id)!.weight, qty: wanted.get(id)! }))));
 
     const items: NewOrderItem[] = [];
@@ -313,9 +320,10 @@ export async function markOrderPaid(ctx: OrdersContext, id: string, payment?: Ve
   try {
     return await changeStatus(ctx, id, 'paid', {
       event: 'paid',
-      changes: (_, now) => ({
+      changes: (order, now) => ({
         isPaid: true,
         paidAt: now,
+        confirmedAt: order.confirmedAt ?? now,
         ...(payment ? { paymentId: payment.paymentId, paymentResult: payment.paymentResult } : {}),
       }),
     });
@@ -336,11 +344,32 @@ export async function confirmOfflinePayment(ctx: OrdersContext, id: string): Pro
   return markOrderPaid(ctx, id);
 }
 
+/**
+ * Admin: "Підтвердити замовлення" — the shop has spoken to the shopper and keeps the order, so an
+ * unpaid offline order no longer expires (docs/orders.md). Confirming twice changes nothing.
+ */
+export async function confirmOrder(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw orderNotFound();
+    if (order.status === 'cancelled') throw new Conflict('Замовлення скасоване', 'ORDER_CANCELLED');
+    if (!order.confirmedAt) await updateOrder(tx, id, { confirmedAt: new Date() });
+  });
+  return requireOrder(ctx.db, id);
+}
+
 /** Admin: hands the parcel to Nova Poshta under a waybill number (ТТН). */
 export async function shipOrder(ctx: OrdersContext, id: string, trackingNumber: string, waybillRef: string | null = null): Promise<OrderWithItems> {
   return changeStatus(ctx, id, 'shipped', {
     event: 'shipped',
-    changes: (_, now) => ({ shippedAt: now, trackingNumber, waybillRef, trackingStatus: null, trackingCheckedAt: null }),
+    changes: (order, now) => ({
+      shippedAt: now,
+      trackingNumber,
+      waybillRef,
+      trackingStatus: null,
+      trackingCheckedAt: null,
+      confirmedAt: order.confirmedAt ?? now,
+    }),
   });
 }
 
@@ -386,6 +415,8 @@ interface StatusChange {
   changes: (order: OrderRow, now: Date) => OrderChanges;
   /** The notices to queue with the change. */
   event?: OrderEvent;
+  /** Throws when the locked row no longer qualifies (confirmed meanwhile). */
+  guard?: (order: OrderRow) => void;
   /** More writes in the same transaction (stock). */
   effects?: (tx: Tx, order: OrderRow) => Promise<void>;
 }
@@ -400,6 +431,7 @@ async function changeStatus({ db, notices }: OrdersContext, id: string, to: Orde
     if (!order) throw orderNotFound();
     step.authorize?.(order);
     assertTransition(order, to);
+    step.guard?.(order);
     await step.effects?.(tx, order);
     const changed = await updateOrder(tx, id, { status: to, ...step.changes(order, new Date()) });
     if (step.event) await queueOrderNotices(tx, notices, step.event, changed);
@@ -443,11 +475,28 @@ const paymentReused = () => new Conflict('Цей платіж уже зарах�
  */
 export async function expireUnpaidOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
   const online = PAYMENT_METHODS.filter((method) => !isOfflineMethod(method));
-  const ids = await findExpiredOrderIds(ctx.db, online, new Date(now.getTime() - ttlMs), EXPIRY_BATCH);
+  return cancelExpired(ctx, await findExpiredOrderIds(ctx.db, online, new Date(now.getTime() - ttlMs), EXPIRY_BATCH));
+}
+
+/**
+ * Cancels cash-on-delivery and transfer orders the shop has not confirmed ("Підтвердити
+ * замовлення", a payment or a shipment) within `ttlMs`, returning their stock, with the shopper
+ * told: nobody holds the shop's stock indefinitely by placing orders nobody answers for.
+ */
+export async function expireUnconfirmedOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
+  const offline = PAYMENT_METHODS.filter((method) => isOfflineMethod(method));
+  const ids = await findExpiredOrderIds(ctx.db, offline, new Date(now.getTime() - ttlMs), EXPIRY_BATCH, true);
+  // Confirmed by the admin a moment ago: the locked row says so, and the order stays.
+  return cancelExpired(ctx, ids, (order) => {
+    if (order.confirmedAt) throw new Conflict('Замовлення підтверджене', 'ORDER_CONFIRMED');
+  });
+}
+
+async function cancelExpired(ctx: OrdersContext, ids: string[], guard?: (order: OrderRow) => void): Promise<number> {
   let cancelled = 0;
   for (const id of ids) {
     try {
-      await changeStatus(ctx, id, 'cancelled', cancellation);
+      await changeStatus(ctx, id, 'cancelled', { ...cancellation, guard });
       cancelled++;
     } catch (error) {
       // Paid or cancelled meanwhile (here or on another instance): nothing to do.

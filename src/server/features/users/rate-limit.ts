@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors.js';
+import { TooManyAttempts } from '../../errors.js';
+
+export { TooManyAttempts };
 import { normalizeEmail } from './repository.js';
 
 /**
@@ -10,19 +12,6 @@ import { normalizeEmail } from './repository.js';
  *   shopper who signs in often is never stopped, guessing one account's password from one address
  *   is, and an attacker's failures never lock the owner out from the owner's own address.
  */
-export class TooManyAttempts extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    super(429, 'TOO_MANY_ATTEMPTS', `Забагато спроб. Спробуйте знову через ${describeWait(retryAfterSeconds)}`, undefined, {
-      seconds: retryAfterSeconds,
-    });
-  }
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, seconds)} с`;
-  return `${Math.ceil(seconds / 60)} хв`;
-}
-
 export interface AuthLimiter {
   /** onRequest hook: counts the request against the caller's IP. */
   perIp: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
