@@ -40,6 +40,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     deliveredAt: null,
     shippedAt: null,
     cancelledAt: null,
+    confirmedAt: null,
     trackingNumber: null,
     tracking: null,
     createdAt: '2026-05-01T10:00:00.000Z',
