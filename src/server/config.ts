@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   /** Failed sign-ins and registrations per e-mail address from one client address in one window. */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins to one account from all addresses in one minute before it waits out the minute. */
+  AUTH_ACCOUNT_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Failed sign-ins to one account from all addresses in one hour (ASVS: at most 100). */
+  AUTH_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(100).default(100),
   AUTH_RATE_WINDOW_MINUTES: z.coerce
     .number()
     .int()
@@ -117,7 +121,7 @@ export interface Config {
   pageSize: number;
   redisUrl: string | undefined;
   /** Brute-force limits on POST /api/users/auth and POST /api/users. */
-  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number; perAccountBurst: number; perAccountHour: number };
   /** Guest orders per IP address per hour (docs/delivery.md). */
   guestOrdersPerHour: number;
   logLevel: string;
@@ -177,6 +181,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIp: env.AUTH_RATE_LIMIT,
       perEmail: env.AUTH_RATE_LIMIT_EMAIL,
       windowMs: env.AUTH_RATE_WINDOW_MINUTES * 60_000,
+      perAccountBurst: env.AUTH_ACCOUNT_FAILURES_PER_MINUTE,
+      perAccountHour: env.AUTH_ACCOUNT_FAILURES_PER_HOUR,
     },
     guestOrdersPerHour: env.GUEST_ORDER_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,

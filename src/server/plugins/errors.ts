@@ -2,13 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { localizeMessage, parseMessage } from '../../shared/validation-messages.js';
-import { AppError, TooManyAttempts } from '../errors.js';
+import { AppError } from '../errors.js';
 
 /** Maps every failure to `{ message, code }` (docs/errors.md); never leaks internals on a 5xx. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error instanceof TooManyAttempts) reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
+      // Every coded 429 says how long to wait (TOO_MANY_ATTEMPTS, ACCOUNT_THROTTLED).
+      if (error.statusCode === 429 && typeof error.params?.seconds === 'number') reply.header('retry-after', String(Math.max(1, error.params.seconds)));
       return reply.status(error.statusCode).send({ message: error.message, code: error.code, params: error.params, errors: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

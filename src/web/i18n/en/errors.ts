@@ -27,6 +27,11 @@ export const errors: typeof uk = {
       const seconds = Number(p.seconds ?? 60);
       return `Too many attempts. Try again in ${seconds < 60 ? `${Math.max(1, seconds)} s` : `${Math.ceil(seconds / 60)} min`}`;
     },
+    PASSWORD_TOO_COMMON: 'This password is too common and easy to guess. Choose another one',
+    ACCOUNT_THROTTLED: (p) => {
+      const seconds = Number(p.seconds ?? 60);
+      return `Too many failed sign-ins to this account. Try again in ${seconds < 60 ? `${Math.max(1, seconds)} s` : `${Math.ceil(seconds / 60)} min`} or reset the password with “Forgot password?”`;
+    },
     CURRENT_PASSWORD_REQUIRED: 'To change the e-mail or the password, enter your current password',
     WRONG_CURRENT_PASSWORD: 'The current password is wrong',
     RESET_TOKEN_INVALID: 'The password reset link is invalid or expired. Ask for a new one',

@@ -29,6 +29,11 @@ export const errors = {
       const seconds = Number(p.seconds ?? 60);
       return `Забагато спроб. Спробуйте знову через ${seconds < 60 ? `${Math.max(1, seconds)} с` : `${Math.ceil(seconds / 60)} хв`}`;
     },
+    PASSWORD_TOO_COMMON: 'Цей пароль надто поширений і його легко вгадати. Оберіть інший',
+    ACCOUNT_THROTTLED: (p) => {
+      const seconds = Number(p.seconds ?? 60);
+      return `Забагато невдалих спроб увійти в цей обліковий запис. Спробуйте знову через ${seconds < 60 ? `${Math.max(1, seconds)} с` : `${Math.ceil(seconds / 60)} хв`} або змініть пароль за посиланням «Забули пароль?»`;
+    },
     CURRENT_PASSWORD_REQUIRED: 'Щоб змінити електронну пошту чи пароль, введіть поточний пароль',
     WRONG_CURRENT_PASSWORD: 'Поточний пароль невірний',
     RESET_TOKEN_INVALID: 'Посилання для зміни пароля недійсне або застаріле. Попросіть нове',
