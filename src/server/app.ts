@@ -11,6 +11,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
 import { fallbackStore } from './plugins/rate-limit-store.js';
+import { registerNoStore } from './plugins/no-store.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { CatalogCache, followCatalogChanges } from './features/products/catalog-cache.js';
 import { healthRoutes } from './features/health/routes.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   });
 
   registerErrorHandling(app);
+  registerNoStore(app);
   // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(fastifyCookie);

@@ -91,11 +91,12 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-export async function findOrderByIdempotencyKey(tx: Tx, userId: string, key: string): Promise<OrderRow | null> {
+/** The order placed under this key: by this customer, or (userId null) as a guest. */
+export async function findOrderByIdempotencyKey(tx: Tx, userId: string | null, key: string): Promise<OrderRow | null> {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .where(and(userId ? eq(orders.userId, userId) : isNull(orders.userId), eq(orders.idempotencyKey, key)))
     .limit(1);
   return row ?? null;
 }

@@ -18,8 +18,9 @@ import {
 } from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
-import { BadInput, TooManyAttempts } from '../../errors.js';
-import { adminOnly, requireUser, signedIn } from '../../plugins/auth.js';
+import { BadInput, NotFound, TooManyAttempts } from '../../errors.js';
+import { adminOnly, getSessionUser, requireUser, signedIn } from '../../plugins/auth.js';
+import { checkGuestIdempotencyKey, guestAccessTokenFor, GUEST_IDEMPOTENCY_KEY } from './idempotency.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import { orderJson, orderSummaryJson } from './serializers.js';
 import { createOrderWaybill, withTracking } from './waybills.js';
@@ -29,6 +30,7 @@ import {
   claimGuestOrder,
   confirmOfflinePayment,
   confirmOrder,
+  findOrderByKey,
   deliverOrder,
   guestTokenHash,
   listMyOrders,
@@ -106,7 +108,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/guest',
     {
-      schema: { body: GuestOrderCreateSchema, response: { 201: GuestOrderSchema } },
+      schema: { body: GuestOrderCreateSchema, response: { 200: GuestOrderSchema, 201: GuestOrderSchema } },
       config: { rateLimit: { max: app.config.guestOrdersPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
@@ -114,11 +116,36 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       await countGuest(request, perEmail, request.body.email);
       await requireMethod(request.body.paymentMethod);
       const branch = await checkBranch(request.body.shippingAddress);
-      const accessToken = randomBytes(32).toString('base64url');
+      const key = checkGuestIdempotencyKey(request.headers['idempotency-key']);
+      // Under a key the link's secret derives from it, so a replay answers with the same link.
+      const accessToken = key ? guestAccessTokenFor(key, app.config.jwtSecret) : randomBytes(32).toString('base64url');
       const guest = { email: request.body.email, accessToken, accessTokenHash: guestTokenHash(accessToken) };
-      const { order } = await placeOrder(ctx, { guest }, request.body, undefined, branch);
+      const { order, replayed } = await placeOrder(ctx, { guest }, request.body, key, branch);
+      if (replayed)
+        return reply
+          .status(200)
+          .header('idempotent-replayed', 'true')
+          .send({ ...orderJson(order), accessToken });
       app.catalogCache.invalidate();
       return reply.status(201).send({ ...orderJson(order), accessToken });
+    },
+  );
+
+  // After a lost answer (a timeout, ORDER_OUTCOME_UNKNOWN) the client asks whether its key placed an
+  // order before it places it again: the customer's own keys only; without a session, a guest key,
+  // which is the guest's secret, and the answer carries the order's link.
+  app.get(
+    '/api/orders/by-key/:key',
+    {
+      schema: { params: z.object({ key: z.string().regex(IDEMPOTENCY_KEY) }), response: { 200: OrderSchema.extend({ accessToken: z.string().optional() }) } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const { key } = request.params;
+      const user = await getSessionUser(request);
+      const found = user ? await findOrderByKey(app.db, user, key) : GUEST_IDEMPOTENCY_KEY.test(key) ? await findOrderByKey(app.db, null, key) : null;
+      if (!found) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+      return user ? orderJson(found) : { ...orderJson(found), accessToken: guestAccessTokenFor(key, app.config.jwtSecret) };
     },
   );
 

@@ -22,6 +22,7 @@ import { queueOrderNotices, type NoticeSettings } from '../notifications/queue-o
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { assertTransition } from './order-status.js';
 import { assertWithinLimits } from './limits.js';
+import { assertSameBody, bodyHash, withKnownOutcome } from './idempotency.js';
 import {
   findExpiredOrderIds,
   findOrderByAccessTokenHash,
@@ -84,22 +85,33 @@ export async function placeOrder(
   idempotencyKey?: string,
   branch?: CheckedBranch,
 ): Promise<{ order: OrderWithItems; replayed: boolean }> {
-  // A guest has no account to scope a key to: guests go without one.
-  const user = 'user' in buyer ? buyer.user : null;
-  if (!user) return { order: await requireOrder(db, await insertNewOrder(db, notices, buyer, payload, undefined, branch)), replayed: false };
-  if (idempotencyKey) {
-    const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
-    if (earlier) return { order: await requireOrder(db, earlier.id), replayed: true };
-  }
-  let orderId: string;
-  try {
-    orderId = await insertNewOrder(db, notices, buyer, payload, idempotencyKey, branch);
-  } catch (error) {
-    const earlier = idempotencyKey && isUniqueViolation(error) ? await findOrderByIdempotencyKey(db, user.id, idempotencyKey) : null;
-    if (!earlier) throw error;
+  // A customer's keys are the customer's; a guest's keys are shared among guests, so they must be long (idempotency.ts).
+  const userId = 'user' in buyer ? buyer.user.id : null;
+  const hash = idempotencyKey ? bodyHash(payload) : null;
+  const replay = async (earlier: OrderRow) => {
+    assertSameBody(earlier.idempotencyBodyHash, hash!);
     return { order: await requireOrder(db, earlier.id), replayed: true };
+  };
+  if (idempotencyKey) {
+    const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
+    if (earlier) return replay(earlier);
   }
-  return { order: await requireOrder(db, orderId), replayed: false };
+  try {
+    return {
+      order: await insertNewOrder(db, notices, buyer, payload, idempotencyKey ? { key: idempotencyKey, bodyHash: hash! } : undefined, branch),
+      replayed: false,
+    };
+  } catch (error) {
+    const earlier = idempotencyKey && isUniqueViolation(error) ? await findOrderByIdempotencyKey(db, userId, idempotencyKey) : null;
+    if (!earlier) throw error;
+    return replay(earlier);
+  }
+}
+
+/** GET /api/orders/by-key/{key}: the order this customer (or, with no session, a guest) placed under the key, or null. */
+export async function findOrderByKey(tx: Tx, user: UserRow | null, key: string): Promise<OrderWithItems | null> {
+  const found = await findOrderByIdempotencyKey(tx, user?.id ?? null, key);
+  return found ? requireOrder(tx, found.id) : null;
 }
 
 async function insertNewOrder(
@@ -107,71 +119,78 @@ async function insertNewOrder(
   notices: NoticeSettings,
   buyer: Buyer,
   payload: OrderCreate,
-  idempotencyKey: string | undefined,
+  idempotency: { key: string; bodyHash: string } | undefined,
   branch: CheckedBranch | undefined,
-): Promise<string> {
+): Promise<OrderWithItems> {
   // The same product twice in one payload counts once, with the quantities added.
   const wanted = new Map<string, number>();
   for (const line of payload.orderItems) wanted.set(line.product, (wanted.get(line.product) ?? 0) + line.qty);
   // Locking rows in one global order keeps two multi-line orders from deadlocking each other.
   const ids = [...wanted.keys()].sort();
 
-  return db.transaction(async (tx) => {
-    const settings = await getSettings(tx);
-    const rules = pricingRulesOf(settings.pricing);
-    const known = new Map((await findProductsByIds(tx, ids)).map((p) => [p.id, p]));
-    const gone = ids.filter((id) => !known.has(id));
-    if (gone.length) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
-    assertWithinLimits(
-      ids.map((id) => ({ name: known.get(id)!.name, qty: wanted.get(id)!, countInStock: known.get(id)!.countInStock })),
-      settings.orderLimits,
-      'user' in buyer,
-    );
-    if (branch) assertBranchTakes(branch, parcelWeightKg(ids.map((id) => ({ weight: known.get(id)!.weight, qty: wanted.get(id)! }))));
+  // The answer is read inside the transaction: once it commits, nothing is left to fail and be
+  // mistaken for "nothing changed" (docs/errors.md, DB_UNAVAILABLE).
+  return withKnownOutcome((committing) =>
+    db.transaction(async (tx) => {
+      const settings = await getSettings(tx);
+      const rules = pricingRulesOf(settings.pricing);
+      const known = new Map((await findProductsByIds(tx, ids)).map((p) => [p.id, p]));
+      const gone = ids.filter((id) => !known.has(id));
+      if (gone.length) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
+      assertWithinLimits(
+        ids.map((id) => ({ name: known.get(id)!.name, qty: wanted.get(id)!, countInStock: known.get(id)!.countInStock })),
+        settings.orderLimits,
+        'user' in buyer,
+      );
+      if (branch) assertBranchTakes(branch, parcelWeightKg(ids.map((id) => ({ weight: known.get(id)!.weight, qty: wanted.get(id)! }))));
 
-    const items: NewOrderItem[] = [];
-    const lines = [];
-    for (const id of ids) {
-      const qty = wanted.get(id)!;
-      const product = await takeStock(tx, id, qty);
-      if (!product) {
-        const name = known.get(id)!.name;
-        throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
+      const items: NewOrderItem[] = [];
+      const lines = [];
+      for (const id of ids) {
+        const qty = wanted.get(id)!;
+        const product = await takeStock(tx, id, qty);
+        if (!product) {
+          const name = known.get(id)!.name;
+          throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
+        }
+        // The locked row is the price the shopper pays, even if an admin edited it a moment ago.
+        lines.push({ price: fromMinor(product.priceMinor), discount: product.discount, qty });
+        items.push({
+          productId: product.id,
+          name: product.name,
+          image: product.image,
+          priceMinor: discountedPriceMinor(product.priceMinor, product.discount),
+          qty,
+        });
       }
-      // The locked row is the price the shopper pays, even if an admin edited it a moment ago.
-      lines.push({ price: fromMinor(product.priceMinor), discount: product.discount, qty });
-      items.push({
-        productId: product.id,
-        name: product.name,
-        image: product.image,
-        priceMinor: discountedPriceMinor(product.priceMinor, product.discount),
-        qty,
-      });
-    }
-    const prices = priceOrderMinor(lines, rules);
-    const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
-    const order = await insertOrder(
-      tx,
-      {
-        ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email, accessTokenHash: buyer.guest.accessTokenHash }),
-        recipientName: address,
-        recipientPhone: phoneNumber,
-        // A branch from the directory is stored as the directory names it, with its refs; else as typed.
-        cityName: branch?.cityName ?? city,
-        branchDescription: branch?.branchDescription ?? country,
-        settlementRef: branch?.settlementRef ?? null,
-        cityRef: branch?.cityRef ?? null,
-        warehouseRef: branch?.warehouseRef ?? null,
-        postalCode,
-        paymentMethod: payload.paymentMethod,
-        ...prices,
-        idempotencyKey: idempotencyKey ?? null,
-      },
-      items,
-    );
-    await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
-    return order.id;
-  });
+      const prices = priceOrderMinor(lines, rules);
+      const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
+      const order = await insertOrder(
+        tx,
+        {
+          ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email, accessTokenHash: buyer.guest.accessTokenHash }),
+          recipientName: address,
+          recipientPhone: phoneNumber,
+          // A branch from the directory is stored as the directory names it, with its refs; else as typed.
+          cityName: branch?.cityName ?? city,
+          branchDescription: branch?.branchDescription ?? country,
+          settlementRef: branch?.settlementRef ?? null,
+          cityRef: branch?.cityRef ?? null,
+          warehouseRef: branch?.warehouseRef ?? null,
+          postalCode,
+          paymentMethod: payload.paymentMethod,
+          ...prices,
+          idempotencyKey: idempotency?.key ?? null,
+          idempotencyBodyHash: idempotency?.bodyHash ?? null,
+        },
+        items,
+      );
+      await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
+      const placed = await requireOrder(tx, order.id);
+      committing();
+      return placed;
+    }),
+  );
 }
 
 /** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */

@@ -48,6 +48,9 @@ export const errors: typeof uk = {
     UNSUPPORTED_IMAGE: 'The file is not a JPEG, PNG or WebP image, or it is damaged',
 
     ORDER_NOT_FOUND: 'Order not found',
+    IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another order. Place the order again',
+    ORDER_OUTCOME_UNKNOWN:
+      'The connection to the database broke while the order was being placed. Check “My orders” or try again in a minute: the order will not be placed twice',
     BAD_IDEMPOTENCY_KEY: 'Invalid Idempotency-Key header',
     PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available now. Choose another',
     BRANCH_NOT_IN_SETTLEMENT: 'The chosen branch is not in this town or no longer works. Choose the branch again',
