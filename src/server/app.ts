@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { safeErrorSerializer } from './log-safety.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
 import { fallbackStore } from './plugins/rate-limit-store.js';
@@ -48,7 +49,8 @@ export interface AppOptions {
 /** Builds the whole shop without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Readonly<Config>, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    // Errors are logged without their query parameters (log-safety.ts): no hash or token in a log line.
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: { err: safeErrorSerializer } },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,

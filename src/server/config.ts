@@ -81,6 +81,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'має починатися з smtp:// або smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Хмільна крамниця <shop@example.com>'),
+  /** Guest-order confirmations and password-reset letters one address may get in 24 hours; the rest are dropped. */
+  MAIL_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /** Who in the shop hears of every new order; the shop's e-mail from the settings when unset. */
   SHOP_NOTIFY_EMAIL: z.email().optional(),
   TELEGRAM_BOT_TOKEN: z
@@ -126,7 +128,7 @@ export interface Config {
   guestOrdersPerHour: number;
   logLevel: string;
   /** Notices: e-mail through SMTP (or .eml files in mailDir), Telegram to the owner. */
-  mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string };
+  mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string; perRecipientPerDay: number };
   telegram: { apiUrl: string; botToken: string; chatId: string } | undefined;
   unpaidOrderTtlMs: number;
   unconfirmedOrderTtlMs: number;
@@ -186,7 +188,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     guestOrdersPerHour: env.GUEST_ORDER_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL, mailDir: path.join(dataDir, 'mail') },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      shopNotifyEmail: env.SHOP_NOTIFY_EMAIL,
+      mailDir: path.join(dataDir, 'mail'),
+      perRecipientPerDay: env.MAIL_PER_RECIPIENT_PER_DAY,
+    },
     telegram:
       env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
         ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }

@@ -46,7 +46,10 @@ export function orderLimitBreach(lines: readonly LimitedLine[], limits: OrderLim
   const long = lines.find((line) => line.qty > lineMax);
   if (long) return { code: 'ORDER_LINE_LIMIT', params: { product: long.name, max: lineMax } };
   if (lines.reduce((sum, line) => sum + line.qty, 0) > orderMax) return { code: 'ORDER_SIZE_LIMIT', params: { max: orderMax } };
-  const greedy = lines.find((line) => line.qty > SMALL_LINE_QTY && line.qty * 100 > line.countInStock * limits.maxStockSharePercent);
+  // More than the stock holds is OUT_OF_STOCK, the truer answer, from the stock update itself.
+  const greedy = lines.find(
+    (line) => line.qty > SMALL_LINE_QTY && line.qty <= line.countInStock && line.qty * 100 > line.countInStock * limits.maxStockSharePercent,
+  );
   if (greedy) return { code: 'ORDER_NEEDS_CONFIRMATION', params: { product: greedy.name } };
   return null;
 }

@@ -35,6 +35,11 @@ export interface Database {
   /** Whether the database answers a trivial query within the time limit (GET /api/ready). */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs migrations or start-up work (the same advisory lock as
+   * migrations on PostgreSQL; one process per data directory already for the embedded database).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Embedded only: the data directory as a blob, so tests can clone a migrated database fast. */
   snapshot?(): Promise<Blob>;
 }
@@ -104,6 +109,7 @@ async function openPostgres(url: string): Promise<Database> {
         timeoutMs,
       ),
     close: () => pool.end(),
+    exclusively: (work) => withAdvisoryLock(pool, MIGRATION_LOCK, work),
   };
 }
 
@@ -228,6 +234,7 @@ async function openPglite(target: { dataDir: string } | { snapshot: Blob }): Pro
         }
       },
       snapshot: () => client.dumpDataDir('none'),
+      exclusively: (work) => work(),
     };
   } catch (err) {
     unlock();

@@ -11,7 +11,7 @@ const EVERY_MS = 60_000;
  * has not confirmed within UNCONFIRMED_ORDER_TTL_MINUTES (docs/orders.md). Returns the stop function.
  */
 export function startUnpaidOrderExpiry(db: Db, config: Readonly<Config>, log: FastifyBaseLogger): () => void {
-  const ctx = { db, notices: noticeSettingsOf(config) };
+  const ctx = { db, notices: noticeSettingsOf(config, log) };
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

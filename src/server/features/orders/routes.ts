@@ -45,7 +45,7 @@ import {
 
 /** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, notices: noticeSettingsOf(app.config) };
+  const ctx = { db: app.db, notices: noticeSettingsOf(app.config, app.log) };
   const { payments } = app;
   const novaPoshta = app.config.novaPoshta;
   /** A method the shop cannot take now (docs/payments.md) is refused before anything is written. */

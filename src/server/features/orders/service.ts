@@ -296,6 +296,12 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
       paymentResult: { id: testId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: email },
     };
   } else {
+    // Only the PayPal order the shop created for this order (docs/payments.md): another completed
+    // PayPal order, even for the same amount, pays nothing here.
+    // (With none created yet, verifyPayPal refuses: PAYPAL_NOT_CREATED.)
+    if (order.paypalOrderId && payment.id !== order.paypalOrderId) {
+      throw new BadInput('Цей платіж PayPal створено не для цього замовлення', 'PAYPAL_ORDER_MISMATCH');
+    }
     verified = await deps.verifyPayPal(payment.id, order);
   }
   return markOrderPaid(ctx, order.id, verified);

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
 import { BadInput } from '../../errors.js';
 import { queueMessages } from '../notifications/outbox.js';
+import { mayMail, type RecipientCap } from '../notifications/recipient-cap.js';
 import { assertUncommonPassword } from './common-passwords.js';
 import { findUserByEmail } from './repository.js';
 
@@ -17,10 +18,12 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Queues the reset letter when the e-mail has an account; says nothing either way. */
-export async function requestPasswordReset(db: Db, email: string, siteUrl: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(db: Db, email: string, siteUrl: string, cap: RecipientCap, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return;
+    // Anybody can ask for a reset to any account: at most the daily cap of letters reach one mailbox.
+    if (!(await mayMail(tx, cap, user.email, 'password-reset', now))) return;
     const token = randomBytes(32).toString('base64url');
     // Only the newest link works: a letter lying in an old mailbox or an old tab is dead.
     await revokeResetLinks(tx, user.id, now);

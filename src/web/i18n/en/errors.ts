@@ -76,6 +76,7 @@ export const errors: typeof uk = {
 
     NOT_YOUR_ORDER: 'Only the buyer can pay for the order',
     TEST_PAYMENTS_DISABLED: 'Test payments are off',
+    PAYPAL_ORDER_MISMATCH: 'This PayPal payment was not created for this order',
     PAYMENT_REUSED: 'This payment has already been counted for another order',
     PAYPAL_NOT_CONFIGURED: 'PayPal payments are not set up on this server',
     PAYPAL_NOT_CREATED: 'No PayPal payment has been created for this order yet',

@@ -78,6 +78,7 @@ export const errors = {
 
     NOT_YOUR_ORDER: 'Оплатити замовлення може лише його покупець',
     TEST_PAYMENTS_DISABLED: 'Тестову оплату вимкнено',
+    PAYPAL_ORDER_MISMATCH: 'Цей платіж PayPal створено не для цього замовлення',
     PAYMENT_REUSED: 'Цей платіж уже зараховано за інше замовлення',
     PAYPAL_NOT_CONFIGURED: 'Оплату через PayPal на цьому сервері не налаштовано',
     PAYPAL_NOT_CREATED: 'Для цього замовлення ще не створено платіж PayPal',
