@@ -8,8 +8,11 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
+import { safeErrorSerializer } from './log-safety.js';
 import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
+import { fallbackStore } from './plugins/rate-limit-store.js';
+import { registerNoStore } from './plugins/no-store.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -54,7 +57,8 @@ export interface AppOptions {
 /** Builds the whole shop without listening: main.ts listens, tests inject. */
 export async function buildApp(config: Readonly<Config>, options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, ...prettyInDevelopment(config) },
+    // Errors are logged without their query parameters (log-safety.ts): no hash or token in a log line.
+    logger: options.logger === false ? false : { level: config.logLevel, serializers: { err: safeErrorSerializer }, ...prettyInDevelopment(config) },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies next to the server.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -74,7 +78,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   // Start with the cache on when the database answers; an outage at start only delays it.
   await Promise.race([catalogFeed.ready, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false }) : null;
-  // ioredis reconnects by itself; rate limits skip Redis meanwhile and /api/ready reports it.
+  // ioredis reconnects by itself; rate limits count in memory meanwhile and /api/ready reports it.
   redis?.on('error', (err) => app.log.debug({ err }, 'redis unavailable'));
 
   app.decorate('config', config);
@@ -119,11 +123,13 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
 
   registerErrorHandling(app);
   registerMetrics(app, { pool: database.poolStats, outbox: () => outboxCounts(database.db) }, config.metricsToken);
+  registerNoStore(app);
   // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
   await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
   await app.register(fastifyCookie);
-  // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run.
-  await app.register(fastifyRateLimit, { global: false, ...(redis ? { redis } : {}) });
+  // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run,
+  // counted in memory while Redis is away (plugins/rate-limit-store.ts).
+  await app.register(fastifyRateLimit, { global: false, store: fallbackStore(redis, app.log).Store as never });
   // Before the routes: it hooks every route registered after it.
   await registerCompression(app);
   await registerOpenApi(app, config);

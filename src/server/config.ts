@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(100),
   /** Failed sign-ins and registrations per e-mail address from one client address in one window. */
   AUTH_RATE_LIMIT_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins to one account from all addresses in one minute before it waits out the minute. */
+  AUTH_ACCOUNT_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Failed sign-ins to one account from all addresses in one hour (ASVS: at most 100). */
+  AUTH_ACCOUNT_FAILURES_PER_HOUR: z.coerce.number().int().min(1).max(100).default(100),
   AUTH_RATE_WINDOW_MINUTES: z.coerce
     .number()
     .int()
@@ -77,6 +81,8 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, 'має починатися з smtp:// або smtps://')
     .optional(),
   MAIL_FROM: z.string().min(3).default('Хмільна крамниця <shop@example.com>'),
+  /** Guest-order confirmations and password-reset letters one address may get in 24 hours; the rest are dropped. */
+  MAIL_PER_RECIPIENT_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /** Who in the shop hears of every new order; the shop's e-mail from the settings when unset. */
   SHOP_NOTIFY_EMAIL: z.email().optional(),
   TELEGRAM_BOT_TOKEN: z
@@ -101,6 +107,8 @@ const EnvSchema = z.object({
   CHECKBOX_SHIFT_CLOSE_HOUR: z.coerce.number().int().min(0).max(23).default(23),
   /** How long a PayPal or LiqPay order may stay unpaid before it is cancelled and its stock returned. */
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(2880),
+  /** How long a cash-on-delivery or transfer order may wait for the shop's confirmation before it is cancelled and its stock returned. */
+  UNCONFIRMED_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).default(1440),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Bearer token of GET /metrics (docs/deploy.md); unset: there is no /metrics. */
   METRICS_TOKEN: z.string().min(16, 'щонайменше 16 символів').optional(),
@@ -132,16 +140,17 @@ export interface Config {
   pageSize: number;
   redisUrl: string | undefined;
   /** Brute-force limits on POST /api/users/auth and POST /api/users. */
-  authRateLimit: { perIp: number; perEmail: number; windowMs: number };
+  authRateLimit: { perIp: number; perEmail: number; windowMs: number; perAccountBurst: number; perAccountHour: number };
   /** Guest orders per IP address per hour (docs/delivery.md). */
   guestOrdersPerHour: number;
   logLevel: string;
   /** Notices: e-mail through SMTP (or .eml files in mailDir), Telegram to the owner. */
-  mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string };
+  mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string; perRecipientPerDay: number };
   telegram: { apiUrl: string; botToken: string; chatId: string } | undefined;
   unpaidOrderTtlMs: number;
   /** Fiscal receipts through Checkbox; null when not set up (nothing is sent then). */
   checkbox: CheckboxConfig | null;
+  unconfirmedOrderTtlMs: number;
   /** Without a trailing slash, e.g. "https://shop.example". */
   siteUrl: string;
   trustProxy: boolean | number | string[];
@@ -204,16 +213,25 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perIp: env.AUTH_RATE_LIMIT,
       perEmail: env.AUTH_RATE_LIMIT_EMAIL,
       windowMs: env.AUTH_RATE_WINDOW_MINUTES * 60_000,
+      perAccountBurst: env.AUTH_ACCOUNT_FAILURES_PER_MINUTE,
+      perAccountHour: env.AUTH_ACCOUNT_FAILURES_PER_HOUR,
     },
     guestOrdersPerHour: env.GUEST_ORDER_RATE_LIMIT,
     logLevel: env.LOG_LEVEL,
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, shopNotifyEmail: env.SHOP_NOTIFY_EMAIL, mailDir: path.join(dataDir, 'mail') },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM,
+      shopNotifyEmail: env.SHOP_NOTIFY_EMAIL,
+      mailDir: path.join(dataDir, 'mail'),
+      perRecipientPerDay: env.MAIL_PER_RECIPIENT_PER_DAY,
+    },
     telegram:
       env.TELEGRAM_BOT_TOKEN && env.TELEGRAM_CHAT_ID
         ? { apiUrl: env.TELEGRAM_API_URL.replace(/\/$/, ''), botToken: env.TELEGRAM_BOT_TOKEN, chatId: env.TELEGRAM_CHAT_ID }
         : undefined,
     unpaidOrderTtlMs: env.UNPAID_ORDER_TTL_MINUTES * 60_000,
     checkbox: checkboxConfigOf(env),
+    unconfirmedOrderTtlMs: env.UNCONFIRMED_ORDER_TTL_MINUTES * 60_000,
     siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN,

@@ -46,3 +46,17 @@ export class UpstreamError extends AppError {
     super(statusCode, code, message);
   }
 }
+
+/** 429 with the wait in seconds; the error handler also sends it as Retry-After. */
+export class TooManyAttempts extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'TOO_MANY_ATTEMPTS', `Забагато спроб. Спробуйте знову через ${describeWait(retryAfterSeconds)}`, undefined, {
+      seconds: retryAfterSeconds,
+    });
+  }
+}
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return `${Math.max(1, seconds)} с`;
+  return `${Math.ceil(seconds / 60)} хв`;
+}

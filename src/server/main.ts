@@ -5,6 +5,7 @@ import { DataDirLocked } from './db/data-dir-lock.js';
 import { ensureAdmin, isCatalogEmpty, seedDemoCatalog } from './seed/index.js';
 import { findUserByEmail } from './features/users/repository.js';
 import { buildApp } from './app.js';
+import { safeErrorSerializer } from './log-safety.js';
 
 /** How long a stop waits for requests in flight before giving up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -22,16 +23,19 @@ async function main() {
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
 
   try {
-    if (config.isProduction) await refuseDemoAdminPassword(database.db, config);
-    const newShop = await ensureAdmin(database.db, config.admin);
-    if (newShop) app.log.info(`admin account created: ${config.admin.email}`);
-    // By default only a brand-new embedded shop gets the demo catalogue; never in production (config.ts).
-    const seedDemo = config.seedDemo ?? (database.driver === 'pglite' && newShop);
-    if (seedDemo && (await isCatalogEmpty(database.db))) {
-      const n = await seedDemoCatalog(database.db);
-      app.catalogCache.invalidate();
-      app.log.info(`demo catalogue seeded: ${n} products`);
-    }
+    // Under the migrations' lock: two instances starting at once on a new database seed it once.
+    await database.exclusively(async () => {
+      if (config.isProduction) await refuseDemoAdminPassword(database.db, config);
+      const newShop = await ensureAdmin(database.db, config.admin);
+      if (newShop) app.log.info(`admin account created: ${config.admin.email}`);
+      // By default only a brand-new embedded shop gets the demo catalogue; never in production (config.ts).
+      const seedDemo = config.seedDemo ?? (database.driver === 'pglite' && newShop);
+      if (seedDemo && (await isCatalogEmpty(database.db))) {
+        const n = await seedDemoCatalog(database.db);
+        app.catalogCache.invalidate();
+        app.log.info(`demo catalogue seeded: ${n} products`);
+      }
+    });
   } catch (err) {
     await app.close();
     throw err;
@@ -69,7 +73,8 @@ main().catch((err) => {
   if (err instanceof ConfigError || err instanceof DataDirLocked || err instanceof StartRefused) {
     console.error(err.message);
   } else {
-    console.error(err);
+    // A failed query's parameters (a password hash, a token) never reach the log (log-safety.ts).
+    console.error(safeErrorSerializer(err));
   }
   process.exit(1);
 });

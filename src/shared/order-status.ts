@@ -42,8 +42,16 @@ export function canTransition(order: OrderState, to: OrderStatus): boolean {
 export const shopperCanCancel = (order: OrderState) => order.status === 'pending';
 
 /** What the admin may do next, for the buttons on the order page. */
-export function adminActions(order: OrderState): { markPaid: boolean; ship: boolean; deliver: boolean; cancel: boolean } {
+export function adminActions(order: OrderState & { confirmedAt?: string | null }): {
+  confirm: boolean;
+  markPaid: boolean;
+  ship: boolean;
+  deliver: boolean;
+  cancel: boolean;
+} {
   return {
+    // "Підтвердити замовлення": an unpaid offline order the shop keeps past its confirmation window (docs/orders.md).
+    confirm: order.status === 'pending' && isOfflineMethod(order.paymentMethod) && !order.confirmedAt,
     markPaid: canTransition(order, 'paid') && isOfflineMethod(order.paymentMethod),
     ship: canTransition(order, 'shipped'),
     deliver: canTransition(order, 'delivered'),

@@ -182,6 +182,8 @@ export const OrderSchema = z.object({
   deliveredAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When the shop confirmed the order; an unconfirmed offline order expires (docs/orders.md). */
+  confirmedAt: z.string().nullable(),
   /** The Nova Poshta waybill (ТТН) once shipped. */
   trackingNumber: z.string().nullable(),
   tracking: TrackingSchema.nullable(),

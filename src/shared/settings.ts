@@ -3,6 +3,7 @@ import { isEdrpouValid, isLuhnValid, isRnokppValid, isUkrainianIban } from './ch
 import { msg } from './schema-messages.js';
 import { DEFAULT_PRICING, fromMinor } from './pricing.js';
 import { OFFER_CONSENT_MODES } from './legal.js';
+import { DEFAULT_ORDER_LIMITS, MAX_LINE_QTY, type OrderLimits } from './order-limits.js';
 
 export { pricingRulesOf } from './pricing.js';
 
@@ -89,6 +90,20 @@ export const NovaPoshtaSenderSchema = z.object({
 export const LegalSettingsSchema = z.object({
   offerConsent: z.enum(OFFER_CONSENT_MODES, { error: msg('offerConsentInvalid') }).default('notice'),
 });
+const units = (max: number) =>
+  z
+    .number({ error: msg('amountNotNumber') })
+    .int(msg('amountNotNumber'))
+    .min(1, msg('amountNegative'))
+    .max(max, msg('amountTooBig'));
+/** How much stock one unconfirmed order may hold (docs/orders.md, "Limits"). */
+export const OrderLimitsSchema = z.object({
+  guestLineQty: units(MAX_LINE_QTY),
+  guestOrderQty: units(100_000),
+  customerLineQty: units(MAX_LINE_QTY),
+  customerOrderQty: units(100_000),
+  maxStockSharePercent: units(100),
+}) satisfies z.ZodType<OrderLimits>;
 
 export const ShopSettingsSchema = z.object({
   shop: ShopDetailsSchema,
@@ -96,8 +111,10 @@ export const ShopSettingsSchema = z.object({
   pricing: PricingSettingsSchema,
   novaPoshtaSender: NovaPoshtaSenderSchema,
   legal: LegalSettingsSchema.default({ offerConsent: 'notice' }),
+  /** Older clients save the settings without it: the limits then stay as they were (settings/routes.ts). */
+  orderLimits: OrderLimitsSchema.optional(),
 });
-export type ShopSettings = z.output<typeof ShopSettingsSchema>;
+export type ShopSettings = z.output<typeof ShopSettingsSchema> & { orderLimits: OrderLimits };
 export type ShopSettingsInput = z.input<typeof ShopSettingsSchema>;
 
 /**
@@ -121,6 +138,7 @@ export const ShopSettingsResponseSchema = z.object({
   pricing: z.object({ taxRatePercent: z.number(), shippingFee: z.number().nullable(), freeShippingFrom: z.number().nullable() }),
   novaPoshtaSender: plain(NovaPoshtaSenderSchema.shape),
   legal: z.object({ offerConsent: z.enum(OFFER_CONSENT_MODES) }),
+  orderLimits: OrderLimitsSchema,
 });
 
 /** GET /api/settings: what every visitor may see (the sender's refs stay with the admin). */
@@ -138,6 +156,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   novaPoshtaSender: { counterpartyRef: '', contactRef: '', cityRef: '', warehouseRef: '', contactName: '', phone: '' },
   legal: { offerConsent: 'notice' },
+  orderLimits: DEFAULT_ORDER_LIMITS,
 };
 
 /** The transfer method needs somewhere to send the money. */

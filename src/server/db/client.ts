@@ -37,6 +37,11 @@ export interface Database {
   /** PostgreSQL only: the connection pool now (metrics). */
   poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
+  /**
+   * Runs `work` while no other instance runs migrations or start-up work (the same advisory lock as
+   * migrations on PostgreSQL; one process per data directory already for the embedded database).
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** Embedded only: the data directory as a blob, so tests can clone a migrated database fast. */
   snapshot?(): Promise<Blob>;
 }
@@ -107,6 +112,7 @@ async function openPostgres(url: string): Promise<Database> {
       ),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
+    exclusively: (work) => withAdvisoryLock(pool, MIGRATION_LOCK, work),
   };
 }
 
@@ -231,6 +237,7 @@ async function openPglite(target: { dataDir: string } | { snapshot: Blob }): Pro
         }
       },
       snapshot: () => client.dumpDataDir('none'),
+      exclusively: (work) => work(),
     };
   } catch (err) {
     unlock();

@@ -211,8 +211,12 @@ export const orders = pgTable(
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** When the shop confirmed the order (or took its payment): unconfirmed offline orders expire (docs/orders.md). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     /** The checkout's Idempotency-Key: the same key from the same customer places one order. */
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 of the canonical body sent with the key: another body under the same key is refused. */
+    idempotencyBodyHash: text('idempotency_body_hash'),
     /** A guest's e-mail (no account): docs/delivery.md. */
     guestEmail: text('guest_email'),
     /** SHA-256 of the secret in a guest order's link; the secret itself is never stored. */
@@ -232,6 +236,9 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} IS NOT NULL`),
+    uniqueIndex('orders_guest_idempotency_key')
+      .on(t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} IS NOT NULL AND ${t.userId} IS NULL`),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('orders_tracking_number_idx')
       .on(t.trackingNumber)

@@ -8,6 +8,8 @@ import { AppError } from '../errors.js';
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // Every coded 429 says how long to wait (TOO_MANY_ATTEMPTS, ACCOUNT_THROTTLED).
+      if (error.statusCode === 429 && typeof error.params?.seconds === 'number') reply.header('retry-after', String(Math.max(1, error.params.seconds)));
       return reply.status(error.statusCode).send({ message: error.message, code: error.code, params: error.params, errors: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

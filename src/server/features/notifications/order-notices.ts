@@ -118,6 +118,17 @@ function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
   ];
 }
 
+/**
+ * Where the parcel goes, as the shopper's letters say it. A guest's order can send its letter to
+ * any address, so a guest letter carries no text the guest typed but their name and the order's
+ * lines (docs/notifications.md, "Abuse"): a branch from Nova Poshta's directory is named as the
+ * directory names it; a place typed by hand is left to the order's page.
+ */
+function placeOf(order: OrderRow): string {
+  if (order.userId || order.warehouseRef) return `${order.cityName}, ${order.branchDescription}`;
+  return 'відділення Нової пошти, вказане в замовленні';
+}
+
 function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, orderUrl: string | null): Letter {
   const link = orderUrl ? { href: orderUrl, label: 'Замовлення на сайті' } : undefined;
   const hello = `Вітаємо, ${order.recipientName}!`;
@@ -128,7 +139,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
         lines: [
           hello,
           `Дякуємо! Ваше замовлення №${order.number} прийнято.`,
-          `Доставка: ${order.cityName}, ${order.branchDescription}. Отримувач: ${order.recipientName}, ${order.recipientPhone}.`,
+          `Доставка: ${placeOf(order)}. Отримувач: ${order.recipientName}, ${order.recipientPhone}.`,
           `Спосіб оплати: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}.`,
           ...paymentInstructions(order, shop),
         ],
@@ -149,7 +160,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
         subject: `Замовлення №${order.number} відправлено — ТТН ${order.trackingNumber}`,
         lines: [
           hello,
-          `Замовлення №${order.number} відправлено Новою поштою до: ${order.cityName}, ${order.branchDescription}.`,
+          `Замовлення №${order.number} відправлено Новою поштою до: ${placeOf(order)}.`,
           `Номер ТТН: ${order.trackingNumber}.`,
           ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [`При отриманні сплатіть ${formatUahMinor(order.totalMinor)}.`] : []),
         ],

@@ -4,20 +4,31 @@ import { orderItems, users, type OrderRow } from '../../db/schema.js';
 import { getSettings } from '../settings/repository.js';
 import { orderNotices, shopNotices, type OrderEvent, type ShopContacts, type ShopNotice } from './order-notices.js';
 import { queueMessages } from './outbox.js';
+import { mayMail, type RecipientCap } from './recipient-cap.js';
 
 /** Who hears of orders, from the configuration (docs/notifications.md). */
 export interface NoticeSettings {
   siteUrl: string;
   shopNotifyEmail: string | undefined;
   telegramChatId: string | undefined;
+  /** How many guest-order letters and reset letters one address may get a day (recipient-cap.ts). */
+  recipientCap: RecipientCap;
 }
 
-export function noticeSettingsOf(config: {
-  siteUrl: string;
-  mail: { shopNotifyEmail: string | undefined };
-  telegram: { chatId: string } | undefined;
-}): NoticeSettings {
-  return { siteUrl: config.siteUrl, shopNotifyEmail: config.mail.shopNotifyEmail, telegramChatId: config.telegram?.chatId };
+export function noticeSettingsOf(
+  config: {
+    siteUrl: string;
+    mail: { shopNotifyEmail: string | undefined; perRecipientPerDay: number };
+    telegram: { chatId: string } | undefined;
+  },
+  log?: RecipientCap['log'],
+): NoticeSettings {
+  return {
+    siteUrl: config.siteUrl,
+    shopNotifyEmail: config.mail.shopNotifyEmail,
+    telegramChatId: config.telegram?.chatId,
+    recipientCap: { perDay: config.mail.perRecipientPerDay, log },
+  };
 }
 
 /** The shop's name, contacts and transfer details from its settings (docs/settings.md), as the letters show them. */
@@ -42,10 +53,13 @@ export async function queueOrderNotices(tx: Tx, settings: NoticeSettings, event:
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.name, orderItems.id);
   const [customer] = order.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)) : [];
   const shop = await shopContacts(tx);
+  let customerEmail: string | null = customer?.email ?? order.guestEmail ?? null;
+  // A guest's order can name any address: its confirmation counts against that address's daily cap.
+  if (customerEmail && !order.userId && event === 'placed' && !(await mayMail(tx, settings.recipientCap, customerEmail, 'guest-order'))) customerEmail = null;
   await queueMessages(
     tx,
     orderNotices(event, order, items, shop, {
-      customerEmail: customer?.email ?? order.guestEmail ?? null,
+      customerEmail,
       shopEmail: settings.shopNotifyEmail ?? (shop.email || null),
       telegramChatId: settings.telegramChatId ?? null,
       siteUrl: settings.siteUrl,

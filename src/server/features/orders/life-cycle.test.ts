@@ -103,34 +103,34 @@ describeWithApp(
     test('the shopper cancels their own pending order: the stock comes back; not others’ orders, not once paid', async () => {
       const { app } = ctx();
       const { place, step, get } = api(app);
-      const product = await createProduct(app.db, { countInStock: 5 });
+      const product = await createProduct(app.db, { countInStock: 6 });
       const alice = await signedIn(app);
       const bob = await signedIn(app);
       const admin = await signedIn(app, { isAdmin: true });
 
       const { body: order } = await place(alice.cookie, [{ product: product.id, qty: 3 }], 'PrivatBank');
-      expect(await stockOf(app, product.id)).toBe(2);
+      expect(await stockOf(app, product.id)).toBe(3);
       expect((await step(order._id, 'cancel', bob.cookie)).status).toBe(404);
       expect((await step(order._id, 'cancel')).status).toBe(401);
       const cancelled = await step(order._id, 'cancel', alice.cookie);
       expect(cancelled.body).toMatchObject({ status: 'cancelled' });
       expect(cancelled.body.cancelledAt).toBeTruthy();
-      expect(await stockOf(app, product.id)).toBe(5);
+      expect(await stockOf(app, product.id)).toBe(6);
       expect((await step(order._id, 'cancel', alice.cookie)).body.code).toBe('ORDER_CANCELLED');
       expect((await step(order._id, 'cancel', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
       expect((await step(order._id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
       expect((await step(order._id, 'pay', alice.cookie, { test: true })).body.code).toBe('ORDER_CANCELLED');
-      expect(await stockOf(app, product.id)).toBe(5);
+      expect(await stockOf(app, product.id)).toBe(6);
       // The catalogue shows the returned units at once.
-      expect(((await get(`/api/products/${product.id}`)).body as unknown as { countInStock: number }).countInStock).toBe(5);
+      expect(((await get(`/api/products/${product.id}`)).body as unknown as { countInStock: number }).countInStock).toBe(6);
 
       const { body: paidOrder } = await place(alice.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
       await step(paidOrder._id, 'mark-paid', admin.cookie);
       expect((await step(paidOrder._id, 'cancel', alice.cookie)).body.code).toBe('ORDER_NOT_CANCELLABLE');
-      expect(await stockOf(app, product.id)).toBe(4);
+      expect(await stockOf(app, product.id)).toBe(5);
       // The shop may still cancel a paid order (a refund is arranged with the shopper).
       expect((await step(paidOrder._id, 'cancel', admin.cookie)).body.status).toBe('cancelled');
-      expect(await stockOf(app, product.id)).toBe(5);
+      expect(await stockOf(app, product.id)).toBe(6);
     });
 
     test('a deleted product’s line has nowhere to return; the other lines do', async () => {

@@ -45,9 +45,34 @@ describe('order status transitions', () => {
   });
 
   test('the admin confirms only offline payments', () => {
-    expect(adminActions({ status: 'pending', paymentMethod: 'PrivatBank' })).toEqual({ markPaid: true, ship: false, deliver: false, cancel: true });
-    expect(adminActions({ status: 'pending', paymentMethod: 'PayPal' })).toEqual({ markPaid: false, ship: false, deliver: false, cancel: true });
-    expect(adminActions({ status: 'pending', paymentMethod: 'NovaPoshta' })).toEqual({ markPaid: true, ship: true, deliver: false, cancel: true });
-    expect(adminActions({ status: 'shipped', paymentMethod: 'NovaPoshta' })).toEqual({ markPaid: false, ship: false, deliver: true, cancel: false });
+    expect(adminActions({ status: 'pending', paymentMethod: 'PrivatBank', confirmedAt: '2026-11-25T10:00:00Z' }).confirm).toBe(false);
+    expect(adminActions({ status: 'pending', paymentMethod: 'PrivatBank' })).toEqual({
+      confirm: true,
+      markPaid: true,
+      ship: false,
+      deliver: false,
+      cancel: true,
+    });
+    expect(adminActions({ status: 'pending', paymentMethod: 'PayPal' })).toEqual({
+      confirm: false,
+      markPaid: false,
+      ship: false,
+      deliver: false,
+      cancel: true,
+    });
+    expect(adminActions({ status: 'pending', paymentMethod: 'NovaPoshta' })).toEqual({
+      confirm: true,
+      markPaid: true,
+      ship: true,
+      deliver: false,
+      cancel: true,
+    });
+    expect(adminActions({ status: 'shipped', paymentMethod: 'NovaPoshta' })).toEqual({
+      confirm: false,
+      markPaid: false,
+      ship: false,
+      deliver: true,
+      cancel: false,
+    });
   });
 });

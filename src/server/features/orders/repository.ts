@@ -84,11 +84,12 @@ export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-export async function findOrderByIdempotencyKey(tx: Tx, userId: string, key: string): Promise<OrderRow | null> {
+/** The order placed under this key: by this customer, or (userId null) as a guest. */
+export async function findOrderByIdempotencyKey(tx: Tx, userId: string | null, key: string): Promise<OrderRow | null> {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .where(and(userId ? eq(orders.userId, userId) : isNull(orders.userId), eq(orders.idempotencyKey, key)))
     .limit(1);
   return row ?? null;
 }
@@ -155,7 +156,8 @@ export async function updateOrder(tx: Tx, id: string, changes: OrderChanges): Pr
 }
 
 /** Pending orders of the given methods placed before `before`, oldest first. */
-export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], before: Date, limit: number): Promise<string[]> {
+/** Pending orders of these methods placed before `before`; only those the shop has not confirmed when `unconfirmed`. */
+export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], before: Date, limit: number, unconfirmed = false): Promise<string[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
@@ -166,6 +168,7 @@ export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], be
         lte(orders.createdAt, before),
         // A payment the provider holds is not an unpaid order (docs/payments.md).
         isNull(orders.paymentPendingStatus),
+        unconfirmed ? isNull(orders.confirmedAt) : undefined,
       ),
     )
     .orderBy(asc(orders.createdAt))

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
@@ -18,8 +19,9 @@ import {
 } from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
-import { BadInput } from '../../errors.js';
-import { adminOnly, requireUser, signedIn } from '../../plugins/auth.js';
+import { BadInput, NotFound, TooManyAttempts } from '../../errors.js';
+import { adminOnly, getSessionUser, requireUser, signedIn } from '../../plugins/auth.js';
+import { checkGuestIdempotencyKey, guestAccessTokenFor, GUEST_IDEMPOTENCY_KEY } from './idempotency.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import { orderJson, orderSummaryJson } from './serializers.js';
 import { createOrderWaybill, withTracking } from './waybills.js';
@@ -28,6 +30,8 @@ import {
   checkIdempotencyKey,
   claimGuestOrder,
   confirmOfflinePayment,
+  confirmOrder,
+  findOrderByKey,
   deliverOrder,
   guestTokenHash,
   listMyOrders,
@@ -42,7 +46,7 @@ import {
 
 /** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
-  const ctx = { db: app.db, notices: noticeSettingsOf(app.config) };
+  const ctx = { db: app.db, notices: noticeSettingsOf(app.config, app.log) };
   const { payments } = app;
   const novaPoshta = app.config.novaPoshta;
   /** A method the shop cannot take now (docs/payments.md) is refused before anything is written. */
@@ -88,21 +92,63 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Checkout without an account (docs/delivery.md): the order's page opens only through the secret
   // in its link, returned once here; the database keeps only its hash.
+  // Per address (the route's own limit), and per phone and per e-mail, so a botnet's addresses
+  // cannot order endlessly for one recipient either (docs/orders.md, "Limits").
+  const guestLimit = (what: string) =>
+    app.createRateLimit({
+      max: app.config.guestOrdersPerHour,
+      timeWindow: 60 * 60_000,
+      keyGenerator: (req) => `guest-${what}:${(req as { limitKey?: string }).limitKey}`,
+    });
+  const perPhone = guestLimit('phone');
+  const perEmail = guestLimit('email');
+  const countGuest = async (request: FastifyRequest, limiter: typeof perPhone, key: string) => {
+    const result = await limiter(Object.assign(request, { limitKey: key }));
+    if (!result.isAllowed && result.isExceeded) throw new TooManyAttempts(result.ttlInSeconds);
+  };
+
   app.post(
     '/api/orders/guest',
     {
-      schema: { body: GuestOrderCreateSchema, response: { 201: GuestOrderSchema } },
+      schema: { body: GuestOrderCreateSchema, response: { 200: GuestOrderSchema, 201: GuestOrderSchema } },
       config: { rateLimit: { max: app.config.guestOrdersPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
+      await countGuest(request, perPhone, request.body.shippingAddress.phoneNumber.replace(/\D/g, '').slice(-9));
+      await countGuest(request, perEmail, request.body.email);
       await requireMethod(request.body.paymentMethod);
       const branch = await checkBranch(request.body.shippingAddress);
-      const accessToken = randomBytes(32).toString('base64url');
+      const key = checkGuestIdempotencyKey(request.headers['idempotency-key']);
+      // Under a key the link's secret derives from it, so a replay answers with the same link.
+      const accessToken = key ? guestAccessTokenFor(key, app.config.jwtSecret) : randomBytes(32).toString('base64url');
       const guest = { email: request.body.email, accessToken, accessTokenHash: guestTokenHash(accessToken) };
       const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
-      const { order } = await placeOrder(ctx, { guest }, payload, undefined, branch);
+      const { order, replayed } = await placeOrder(ctx, { guest }, payload, key, branch);
+      if (replayed)
+        return reply
+          .status(200)
+          .header('idempotent-replayed', 'true')
+          .send({ ...orderJson(order), accessToken });
       app.catalogCache.invalidate();
       return reply.status(201).send({ ...orderJson(order), accessToken });
+    },
+  );
+
+  // After a lost answer (a timeout, ORDER_OUTCOME_UNKNOWN) the client asks whether its key placed an
+  // order before it places it again: the customer's own keys only; without a session, a guest key,
+  // which is the guest's secret, and the answer carries the order's link.
+  app.get(
+    '/api/orders/by-key/:key',
+    {
+      schema: { params: z.object({ key: z.string().regex(IDEMPOTENCY_KEY) }), response: { 200: OrderSchema.extend({ accessToken: z.string().optional() }) } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    },
+    async (request) => {
+      const { key } = request.params;
+      const user = await getSessionUser(request);
+      const found = user ? await findOrderByKey(app.db, user, key) : GUEST_IDEMPOTENCY_KEY.test(key) ? await findOrderByKey(app.db, null, key) : null;
+      if (!found) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+      return user ? orderJson(found) : { ...orderJson(found), accessToken: guestAccessTokenFor(key, app.config.jwtSecret) };
     },
   );
 
@@ -141,6 +187,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: GuestOrderParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
     async (request) => orderJson(await payOrder(ctx, { guestToken: request.params.token }, request.body, paymentDeps)),
   );
+
+  // "Підтвердити замовлення": the shop keeps an unpaid offline order past UNCONFIRMED_ORDER_TTL_MINUTES.
+  app.put('/api/orders/:id/confirm', adminOrder, async (request) => orderJson(await confirmOrder(ctx, request.params.id)));
 
   app.put('/api/orders/:id/mark-paid', adminOrder, async (request) => {
     return orderJson(await confirmOfflinePayment(ctx, request.params.id));

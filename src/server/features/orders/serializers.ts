@@ -37,6 +37,7 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     shippedAt: order.shippedAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    confirmedAt: order.confirmedAt?.toISOString() ?? null,
     trackingNumber: order.trackingNumber,
     tracking: order.trackingStatus && order.trackingCheckedAt ? { status: order.trackingStatus, updatedAt: order.trackingCheckedAt.toISOString() } : null,
     offerVersion: order.offerVersion,

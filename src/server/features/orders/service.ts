@@ -25,6 +25,8 @@ import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../noti
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { assertTransition } from './order-status.js';
+import { assertWithinLimits } from './limits.js';
+import { assertSameBody, bodyHash, withKnownOutcome } from './idempotency.js';
 import {
   findExpiredOrderIds,
   findOrderByAccessTokenHash,
@@ -87,22 +89,33 @@ export async function placeOrder(
   idempotencyKey?: string,
   branch?: CheckedBranch,
 ): Promise<{ order: OrderWithItems; replayed: boolean }> {
-  // A guest has no account to scope a key to: guests go without one.
-  const user = 'user' in buyer ? buyer.user : null;
-  if (!user) return { order: await requireOrder(db, await insertNewOrder(db, notices, buyer, payload, undefined, branch)), replayed: false };
-  if (idempotencyKey) {
-    const earlier = await findOrderByIdempotencyKey(db, user.id, idempotencyKey);
-    if (earlier) return { order: await requireOrder(db, earlier.id), replayed: true };
-  }
-  let orderId: string;
-  try {
-    orderId = await insertNewOrder(db, notices, buyer, payload, idempotencyKey, branch);
-  } catch (error) {
-    const earlier = idempotencyKey && isUniqueViolation(error) ? await findOrderByIdempotencyKey(db, user.id, idempotencyKey) : null;
-    if (!earlier) throw error;
+  // A customer's keys are the customer's; a guest's keys are shared among guests, so they must be long (idempotency.ts).
+  const userId = 'user' in buyer ? buyer.user.id : null;
+  const hash = idempotencyKey ? bodyHash(payload) : null;
+  const replay = async (earlier: OrderRow) => {
+    assertSameBody(earlier.idempotencyBodyHash, hash!);
     return { order: await requireOrder(db, earlier.id), replayed: true };
+  };
+  if (idempotencyKey) {
+    const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
+    if (earlier) return replay(earlier);
   }
-  return { order: await requireOrder(db, orderId), replayed: false };
+  try {
+    return {
+      order: await insertNewOrder(db, notices, buyer, payload, idempotencyKey ? { key: idempotencyKey, bodyHash: hash! } : undefined, branch),
+      replayed: false,
+    };
+  } catch (error) {
+    const earlier = idempotencyKey && isUniqueViolation(error) ? await findOrderByIdempotencyKey(db, userId, idempotencyKey) : null;
+    if (!earlier) throw error;
+    return replay(earlier);
+  }
+}
+
+/** GET /api/orders/by-key/{key}: the order this customer (or, with no session, a guest) placed under the key, or null. */
+export async function findOrderByKey(tx: Tx, user: UserRow | null, key: string): Promise<OrderWithItems | null> {
+  const found = await findOrderByIdempotencyKey(tx, user?.id ?? null, key);
+  return found ? requireOrder(tx, found.id) : null;
 }
 
 async function insertNewOrder(
@@ -110,83 +123,97 @@ async function insertNewOrder(
   notices: NoticeSettings,
   buyer: Buyer,
   payload: OrderCreate,
-  idempotencyKey: string | undefined,
+  idempotency: { key: string; bodyHash: string } | undefined,
   branch: CheckedBranch | undefined,
-): Promise<string> {
+): Promise<OrderWithItems> {
   const productIds = [...new Set(payload.orderItems.map((line) => line.product))].sort();
 
-  return db.transaction(async (tx) => {
-    const settings = await getSettings(tx);
-    assertOfferAccepted(settings, payload.acceptOffer);
-    const rules = pricingRulesOf(settings.pricing);
-    // The offer in force as the order is placed: the order page links this very version.
-    const offerVersion = await offerVersionInForce(tx);
-    // Locking the products in one global order keeps two multi-line orders from deadlocking each other.
-    const known = new Map((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
-    if (productIds.some((id) => !known.has(id))) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
-    const lines = await resolveLines(tx, known, payload.orderItems);
-    if (branch) assertBranchTakes(branch, parcelWeightKg(lines.map((line) => ({ weight: line.variant.weight, qty: line.qty }))));
+  // The answer is read inside the transaction: once it commits, nothing is left to fail and be
+  // mistaken for "nothing changed" (docs/errors.md, DB_UNAVAILABLE).
+  return withKnownOutcome((committing) =>
+    db.transaction(async (tx) => {
+      const settings = await getSettings(tx);
+      assertOfferAccepted(settings, payload.acceptOffer);
+      const rules = pricingRulesOf(settings.pricing);
+      // The offer in force as the order is placed: the order page links this very version.
+      const offerVersion = await offerVersionInForce(tx);
+      // Locking the products in one global order keeps two multi-line orders from deadlocking each other.
+      const known = new Map((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
+      if (productIds.some((id) => !known.has(id))) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
+      const lines = await resolveLines(tx, known, payload.orderItems);
 
-    // Each pack's stock is taken once for all its lines (milled and whole), packs in one global order.
-    const wantedOf = new Map<string, number>();
-    for (const line of lines) wantedOf.set(line.variant.id, (wantedOf.get(line.variant.id) ?? 0) + line.qty);
-    const taken = new Map<string, ProductVariantRow>();
-    for (const variantId of [...wantedOf.keys()].sort()) {
-      const variant = await takeVariantStock(tx, variantId, wantedOf.get(variantId)!);
-      if (!variant) {
-        const line = lines.find((l) => l.variant.id === variantId)!;
-        const name = `${line.product.name}, ${line.variant.label}`;
-        throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
+      // Each pack's stock is taken once for all its lines (milled and whole), packs in one global order.
+      const wantedOf = new Map<string, number>();
+      for (const line of lines) wantedOf.set(line.variant.id, (wantedOf.get(line.variant.id) ?? 0) + line.qty);
+      const packName = (line: ResolvedLine) => `${line.product.name}, ${line.variant.label}`;
+      const packs = [...wantedOf.keys()].map((variantId) => lines.find((l) => l.variant.id === variantId)!);
+      assertWithinLimits(
+        packs.map((line) => ({ name: packName(line), qty: wantedOf.get(line.variant.id)!, countInStock: line.variant.countInStock })),
+        settings.orderLimits,
+        'user' in buyer,
+      );
+      if (branch) assertBranchTakes(branch, parcelWeightKg(lines.map((line) => ({ weight: line.variant.weight, qty: line.qty }))));
+
+      const taken = new Map<string, ProductVariantRow>();
+      for (const variantId of [...wantedOf.keys()].sort()) {
+        const variant = await takeVariantStock(tx, variantId, wantedOf.get(variantId)!);
+        if (!variant) {
+          const name = packName(lines.find((l) => l.variant.id === variantId)!);
+          throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
+        }
+        taken.set(variantId, variant);
       }
-      taken.set(variantId, variant);
-    }
-    await refreshProductSummaries(tx, productIds);
+      await refreshProductSummaries(tx, productIds);
 
-    const items: NewOrderItem[] = [];
-    const priced = [];
-    for (const line of lines) {
-      // The locked pack is the price the shopper pays, even if an admin edited it a moment ago.
-      const variant = taken.get(line.variant.id)!;
-      priced.push({ price: fromMinor(variant.priceMinor), discount: variant.discount, qty: line.qty });
-      items.push({
-        productId: line.product.id,
-        name: line.product.name,
-        image: line.product.image,
-        priceMinor: discountedPriceMinor(variant.priceMinor, variant.discount),
-        qty: line.qty,
-        variantId: variant.id,
-        sku: variant.sku,
-        label: variant.label,
-        weight: variant.weight,
-        options: line.options,
-      });
-    }
-    const prices = priceOrderMinor(priced, rules);
-    const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
-    const order = await insertOrder(
-      tx,
-      {
-        ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email, accessTokenHash: buyer.guest.accessTokenHash }),
-        recipientName: address,
-        recipientPhone: phoneNumber,
-        // A branch from the directory is stored as the directory names it, with its refs; else as typed.
-        cityName: branch?.cityName ?? city,
-        branchDescription: branch?.branchDescription ?? country,
-        settlementRef: branch?.settlementRef ?? null,
-        cityRef: branch?.cityRef ?? null,
-        warehouseRef: branch?.warehouseRef ?? null,
-        postalCode,
-        paymentMethod: payload.paymentMethod,
-        locale: payload.locale ?? 'uk',
-        ...prices,
-        idempotencyKey: idempotencyKey ?? null,
-        offerVersion,
-      },
-      items,
-    );
-    await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
-    return order.id;
-  });
+      const items: NewOrderItem[] = [];
+      const priced = [];
+      for (const line of lines) {
+        // The locked pack is the price the shopper pays, even if an admin edited it a moment ago.
+        const variant = taken.get(line.variant.id)!;
+        priced.push({ price: fromMinor(variant.priceMinor), discount: variant.discount, qty: line.qty });
+        items.push({
+          productId: line.product.id,
+          name: line.product.name,
+          image: line.product.image,
+          priceMinor: discountedPriceMinor(variant.priceMinor, variant.discount),
+          qty: line.qty,
+          variantId: variant.id,
+          sku: variant.sku,
+          label: variant.label,
+          weight: variant.weight,
+          options: line.options,
+        });
+      }
+      const prices = priceOrderMinor(priced, rules);
+      const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
+      const order = await insertOrder(
+        tx,
+        {
+          ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email, accessTokenHash: buyer.guest.accessTokenHash }),
+          recipientName: address,
+          recipientPhone: phoneNumber,
+          // A branch from the directory is stored as the directory names it, with its refs; else as typed.
+          cityName: branch?.cityName ?? city,
+          branchDescription: branch?.branchDescription ?? country,
+          settlementRef: branch?.settlementRef ?? null,
+          cityRef: branch?.cityRef ?? null,
+          warehouseRef: branch?.warehouseRef ?? null,
+          postalCode,
+          paymentMethod: payload.paymentMethod,
+          locale: payload.locale ?? 'uk',
+          ...prices,
+          idempotencyKey: idempotency?.key ?? null,
+          idempotencyBodyHash: idempotency?.bodyHash ?? null,
+          offerVersion,
+        },
+        items,
+      );
+      await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
+      const placed = await requireOrder(tx, order.id);
+      committing();
+      return placed;
+    }),
+  );
 }
 
 interface ResolvedLine {
@@ -347,6 +374,12 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
       paymentResult: { id: testId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: email },
     };
   } else {
+    // Only the PayPal order the shop created for this order (docs/payments.md): another completed
+    // PayPal order, even for the same amount, pays nothing here.
+    // (With none created yet, verifyPayPal refuses: PAYPAL_NOT_CREATED.)
+    if (order.paypalOrderId && payment.id !== order.paypalOrderId) {
+      throw new BadInput('Цей платіж PayPal створено не для цього замовлення', 'PAYPAL_ORDER_MISMATCH');
+    }
     verified = await deps.verifyPayPal(payment.id, order);
   }
   return markOrderPaid(ctx, order.id, verified);
@@ -390,11 +423,12 @@ export async function markOrderPaid(ctx: OrdersContext, id: string, payment?: Ve
   try {
     return await changeStatus(ctx, id, 'paid', {
       event: 'paid',
-      changes: (_, now) => ({
+      changes: (order, now) => ({
         isPaid: true,
         paidAt: now,
         paymentPendingStatus: null,
         paymentPendingSince: null,
+        confirmedAt: order.confirmedAt ?? now,
         ...(payment ? { paymentId: payment.paymentId, paymentResult: payment.paymentResult } : {}),
       }),
     });
@@ -472,11 +506,32 @@ export async function confirmOfflinePayment(ctx: OrdersContext, id: string): Pro
   return markOrderPaid(ctx, id);
 }
 
+/**
+ * Admin: "Підтвердити замовлення" — the shop has spoken to the shopper and keeps the order, so an
+ * unpaid offline order no longer expires (docs/orders.md). Confirming twice changes nothing.
+ */
+export async function confirmOrder(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw orderNotFound();
+    if (order.status === 'cancelled') throw new Conflict('Замовлення скасоване', 'ORDER_CANCELLED');
+    if (!order.confirmedAt) await updateOrder(tx, id, { confirmedAt: new Date() });
+  });
+  return requireOrder(ctx.db, id);
+}
+
 /** Admin: hands the parcel to Nova Poshta under a waybill number (ТТН). */
 export async function shipOrder(ctx: OrdersContext, id: string, trackingNumber: string, waybillRef: string | null = null): Promise<OrderWithItems> {
   return changeStatus(ctx, id, 'shipped', {
     event: 'shipped',
-    changes: (_, now) => ({ shippedAt: now, trackingNumber, waybillRef, trackingStatus: null, trackingCheckedAt: null }),
+    changes: (order, now) => ({
+      shippedAt: now,
+      trackingNumber,
+      waybillRef,
+      trackingStatus: null,
+      trackingCheckedAt: null,
+      confirmedAt: order.confirmedAt ?? now,
+    }),
   });
 }
 
@@ -522,6 +577,8 @@ interface StatusChange {
   changes: (order: OrderRow, now: Date) => OrderChanges;
   /** The notices to queue with the change. */
   event?: OrderEvent;
+  /** Throws when the locked row no longer qualifies (confirmed meanwhile). */
+  guard?: (order: OrderRow) => void;
   /** More writes in the same transaction (stock). */
   effects?: (tx: Tx, order: OrderRow) => Promise<void>;
 }
@@ -536,6 +593,7 @@ async function changeStatus({ db, notices }: OrdersContext, id: string, to: Orde
     if (!order) throw orderNotFound();
     step.authorize?.(order);
     assertTransition(order, to);
+    step.guard?.(order);
     await step.effects?.(tx, order);
     const changed = await updateOrder(tx, id, { status: to, ...step.changes(order, new Date()) });
     if (step.event) await queueOrderNotices(tx, notices, step.event, changed);
@@ -581,11 +639,28 @@ const paymentReused = () => new Conflict('Цей платіж уже зарах�
  */
 export async function expireUnpaidOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
   const online = PAYMENT_METHODS.filter((method) => !isOfflineMethod(method));
-  const ids = await findExpiredOrderIds(ctx.db, online, new Date(now.getTime() - ttlMs), EXPIRY_BATCH);
+  return cancelExpired(ctx, await findExpiredOrderIds(ctx.db, online, new Date(now.getTime() - ttlMs), EXPIRY_BATCH));
+}
+
+/**
+ * Cancels cash-on-delivery and transfer orders the shop has not confirmed ("Підтвердити
+ * замовлення", a payment or a shipment) within `ttlMs`, returning their stock, with the shopper
+ * told: nobody holds the shop's stock indefinitely by placing orders nobody answers for.
+ */
+export async function expireUnconfirmedOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
+  const offline = PAYMENT_METHODS.filter((method) => isOfflineMethod(method));
+  const ids = await findExpiredOrderIds(ctx.db, offline, new Date(now.getTime() - ttlMs), EXPIRY_BATCH, true);
+  // Confirmed by the admin a moment ago: the locked row says so, and the order stays.
+  return cancelExpired(ctx, ids, (order) => {
+    if (order.confirmedAt) throw new Conflict('Замовлення підтверджене', 'ORDER_CONFIRMED');
+  });
+}
+
+async function cancelExpired(ctx: OrdersContext, ids: string[], guard?: (order: OrderRow) => void): Promise<number> {
   let cancelled = 0;
   for (const id of ids) {
     try {
-      await changeStatus(ctx, id, 'cancelled', cancellation);
+      await changeStatus(ctx, id, 'cancelled', { ...cancellation, guard });
       cancelled++;
     } catch (error) {
       // Paid or cancelled meanwhile (here or on another instance): nothing to do.

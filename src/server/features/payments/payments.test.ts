@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import type { Order, PayPalCreated } from '../../../shared/orders.js';
-import { outboxMessages } from '../../db/schema.js';
+import { orders, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import { expireUnpaidOrders } from '../orders/service.js';
@@ -164,26 +164,39 @@ describeWithApp(
       expect(unknownAmount.body.code).toBe('PAYPAL_NOT_CREATED');
       await createPayPal(app, cookie, order._id);
 
-      const cases: [string, string, number, string][] = [
-        ['the UAH number as dollars', paypal.addOrder({ value: '1000.00', customId: order._id }), 400, 'PAYMENT_WRONG_AMOUNT'],
-        ['a cent short', paypal.addOrder({ value: '24.24' }), 400, 'PAYMENT_WRONG_AMOUNT'],
-        ['wrong currency', paypal.addOrder({ value: '24.25', currency: 'EUR' }), 400, 'PAYMENT_WRONG_CURRENCY'],
-        ['unknown id', 'NOSUCHORDER12345', 400, 'PAYMENT_NOT_FOUND'],
-        ['approved, not captured', paypal.addOrder({ value: '24.25', status: 'APPROVED' }), 400, 'PAYMENT_NOT_COMPLETED'],
-        ['for another order', paypal.addOrder({ value: '24.25', customId: '00000000-0000-4000-8000-000000000000' }), 400, 'PAYMENT_OTHER_ORDER'],
+      // Only the PayPal order the shop created for this order pays it: any other completed PayPal
+      // order, even for exactly the right dollar amount and this order's id, is refused unread.
+      const lookups = paypal.orderLookups.length;
+      const cases: [string, string][] = [
+        ['the right amount, another PayPal order', paypal.addOrder({ value: '24.25', customId: order._id })],
+        ['the UAH number as dollars', paypal.addOrder({ value: '1000.00', customId: order._id })],
+        ['wrong currency', paypal.addOrder({ value: '24.25', currency: 'EUR' })],
+        ['unknown id', 'NOSUCHORDER12345'],
+        ['for another order', paypal.addOrder({ value: '24.25', customId: '00000000-0000-4000-8000-000000000000' })],
       ];
-      for (const [name, id, statusCode, code] of cases) {
+      for (const [name, id] of cases) {
         const { status, body } = await pay(app, cookie, order._id, id);
-        expect(status, name).toBe(statusCode);
-        expect(body.code, name).toBe(code);
+        expect(status, name).toBe(400);
+        expect(body.code, name).toBe('PAYPAL_ORDER_MISMATCH');
       }
+      expect(paypal.orderLookups.length).toBe(lookups);
       expect(await isPaid(app, cookie, order._id)).toBe(false);
       // A malformed id never reaches PayPal.
-      const lookups = paypal.orderLookups.length;
       expect((await pay(app, cookie, order._id, '../../v1/oauth2/token')).status).toBe(400);
       expect(paypal.orderLookups.length).toBe(lookups);
 
-      const good = paypal.addOrder({ value: '24.25', customId: order._id, email: 'payer@example.com' });
+      // The shop's own PayPal order is still checked with PayPal: not yet captured, then in the wrong amount.
+      const [{ created }] = await app.db.select({ created: orders.paypalOrderId }).from(orders).where(eq(orders.id, order._id));
+      expect((await pay(app, cookie, order._id, created!)).body.code).toBe('PAYMENT_NOT_COMPLETED');
+      const shopsOwn = async (value: string, extra: { currency?: string; email?: string } = {}) => {
+        const id = paypal.addOrder({ value, customId: order._id, ...extra });
+        await app.db.update(orders).set({ paypalOrderId: id }).where(eq(orders.id, order._id));
+        return id;
+      };
+      expect((await pay(app, cookie, order._id, await shopsOwn('24.24'))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
+      expect((await pay(app, cookie, order._id, await shopsOwn('24.25', { currency: 'EUR' }))).body.code).toBe('PAYMENT_WRONG_CURRENCY');
+
+      const good = await shopsOwn('24.25', { email: 'payer@example.com' });
       const paid = await pay(app, cookie, order._id, good);
       expect(paid.status).toBe(200);
       expect(paid.body.paymentResult).toMatchObject({ id: good, email_address: 'payer@example.com' });
@@ -193,7 +206,7 @@ describeWithApp(
       await createPayPal(app, second.cookie, second.order._id);
       const reused = await pay(app, second.cookie, second.order._id, good);
       expect(reused.status).toBe(400);
-      expect(reused.body.code).toBe('PAYMENT_OTHER_ORDER');
+      expect(reused.body.code).toBe('PAYPAL_ORDER_MISMATCH');
       expect(await isPaid(app, second.cookie, second.order._id)).toBe(false);
     });
 

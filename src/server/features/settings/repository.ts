@@ -1,4 +1,7 @@
 import { DEFAULT_SETTINGS, ShopSettingsSchema, type PublicSettings, type ShopSettings } from '../../../shared/settings.js';
+import type { z } from 'zod';
+
+type ShopSettingsUpdate = z.output<typeof ShopSettingsSchema>;
 import type { Tx } from '../../db/client.js';
 import { shopSettings } from '../../db/schema.js';
 
@@ -14,7 +17,7 @@ export async function getSettings(tx: Tx): Promise<ShopSettings> {
     (Object.keys(DEFAULT_SETTINGS) as (keyof ShopSettings)[]).map((key) => [key, { ...DEFAULT_SETTINGS[key], ...stored[key] }]),
   );
   const parsed = ShopSettingsSchema.safeParse(merged);
-  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+  return parsed.success ? { ...parsed.data, orderLimits: parsed.data.orderLimits ?? DEFAULT_SETTINGS.orderLimits } : DEFAULT_SETTINGS;
 }
 
 /** What shoppers see: all but the waybill sender (GET /api/settings, and the pages that embed it). */
@@ -23,7 +26,9 @@ export async function getPublicSettings(tx: Tx): Promise<PublicSettings> {
   return visible;
 }
 
-export async function saveSettings(tx: Tx, settings: ShopSettings): Promise<ShopSettings> {
+export async function saveSettings(tx: Tx, input: ShopSettingsUpdate): Promise<ShopSettings> {
+  // A client that does not know the limits leaves them as they are.
+  const settings: ShopSettings = { ...input, orderLimits: input.orderLimits ?? (await getSettings(tx)).orderLimits };
   await tx
     .insert(shopSettings)
     .values({ id: 1, value: settings })

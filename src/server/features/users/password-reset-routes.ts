@@ -11,7 +11,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/password-reset',
     { schema: { body: PasswordResetRequestSchema, response: { 202: MessageSchema } }, config: { rateLimit } },
     async (request, reply) => {
-      await requestPasswordReset(app.db, request.body.email, app.config.siteUrl);
+      await requestPasswordReset(app.db, request.body.email, app.config.siteUrl, { perDay: app.config.mail.perRecipientPerDay, log: request.log });
       // The same answer whether or not the address has an account.
       return reply.status(202).send({ message: 'Якщо для цієї адреси є обліковий запис, ми надіслали на неї посилання для зміни пароля' });
     },

@@ -5,6 +5,8 @@ import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
 import { BadInput } from '../../errors.js';
 import { queueMessages } from '../notifications/outbox.js';
+import { mayMail, type RecipientCap } from '../notifications/recipient-cap.js';
+import { assertUncommonPassword } from './common-passwords.js';
 import { findUserByEmail } from './repository.js';
 
 /**
@@ -16,11 +18,15 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Queues the reset letter when the e-mail has an account; says nothing either way. */
-export async function requestPasswordReset(db: Db, email: string, siteUrl: string, now = new Date()): Promise<void> {
+export async function requestPasswordReset(db: Db, email: string, siteUrl: string, cap: RecipientCap, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return;
+    // Anybody can ask for a reset to any account: at most the daily cap of letters reach one mailbox.
+    if (!(await mayMail(tx, cap, user.email, 'password-reset', now))) return;
     const token = randomBytes(32).toString('base64url');
+    // Only the newest link works: a letter lying in an old mailbox or an old tab is dead.
+    await revokeResetLinks(tx, user.id, now);
     await tx.insert(passwordResetTokens).values({ tokenHash: digest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
     await queueMessages(tx, [resetLetter(user.email, user.name, `${siteUrl}/reset-password?token=${token}`)]);
   });
@@ -31,6 +37,7 @@ export async function requestPasswordReset(db: Db, email: string, siteUrl: strin
  * user used and bumps the token version, so every session (on every device) ends.
  */
 export async function confirmPasswordReset(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+  assertUncommonPassword(password);
   const passwordHash = await hash(password);
   await db.transaction(async (tx: Tx) => {
     const [claimed] = await tx
@@ -48,6 +55,17 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
   });
+}
+
+/**
+ * Ends every unused reset link of the user: on a new link, and whenever the password or the e-mail
+ * changes (a link sent to the old address must not take the account back).
+ */
+export async function revokeResetLinks(tx: Tx, userId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 function resetLetter(email: string, name: string, link: string) {

@@ -35,8 +35,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/users/auth', { schema: { body: LoginSchema, response: user }, onRequest: limiter.perIp }, async (request, reply) => {
     const { email } = request.body;
     await limiter.checkEmail(request, reply, email);
-    const signedInUser = await attempt(request, email, () => service.authenticate(app.db, request.body));
+    await limiter.checkAccount(request, email);
+    const signedInUser = await attempt(request, email, () =>
+      service.authenticate(app.db, request.body).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.statusCode === 401) await limiter.recordAccountFailure(request, email);
+        throw error;
+      }),
+    );
     await startSession(request, reply, signedInUser);
+    limiter.trustDevice(reply, signedInUser.email);
     return service.toUserInfo(signedInUser);
   });
 

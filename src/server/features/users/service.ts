@@ -4,6 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors.js';
 import { recomputeRatings } from '../reviews/repository.js';
+import { assertUncommonPassword } from './common-passwords.js';
+import { revokeResetLinks } from './password-reset.js';
 import * as repo from './repository.js';
 
 export const EMAIL_TAKEN = 'Користувач з такою електронною поштою вже існує';
@@ -28,6 +30,7 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
 }
 
 export async function registerUser(db: Db, input: RegisterInput): Promise<UserRow> {
+  assertUncommonPassword(input.password);
   if (await repo.isEmailTaken(db, input.email)) throw emailTaken();
   const passwordHash = await hash(input.password);
   return uniqueEmail(() => repo.insertUser(db, { name: input.name, email: input.email, passwordHash }));
@@ -65,11 +68,18 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdateI
   const changes: repo.UserChanges = { name: input.name, email: input.email };
   if (input.phone !== undefined) changes.phone = input.phone;
   if (input.password) {
+    assertUncommonPassword(input.password);
     changes.passwordHash = await hash(input.password);
     // A new password ends every other session (a thief's included); the caller re-issues this one.
     changes.bumpTokenVersion = true;
   }
-  const updated = await uniqueEmail(() => repo.updateUser(db, user.id, changes));
+  const updated = await uniqueEmail(() =>
+    db.transaction(async (tx) => {
+      const row = await repo.updateUser(tx, user.id, changes);
+      if (row && (emailChanges || input.password)) await revokeResetLinks(tx, user.id);
+      return row;
+    }),
+  );
   // Deleted between the session check and now.
   if (!updated) throw new Unauthorized();
   return updated;
@@ -97,6 +107,7 @@ export async function updateUserByAdmin(db: Db, id: string, input: AdminUserUpda
     assertManageable(target);
     if (await repo.isEmailTaken(tx, input.email, id)) throw emailTaken();
     const updated = await uniqueEmail(() => repo.updateUser(tx, id, { name: input.name, email: input.email, isAdmin: input.isAdmin }));
+    if (repo.normalizeEmail(input.email) !== target.email) await revokeResetLinks(tx, id);
     return updated!;
   });
 }

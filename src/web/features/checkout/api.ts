@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { useEffect, useState } from 'react';
 import { MIN_CITY_QUERY, type BranchList, type BranchType, type CityList } from '../../../shared/delivery';
 import type { GuestOrder, GuestOrderCreate, Order, OrderCreate } from '../../../shared/orders';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 import { useLanguage } from '../../i18n';
 
 /** The server keeps Nova Poshta's directory for hours; a few minutes here spares repeated typing. */
@@ -66,15 +66,38 @@ export function useDebounced<T>(value: T, ms = 250): T {
  * repeated submit answer with the same order instead of a second one. A guest's answer carries the
  * secret of the order's link.
  */
+const outcomeUnknown = (error: unknown) =>
+  error instanceof ApiError &&
+  (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || (typeof error.status === 'number' && error.status >= 500));
+
+/** GET /api/orders/by-key/{key}: the order placed under the key, or null when there is none (or no answer). */
+async function orderByKey(key: string): Promise<Order | GuestOrder | null> {
+  try {
+    return await api<Order | GuestOrder>(`/api/orders/by-key/${encodeURIComponent(key)}`);
+  } catch {
+    return null;
+  }
+}
+
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ payload, idempotencyKey }: { payload: OrderCreate | GuestOrderCreate; idempotencyKey: string }): Promise<Order | GuestOrder> => {
+    mutationFn: async ({ payload, idempotencyKey }: { payload: OrderCreate | GuestOrderCreate; idempotencyKey: string }): Promise<Order | GuestOrder> => {
+      const headers = { 'idempotency-key': idempotencyKey };
       // The order keeps the language the shopper uses: its letters speak it (docs/notifications.md).
       const body = { ...payload, locale: useLanguage.getState().language };
-      return 'email' in body
-        ? api<GuestOrder>('/api/orders/guest', { method: 'POST', body })
-        : api<Order>('/api/orders', { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+      try {
+        return 'email' in body
+          ? await api<GuestOrder>('/api/orders/guest', { method: 'POST', body, headers })
+          : await api<Order>('/api/orders', { method: 'POST', body, headers });
+      } catch (error) {
+        // The answer was lost or the outcome is unknown: the order may exist. Ask by the key before
+        // the shopper submits again (docs/orders.md, "Idempotency").
+        if (!outcomeUnknown(error)) throw error;
+        const placed = await orderByKey(idempotencyKey);
+        if (placed) return placed;
+        throw error;
+      }
     },
     onSettled: () => {
       // Stock changed (or turned out short): products and order lists must be read again.

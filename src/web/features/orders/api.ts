@@ -41,10 +41,12 @@ function useOrderMutation<T>(mutationFn: (input: T) => Promise<Order>, stale: st
   });
 }
 
-const step = (id: string, action: 'mark-paid' | 'ship' | 'deliver' | 'cancel', body?: object) =>
+const step = (id: string, action: 'confirm' | 'mark-paid' | 'ship' | 'deliver' | 'cancel', body?: object) =>
   api<Order>(`/api/orders/${encodeURIComponent(id)}/${action}`, { method: 'PUT', body });
 
 /** The status steps of docs/orders.md: the admin's, and the shopper's cancel. */
+/** "Підтвердити замовлення": the shop keeps an unpaid offline order (docs/orders.md). */
+export const useConfirmOrder = (id: string) => useOrderMutation(() => step(id, 'confirm'));
 export const useMarkPaid = (id: string) => useOrderMutation(() => step(id, 'mark-paid'));
 export const useShipOrder = (id: string) => useOrderMutation((trackingNumber: string) => step(id, 'ship', { trackingNumber }));
 /** "Створити ТТН": Nova Poshta makes the waybill and the order ships under its number. */

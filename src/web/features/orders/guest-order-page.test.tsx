@@ -54,6 +54,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     deliveredAt: null,
     shippedAt: null,
     cancelledAt: null,
+    confirmedAt: null,
     trackingNumber: null,
     tracking: null,
     offerVersion: 3,

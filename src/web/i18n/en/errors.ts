@@ -27,6 +27,11 @@ export const errors: typeof uk = {
       const seconds = Number(p.seconds ?? 60);
       return `Too many attempts. Try again in ${seconds < 60 ? `${Math.max(1, seconds)} s` : `${Math.ceil(seconds / 60)} min`}`;
     },
+    PASSWORD_TOO_COMMON: 'This password is too common and easy to guess. Choose another one',
+    ACCOUNT_THROTTLED: (p) => {
+      const seconds = Number(p.seconds ?? 60);
+      return `Too many failed sign-ins to this account. Try again in ${seconds < 60 ? `${Math.max(1, seconds)} s` : `${Math.ceil(seconds / 60)} min`} or reset the password with “Forgot password?”`;
+    },
     CURRENT_PASSWORD_REQUIRED: 'To change the e-mail or the password, enter your current password',
     WRONG_CURRENT_PASSWORD: 'The current password is wrong',
     RESET_TOKEN_INVALID: 'The password reset link is invalid or expired. Ask for a new one',
@@ -45,6 +50,9 @@ export const errors: typeof uk = {
     ORDER_NOT_FOUND: 'Order not found',
     OUTBOX_MESSAGE_NOT_FOUND: 'Notice not found',
     OUTBOX_MESSAGE_NOT_DEAD: 'This notice has been sent or is still queued',
+    IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another order. Place the order again',
+    ORDER_OUTCOME_UNKNOWN:
+      'The connection to the database broke while the order was being placed. Check “My orders” or try again in a minute: the order will not be placed twice',
     BAD_IDEMPOTENCY_KEY: 'Invalid Idempotency-Key header',
     PAYMENT_METHOD_UNAVAILABLE: 'This payment method is not available now. Choose another',
     OFFER_NOT_ACCEPTED: 'Accept the terms of the public offer to place the order',
@@ -56,6 +64,10 @@ export const errors: typeof uk = {
     BRANCH_CLOSED: 'The chosen branch takes no parcels for now. Choose another branch',
     RECIPIENT_NAME_INCOMPLETE: 'Nova Poshta needs the recipient’s first and last name: correct the recipient in the order',
     PRODUCT_GONE: 'Some products in the cart are no longer in the catalogue. Update the cart',
+    ORDER_LINE_LIMIT: (p) => `At most ${p.max} of “${p.product}” in one order. For more, contact the shop`,
+    ORDER_SIZE_LIMIT: (p) => `At most ${p.max} items in one order. For a larger order, contact the shop`,
+    ORDER_NEEDS_CONFIRMATION: (p) => `The shop must confirm this quantity of “${p.product}”: contact us and we will place the order`,
+    ORDER_CONFIRMED: 'The order is confirmed',
     OUT_OF_STOCK: (p) => `Not enough “${p.product}” in stock`,
     PARCEL_TOO_HEAVY: (p) => `The parcel weighs ${kg(p.weightKg)} kg, but “${p.branch}” takes up to ${kg(p.maxWeightKg)} kg. Choose another branch`,
     ORDER_ALREADY_CLAIMED: 'This order is already in another account',
@@ -77,6 +89,7 @@ export const errors: typeof uk = {
 
     NOT_YOUR_ORDER: 'Only the buyer can pay for the order',
     TEST_PAYMENTS_DISABLED: 'Test payments are off',
+    PAYPAL_ORDER_MISMATCH: 'This PayPal payment was not created for this order',
     PAYMENT_REUSED: 'This payment has already been counted for another order',
     PAYPAL_NOT_CONFIGURED: 'PayPal payments are not set up on this server',
     PAYPAL_NOT_CREATED: 'No PayPal payment has been created for this order yet',

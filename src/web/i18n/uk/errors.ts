@@ -29,6 +29,11 @@ export const errors = {
       const seconds = Number(p.seconds ?? 60);
       return `Забагато спроб. Спробуйте знову через ${seconds < 60 ? `${Math.max(1, seconds)} с` : `${Math.ceil(seconds / 60)} хв`}`;
     },
+    PASSWORD_TOO_COMMON: 'Цей пароль надто поширений і його легко вгадати. Оберіть інший',
+    ACCOUNT_THROTTLED: (p) => {
+      const seconds = Number(p.seconds ?? 60);
+      return `Забагато невдалих спроб увійти в цей обліковий запис. Спробуйте знову через ${seconds < 60 ? `${Math.max(1, seconds)} с` : `${Math.ceil(seconds / 60)} хв`} або змініть пароль за посиланням «Забули пароль?»`;
+    },
     CURRENT_PASSWORD_REQUIRED: 'Щоб змінити електронну пошту чи пароль, введіть поточний пароль',
     WRONG_CURRENT_PASSWORD: 'Поточний пароль невірний',
     RESET_TOKEN_INVALID: 'Посилання для зміни пароля недійсне або застаріле. Попросіть нове',
@@ -47,6 +52,9 @@ export const errors = {
     ORDER_NOT_FOUND: 'Замовлення не знайдено',
     OUTBOX_MESSAGE_NOT_FOUND: 'Сповіщення не знайдено',
     OUTBOX_MESSAGE_NOT_DEAD: 'Це сповіщення вже надіслано або воно ще в черзі',
+    IDEMPOTENCY_KEY_REUSED: 'Цей ключ Idempotency-Key уже використано для іншого замовлення. Оформіть замовлення ще раз',
+    ORDER_OUTCOME_UNKNOWN:
+      'Зв’язок із базою даних перервався саме під час оформлення. Перевірте «Мої замовлення» або спробуйте ще раз за хвилину: замовлення не задвоїться',
     BAD_IDEMPOTENCY_KEY: 'Некоректний заголовок Idempotency-Key',
     PAYMENT_METHOD_UNAVAILABLE: 'Цей спосіб оплати зараз недоступний. Оберіть інший',
     OFFER_NOT_ACCEPTED: 'Щоб оформити замовлення, прийміть умови публічної оферти',
@@ -58,6 +66,10 @@ export const errors = {
     BRANCH_CLOSED: 'Обране відділення тимчасово не приймає посилки. Оберіть інше відділення',
     RECIPIENT_NAME_INCOMPLETE: 'Нова пошта потребує ім’я та прізвище отримувача: виправте отримувача в замовленні',
     PRODUCT_GONE: 'Деяких товарів із кошика вже немає в каталозі. Оновіть кошик',
+    ORDER_LINE_LIMIT: (p) => `Не більше ${p.max} од. товару «${p.product}» в одному замовленні. Для більшої кількості зв’яжіться з магазином`,
+    ORDER_SIZE_LIMIT: (p) => `Не більше ${p.max} одиниць товару в одному замовленні. Для більшого замовлення зв’яжіться з магазином`,
+    ORDER_NEEDS_CONFIRMATION: (p) => `Таку кількість товару «${p.product}» магазин має підтвердити: зв’яжіться з нами, і ми оформимо замовлення`,
+    ORDER_CONFIRMED: 'Замовлення підтверджене',
     OUT_OF_STOCK: (p) => `Товару «${p.product}» недостатньо на складі`,
     PARCEL_TOO_HEAVY: (p) => `Посилка важить ${kg(p.weightKg)} кг, а «${p.branch}» приймає до ${kg(p.maxWeightKg)} кг. Оберіть інше відділення`,
     ORDER_ALREADY_CLAIMED: 'Це замовлення вже додано до іншого облікового запису',
@@ -79,6 +91,7 @@ export const errors = {
 
     NOT_YOUR_ORDER: 'Оплатити замовлення може лише його покупець',
     TEST_PAYMENTS_DISABLED: 'Тестову оплату вимкнено',
+    PAYPAL_ORDER_MISMATCH: 'Цей платіж PayPal створено не для цього замовлення',
     PAYMENT_REUSED: 'Цей платіж уже зараховано за інше замовлення',
     PAYPAL_NOT_CONFIGURED: 'Оплату через PayPal на цьому сервері не налаштовано',
     PAYPAL_NOT_CREATED: 'Для цього замовлення ще не створено платіж PayPal',

@@ -30,6 +30,10 @@ export const orders = {
   shippedOn: (date: string) => `Відправлено ${date}`,
   cancelledOn: (date: string) => `Скасовано ${date}`,
   actions: 'Дії з замовленням',
+  confirmOrder: 'Підтвердити замовлення',
+  confirmConfirmOrder: (number: number) =>
+    `Підтвердити замовлення №${number}? Без підтвердження неоплачене замовлення з оплатою при отриманні чи переказом скасовується через добу.`,
+  orderConfirmed: 'Замовлення підтверджено',
   markPaid: 'Позначити оплаченим',
   confirmMarkPaid: (number: number) => `Позначити замовлення №${number} оплаченим? Переконайтеся, що гроші надійшли.`,
   ship: 'Відправити',

@@ -5,13 +5,14 @@ import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { Loader } from '../../../components/loader';
-import { useCancelOrder, useCreateWaybill, useDeliverOrder, useMarkPaid, useShipOrder } from '../api';
+import { useCancelOrder, useConfirmOrder, useCreateWaybill, useDeliverOrder, useMarkPaid, useShipOrder } from '../api';
 import { ConfirmAction } from './confirm-action';
 
 /** The admin's steps on the order page (docs/orders.md), only those the transitions table allows. */
 export function AdminOrderActions({ order }: { order: Order }) {
   const t = useT(orderTexts);
   const allowed = adminActions(order);
+  const confirmOrder = useConfirmOrder(order._id);
   const markPaid = useMarkPaid(order._id);
   const ship = useShipOrder(order._id);
   const createWaybill = useCreateWaybill(order._id);
@@ -20,13 +21,21 @@ export function AdminOrderActions({ order }: { order: Order }) {
   const [ttn, setTtn] = useState('');
   const [ttnError, setTtnError] = useState(false);
   const ttnId = useId();
-  const busy = markPaid.isPending || ship.isPending || createWaybill.isPending || deliver.isPending || cancel.isPending;
+  const busy = confirmOrder.isPending || markPaid.isPending || ship.isPending || createWaybill.isPending || deliver.isPending || cancel.isPending;
   const cleanTtn = ttn.replace(/\s/g, '');
   const done = (message: string) => ({ onSuccess: () => notify.success(message), onError: (e: unknown) => notify.failure(e) });
 
   if (!Object.values(allowed).some(Boolean)) return null;
   return (
     <section aria-label={t.orders.actions} className="d-grid gap-3">
+      {allowed.confirm && (
+        <ConfirmAction
+          label={t.orders.confirmOrder}
+          question={t.orders.confirmConfirmOrder(order.number)}
+          busy={busy}
+          onConfirm={() => confirmOrder.mutate(undefined, done(t.orders.orderConfirmed))}
+        />
+      )}
       {allowed.markPaid && (
         <ConfirmAction
           label={t.orders.markPaid}

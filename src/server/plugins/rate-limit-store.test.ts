@@ -1,0 +1,74 @@
+import { createServer } from 'node:net';
+import { expect, test } from 'vitest';
+import { describeWithApp } from '../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../test/factories.js';
+
+/** Redis configured but unreachable (docs/deploy.md): every limited route still answers, and still limits. */
+
+const closedPort = await new Promise<number>((resolve) => {
+  const probe = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = probe.address() as { port: number };
+    probe.close(() => resolve(port));
+  });
+});
+
+describeWithApp(
+  'rate limits with Redis unreachable',
+  (ctx) => {
+    const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+    test('no limited route answers 500; each counts in memory instead', async () => {
+      const { app, config } = ctx();
+      const from = ip();
+      const product = await createProduct(app.db, { countInStock: 50 });
+      const user = await createUser(app.db);
+      const cookie = await sessionCookie(user, config.jwtSecret);
+      const guestOrder = (phone: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/orders/guest',
+          remoteAddress: from,
+          payload: {
+            orderItems: [{ product: product.id, qty: 1 }],
+            shippingAddress: { address: 'Олена Пчілка', city: 'Київ', phoneNumber: phone, country: 'Відділення №1' },
+            paymentMethod: 'NovaPoshta',
+            email: 'guest@example.com',
+          },
+        });
+      expect((await guestOrder('067 123 45 01')).statusCode).toBe(201);
+      expect((await app.inject({ method: 'POST', url: '/api/users/password-reset', remoteAddress: from, payload: { email: user.email } })).statusCode).toBe(
+        202,
+      );
+      const callback = await app.inject({ method: 'POST', url: '/api/payments/liqpay/callback', remoteAddress: from, payload: { data: 'x', signature: 'y' } });
+      expect(callback.statusCode).toBeLessThan(500);
+      const review = await app.inject({
+        method: 'POST',
+        url: `/api/products/${product.id}/reviews`,
+        remoteAddress: from,
+        headers: { cookie },
+        payload: { rating: 5, comment: 'Добрий хміль' },
+      });
+      expect(review.statusCode).toBe(201);
+      expect((await app.inject({ url: '/api/delivery/cities?q=Ки', remoteAddress: from })).statusCode).toBeLessThan(500);
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/users/auth', remoteAddress: from, payload: { email: user.email, password: 'wrong-one' } })).statusCode,
+      ).toBe(401);
+
+      // The limits hold: the 6th reset request of the window from one address is refused.
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push(
+          (await app.inject({ method: 'POST', url: '/api/users/password-reset', remoteAddress: from, payload: { email: 'x@example.com' } })).statusCode,
+        );
+      }
+      expect(statuses).toEqual([202, 202, 202, 202, 429]);
+    });
+
+    test('/api/ready says Redis is down while the shop serves', async () => {
+      const ready = await ctx().app.inject({ url: '/api/ready' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ database: 'ok', redis: 'down' });
+    });
+  },
+  { env: { REDIS_URL: `redis://127.0.0.1:${closedPort}` } },
+);
