@@ -1,8 +1,28 @@
-import { toMinor } from '../../../shared/pricing.js';
-import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpdate } from '../../../shared/products.js';
+import { EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
+import { fromMinor, toMinor } from '../../../shared/pricing.js';
+import {
+  SUGGESTED_PRODUCTS,
+  type Product,
+  type ProductDetail,
+  type ProductList,
+  type ProductListQuery,
+  type ProductUpdate,
+  type Suggestions,
+} from '../../../shared/products.js';
+import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
-import { deleteProductById, findProductByRef, findTopRated, insertProducts, listProducts, toProduct, updateProduct, type NewProduct } from './repository.js';
+import {
+  deleteProductById,
+  findProductByRef,
+  findTopRated,
+  insertProducts,
+  listProducts,
+  suggestProducts,
+  toProduct,
+  updateProduct,
+  type NewProduct,
+} from './repository.js';
 import { findReviews, toReview } from '../reviews/repository.js';
 
 export const TOP_PRODUCTS = 5;
@@ -15,7 +35,9 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
       category: query.category,
       producer: query.producer,
       discountedOnly: query.discount,
-      includeOutOfStock,
+      // The admin's list (all=true) shows every product in one order, as it always has.
+      stock: query.inStock ? 'inStockOnly' : includeOutOfStock ? 'mixed' : 'soldOutLast',
+      sort: query.sort,
     },
     { number: query.pageNumber, size: pageSize },
   );
@@ -23,6 +45,43 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
     products: rows.map(toProduct),
     page: query.pageNumber,
     pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+const GROUP_NAMES_UK: Record<'Hops' | 'Yeast' | 'Malt', { name: string; path: string }> = {
+  Hops: { name: 'Хміль', path: '/hops' },
+  Yeast: { name: 'Дріжджі', path: '/yeast' },
+  Malt: { name: 'Солод', path: '/malt' },
+};
+
+/** A category's Ukrainian name and the catalogue page that lists it (docs/screens.md). */
+function categoryLink(category: ProductCategory): Suggestions['categories'][number] {
+  if (isEquipmentCategory(category)) {
+    return { key: category, name: EQUIPMENT_CATEGORY_NAMES_UK[category], path: `/equipment?category=${category}` };
+  }
+  return { key: category, ...GROUP_NAMES_UK[category] };
+}
+
+/**
+ * What the header suggests for a half-typed query: the categories its words name and the first
+ * products a search would list (docs/api.md). An empty query suggests nothing.
+ */
+export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
+  if (!q) return { categories: [], products: [] };
+  const named = new Set(queryWords(q).flatMap(categoriesNamedBy));
+  const rows = await suggestProducts(tx, q, SUGGESTED_PRODUCTS);
+  return {
+    categories: [...named].map(categoryLink),
+    products: rows.map((row) => ({
+      _id: row.id,
+      slug: row.slug ?? row.id,
+      name: row.name,
+      image: row.image,
+      price: fromMinor(row.priceMinor),
+      discount: row.discount,
+      category: row.category as ProductCategory,
+      countInStock: row.countInStock,
+    })),
   };
 }
 
