@@ -117,36 +117,6 @@ function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL
   };
 }
 
-/** What a suggestion shows of a product. */
-export type SuggestedProduct = Pick<ProductRecord, 'id' | 'slug' | 'name' | 'image' | 'priceMinor' | 'discount' | 'category' | 'countInStock'>;
-
-/**
- * The first products a search would list, for the header's suggestions while a shopper types:
- * the same matching and order as listProducts, without counting the matches (docs/decisions/001-search.md).
- */
-export async function suggestProducts(tx: Tx, keyword: string, limit: number): Promise<SuggestedProduct[]> {
-  for (const fuzzy of [false, true]) {
-    const search = keywordSearch(keyword, fuzzy);
-    const rows = await tx
-      .select({
-        id: products.id,
-        slug: products.slug,
-        name: products.name,
-        image: products.image,
-        priceMinor: products.priceMinor,
-        discount: products.discount,
-        category: products.category,
-        countInStock: products.countInStock,
-      })
-      .from(products)
-      .where(search.where)
-      .orderBy(...listingOrder({ soldOutLast: true, rank: search.rank }))
-      .limit(limit);
-    if (rows.length > 0) return rows;
-  }
-  return [];
-}
-
 const textArray = (values: string[]) =>
   sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),

@@ -12,17 +12,7 @@ import {
 import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { NotFound } from '../../errors.js';
-import {
-  deleteProductById,
-  findProductByRef,
-  findTopRated,
-  insertProducts,
-  listProducts,
-  suggestProducts,
-  toProduct,
-  updateProduct,
-  type NewProduct,
-} from './repository.js';
+import { deleteProductById, findProductByRef, findTopRated, insertProducts, listProducts, toProduct, updateProduct, type NewProduct } from './repository.js';
 import { findReviews, toReview } from '../reviews/repository.js';
 
 export const TOP_PRODUCTS = 5;
@@ -69,7 +59,9 @@ function categoryLink(category: ProductCategory): Suggestions['categories'][numb
 export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
   if (!q) return { categories: [], products: [] };
   const named = new Set(queryWords(q).flatMap(categoriesNamedBy));
-  const rows = await suggestProducts(tx, q, SUGGESTED_PRODUCTS);
+  // The first products the search page would list: the count first keeps a sparse match from
+  // walking the whole listing index (docs/decisions/001-search.md).
+  const { rows } = await listProducts(tx, { keyword: q }, { number: 1, size: SUGGESTED_PRODUCTS });
   return {
     categories: [...named].map(categoryLink),
     products: rows.map((row) => ({
