@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
 import { CATEGORY_FILTERS, FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor } from './catalog.js';
+import { PRODUCT_SORTS } from './product-sorts.js';
 
 /** A product as the API sends it (docs/domain.md). */
 export const ReviewSchema = z.object({
@@ -52,13 +53,7 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 export const MAX_KEYWORD_LENGTH = 100;
 export const MAX_PAGE_NUMBER = 10_000;
 
-/**
- * Orders a shopper can choose for any list or search (docs/api.md). Without one a list is newest
- * first and a search best match first. "popular" is the number of reviews; "alpha_desc" the hops'
- * alpha acids, highest first (products without a figure last).
- */
-export const PRODUCT_SORTS = ['popular', 'price_asc', 'price_desc', 'newest', 'rating', 'alpha_desc'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export { PRODUCT_SORTS, type ProductSort } from './product-sorts.js';
 
 export const ProductListQuerySchema = z.object({
   keyword: z

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryFilter } from '../../../shared/catalog';
-import type { Product, ProductDetail, ProductList, ProductSort } from '../../../shared/products';
+import type { Product, ProductDetail, ProductList } from '../../../shared/products';
+import type { ProductSort } from '../../../shared/product-sorts';
 import { api } from '../../api/client';
 
 export interface ProductListParams {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PRODUCT_SORTS, type ProductSort } from '../../../shared/products';
+import { PRODUCT_SORTS, type ProductSort } from '../../../shared/product-sorts';
 import { useT } from '../../i18n';
 
 /**
