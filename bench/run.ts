@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the figures the README quotes.
- * 1. HTTP: requests/s and p99 of the catalogue list and a search, beside a bare Fastify route
+ * 1. HTTP: requests/s and p99 of the catalogue list, a search and suggestions, beside a bare Fastify route
  *    returning the same JSON in the same run (the ratio is the figure).
- * 2. Search latency over 100,000 generated products on PostgreSQL (skipped if it is unreachable).
+ * 2. Search, suggestion and sorted-listing latency over 100,000 generated products on PostgreSQL
+ *    (skipped if it is unreachable).
  * 3. Gzipped JS and CSS the home page loads.
  * 4. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
  */
@@ -31,27 +32,30 @@ async function http() {
   try {
     const shopUrl = `http://127.0.0.1:${ports.shop}`;
     const search = `${shopUrl}/api/products?keyword=${encodeURIComponent('каскад')}`;
+    const suggest = `${shopUrl}/api/search/suggest?q=${encodeURIComponent('каск')}`;
     // Warm both once: the first request of each kind fills the catalogue cache.
     await fetch(`${shopUrl}/api/products`);
     await fetch(search);
-    // Rounds alternate the three so that neither warm-up nor a busy moment favours one of them.
+    await fetch(suggest);
+    // Rounds alternate the four so that neither warm-up nor a busy moment favours one of them.
     type Measure = Awaited<ReturnType<typeof load>>;
-    const rounds: Record<'bare' | 'list' | 'search', Measure>[] = [];
+    const rounds: Record<'bare' | 'list' | 'search' | 'suggest', Measure>[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       rounds.push({
         bare: await load(`http://127.0.0.1:${ports.bare}/api/products`),
         list: await load(`${shopUrl}/api/products`),
         search: await load(search),
+        suggest: await load(suggest),
       });
     }
-    const mean = (kind: 'bare' | 'list' | 'search') => ({
+    const mean = (kind: 'bare' | 'list' | 'search' | 'suggest') => ({
       rps: Math.round(rounds.reduce((n, r) => n + r[kind].rps, 0) / rounds.length),
       p99: Math.max(...rounds.map((r) => r[kind].p99)),
     });
-    const [bare, list, found] = [mean('bare'), mean('list'), mean('search')];
+    const [bare, list, found, suggested] = [mean('bare'), mean('list'), mean('search'), mean('suggest')];
     // Lighthouse needs the built web app the shop serves (npm run build).
     const lighthouse = existsSync('dist/web/index.html') ? await measureLighthouse(shopUrl) : null;
-    return { bare, list, search: found, lighthouse };
+    return { bare, list, search: found, suggest: suggested, lighthouse };
   } finally {
     child.kill('SIGTERM');
   }
@@ -64,11 +68,17 @@ const row = (name: string, r: { rps: number; p99: number }) =>
 row('bare Fastify, same JSON', h.bare);
 row('GET /api/products', h.list);
 row('GET /api/products?keyword=каскад', h.search);
+row('GET /api/search/suggest?q=каск', h.suggest);
 
 const scale = await measureSearchAtScale();
 if (scale) {
-  console.log(`Search over ${scale.products.toLocaleString('en')} products on PostgreSQL (no cache, ${scale.queries} queries)`);
-  console.log(`  p50 ${scale.p50.toFixed(1)} ms   p95 ${scale.p95.toFixed(1)} ms   max ${scale.max.toFixed(1)} ms`);
+  console.log(`${scale.products.toLocaleString('en')} generated products on PostgreSQL (no cache)`);
+  const timing = (name: string, t: { p50: number; p95: number; max: number; queries: number }) =>
+    console.log(`  ${name.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms   max ${t.max.toFixed(1)} ms   (${t.queries} queries)`);
+  timing('search (GET /api/products?keyword=)', scale.search);
+  timing('suggestions (GET /api/search/suggest?q=)', scale.suggest);
+  timing('sorted category page (sort=…, inStock=…)', scale.sorted);
+  console.log(`  plan of a category page by price: ${scale.sortedPlan.split('\n')[1]?.trim()}`);
 } else {
   console.log('Search at scale: skipped (PostgreSQL unreachable)');
 }

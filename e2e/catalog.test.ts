@@ -26,7 +26,7 @@ test('a visitor browses the home page and pages through the catalogue', async ()
 test('search finds products written in the other alphabet or misspelled', async () => {
   const page = await openPage(browser());
   await page.goto('/');
-  const box = page.getByRole('searchbox', { name: 'Пошук у каталозі' });
+  const box = page.getByRole('combobox', { name: 'Пошук у каталозі' });
   await box.fill('  каскад  ');
   await box.press('Enter');
   await page.waitForURL(/\/search\/%D0%BA%D0%B0%D1%81%D0%BA%D0%B0%D0%B4$/);

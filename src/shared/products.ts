@@ -5,6 +5,7 @@ import { CATEGORY_FILTERS, FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor } fro
 import { PRODUCT_STATUSES } from './product-status.js';
 
 export { PRODUCT_STATUSES, type ProductStatus } from './product-status.js';
+import { PRODUCT_SORTS } from './product-sorts.js';
 
 /** A product as the API sends it (docs/domain.md). */
 export const ReviewSchema = z.object({
@@ -80,6 +81,8 @@ export type ProductList = z.infer<typeof ProductListSchema>;
 export const MAX_KEYWORD_LENGTH = 100;
 export const MAX_PAGE_NUMBER = 10_000;
 
+export { PRODUCT_SORTS, type ProductSort } from './product-sorts.js';
+
 export const ProductListQuerySchema = z.object({
   keyword: z
     .string()
@@ -101,13 +104,33 @@ export const ProductListQuerySchema = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((d) => d === 'true'),
-  /** Admins only: include products that are out of stock. */
+  /** Admins only: every product in one order, sold out or not. */
   all: z
     .enum(['true', 'false'])
     .optional()
     .transform((a) => a === 'true'),
+  sort: z.enum(PRODUCT_SORTS, { error: msg('sortUnknown') }).optional(),
+  /** Sold-out products are listed after the others unless this leaves them out. */
+  inStock: z
+    .enum(['true', 'false'], { error: msg('inStockInvalid') })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 export type ProductListQuery = z.infer<typeof ProductListQuerySchema>;
+
+/** What the header's search suggests while a shopper types (GET /api/search/suggest, docs/api.md). */
+export const SuggestQuerySchema = z.object({
+  // A repeated parameter reads as its first value; a long one is cut, as a keyword is.
+  q: z.preprocess((q) => (Array.isArray(q) ? q[0] : q), z.string().optional()).transform((q) => q?.trim().slice(0, MAX_KEYWORD_LENGTH) ?? ''),
+});
+
+export const SuggestionsSchema = z.object({
+  categories: z.array(z.object({ key: z.enum(CATEGORY_FILTERS), name: z.string(), path: z.string() })),
+  products: z.array(ProductSchema.pick({ _id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
+});
+export type Suggestions = z.infer<typeof SuggestionsSchema>;
+/** Products a suggestion list shows at most. */
+export const SUGGESTED_PRODUCTS = 6;
 
 /** A product's page and detail answer take its slug or, for old links, its id. */
 export const ProductRefParamsSchema = z.object({

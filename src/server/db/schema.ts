@@ -81,10 +81,18 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // NULLS FIRST is what a plain ORDER BY … DESC means; an index sorted otherwise is never used for it.
-    index('products_listing_idx')
-      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
-      .where(sql`${t.countInStock} > 0`),
+    // The orders of src/server/features/products/listing-order.ts, sold-out products last; an index
+    // serves an ORDER BY only when it holds the same expressions in the same directions (migration 0015).
+    index('products_listing_idx').on(sql`(${t.countInStock} > 0) desc`, t.createdAt.desc(), t.id.desc()),
+    index('products_popular_idx').on(sql`(${t.countInStock} > 0) desc`, t.numReviews.desc(), t.createdAt.desc(), t.id.desc()),
+    index('products_price_asc_idx').on(sql`(${t.countInStock} > 0) desc`, sql`(${t.priceMinor}::bigint * (100 - ${t.discount}))`, t.id),
+    index('products_price_desc_idx').on(sql`(${t.countInStock} > 0) desc`, sql`(${t.priceMinor}::bigint * (100 - ${t.discount})) desc`, t.id.desc()),
+    index('products_rating_sort_idx').on(
+      sql`(${t.countInStock} > 0) desc`,
+      sql`((${t.rating} * ${t.numReviews} + 7) / (${t.numReviews} + 2)) desc`,
+      t.id.desc(),
+    ),
+    index('products_alpha_idx').on(sql`(${t.countInStock} > 0) desc`, t.alfa.desc().nullsLast(), t.id.desc()),
     index('products_category_idx').on(t.category, t.origin),
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),

@@ -42,9 +42,21 @@ export function Header({ accountMenu }: { accountMenu: ReactNode }) {
               )}
             </span>
           </Link>
+          {/* On a phone the search is a row of its own under the brand, always there (docs/screens.md). */}
+          <div className="header-search order-last order-lg-0 flex-grow-1 mx-lg-3">
+            <SearchBox />
+          </div>
+          <Link to={paths.cart} className="nav-link header-cart order-lg-1 ms-auto ms-lg-0 px-2" aria-label={t.common.cartWithCount(count)}>
+            <FaShoppingCart aria-hidden /> <span className="d-none d-sm-inline">{t.common.cart}</span>
+            {count > 0 && (
+              <span className="badge rounded-pill text-bg-warning ms-1" aria-hidden>
+                {count}
+              </span>
+            )}
+          </Link>
           <button
             type="button"
-            className="navbar-toggler"
+            className="navbar-toggler ms-2"
             aria-controls="main-navbar"
             aria-expanded={expanded}
             aria-label={t.common.menu}
@@ -52,20 +64,16 @@ export function Header({ accountMenu }: { accountMenu: ReactNode }) {
           >
             <span className="navbar-toggler-icon" />
           </button>
-          <div id="main-navbar" className={`collapse navbar-collapse${expanded ? ' show' : ''}`}>
-            <div className="mx-lg-3 flex-grow-1">
-              <SearchBox />
-            </div>
+          <div id="main-navbar" className={`collapse navbar-collapse flex-lg-grow-0 order-lg-2${expanded ? ' show' : ''}`}>
             <div className="navbar-nav ms-auto align-items-lg-center">
-              <Link to={paths.cart} className="nav-link" aria-label={t.common.cartWithCount(count)}>
-                <FaShoppingCart aria-hidden /> {t.common.cart}
-                {count > 0 && (
-                  <span className="badge rounded-pill text-bg-warning ms-1" aria-hidden>
-                    {count}
-                  </span>
-                )}
-              </Link>
               {accountMenu}
+              {/* The category row's "Інше" menu is hidden on a phone, to leave room for every category. */}
+              <Link to={paths.about} className="nav-link d-md-none">
+                {t.common.about}
+              </Link>
+              <Link to={paths.contacts} className="nav-link d-md-none">
+                {t.common.contacts}
+              </Link>
             </div>
           </div>
         </div>
@@ -95,7 +103,7 @@ function CategoryMenu() {
             </NavLink>
           ))}
         </div>
-        <div className="nav">
+        <div className="nav d-none d-md-flex">
           <MenuDropdown
             label={t.common.other}
             links={[

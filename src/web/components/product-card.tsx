@@ -12,7 +12,7 @@ import { Rating } from './rating';
 export function ProductCard({ product, eager = false, heading: Heading = 'h2' }: { product: Product; eager?: boolean; heading?: 'h2' | 'h3' }) {
   const t = useT();
   return (
-    <div className="card product-card h-100 position-relative">
+    <div className={`card product-card h-100 position-relative${product.countInStock <= 0 ? ' sold-out' : ''}`}>
       <Link to={paths.product(product.slug)} tabIndex={-1} aria-hidden>
         <img
           className="card-img-top"
@@ -34,6 +34,8 @@ export function ProductCard({ product, eager = false, heading: Heading = 'h2' }:
         {product.numReviews > 0 && <Rating value={product.rating} count={product.numReviews} />}
         <div className="mt-auto pt-2">
           <ProductPrice product={product} />
+          {/* Sold-out products stay listed, after the others (docs/screens.md). */}
+          {product.countInStock <= 0 && <span className="badge text-bg-secondary sold-out-badge">{t.catalog.outOfStock}</span>}
         </div>
       </div>
     </div>

@@ -12,7 +12,7 @@ describeWithApp('catalogue API', (ctx) => {
   };
   const names = (body: ProductList) => body.products.map((p) => p.name);
 
-  test('lists only products in stock, newest first, 12 a page, with stable pages', async () => {
+  test('lists products newest first, 12 a page, with stable pages, sold-out ones after the rest', async () => {
     const { db } = ctx().app;
     const base = Date.now();
     for (let i = 0; i < 26; i++) {
@@ -23,11 +23,15 @@ describeWithApp('catalogue API', (ctx) => {
 
     const pages = await Promise.all([1, 2, 3].map((n) => list(`pageNumber=${n}`)));
     expect(pages.map((p) => p.body.pages)).toEqual([3, 3, 3]);
-    expect(pages.map((p) => p.body.products.length)).toEqual([12, 12, 2]);
+    expect(pages.map((p) => p.body.products.length)).toEqual([12, 12, 3]);
     const all = pages.flatMap((p) => names(p.body));
-    expect(new Set(all).size).toBe(26);
+    expect(new Set(all).size).toBe(27);
     expect(all[0]).toBe('Товар 00');
-    expect(all).not.toContain('Розпродано');
+    // The newest product of all, but sold out: listed last.
+    expect(all.at(-1)).toBe('Розпродано');
+    const inStock = await Promise.all([1, 2, 3].map((n) => list(`pageNumber=${n}&inStock=true`)));
+    expect(inStock.map((p) => p.body.pages)).toEqual([3, 3, 3]);
+    expect(inStock.flatMap((p) => names(p.body))).toEqual(all.slice(0, 26));
   });
 
   test('bad page numbers are refused with a Ukrainian message, far pages are empty', async () => {
@@ -91,17 +95,22 @@ describeWithApp('catalogue API', (ctx) => {
     expect(missing.json().message).toBe('Товар не знайдено');
   });
 
-  test('out-of-stock products are listed for admins only', async () => {
+  test("the admin's list (all=true) is for admins only and keeps every product in one order, newest first", async () => {
     const { db, config } = ctx().app;
-    await createProduct(db, { name: 'Тільки для адміна', countInStock: 0 });
+    const base = Date.now();
+    await createProduct(db, { name: 'Адмінський старий', createdAt: new Date(base - 2000) });
+    await createProduct(db, { name: 'Адмінський розпроданий', countInStock: 0, createdAt: new Date(base - 1000) });
+    await createProduct(db, { name: 'Адмінський новий', createdAt: new Date(base) });
     ctx().app.catalogCache.invalidate();
     expect((await list('all=true')).status).toBe(401);
     const customer = await createUser(db);
     expect((await list('all=true', { cookie: await sessionCookie(customer, config.jwtSecret) })).status).toBe(403);
     const admin = await createUser(db, { isAdmin: true });
-    const res = await list('all=true&keyword=адміна', { cookie: await sessionCookie(admin, config.jwtSecret) });
+    const res = await list('all=true&keyword=адмінський', { cookie: await sessionCookie(admin, config.jwtSecret) });
     expect(res.status).toBe(200);
-    expect(names(res.body)).toEqual(['Тільки для адміна']);
+    expect(names(res.body)).toEqual(['Адмінський новий', 'Адмінський розпроданий', 'Адмінський старий']);
+    // A shopper sees the sold-out one last.
+    expect(names((await list('keyword=адмінський')).body)).toEqual(['Адмінський новий', 'Адмінський старий', 'Адмінський розпроданий']);
   });
 
   test('the cache drops a page as soon as a product changes, even when written elsewhere', async () => {
@@ -111,7 +120,7 @@ describeWithApp('catalogue API', (ctx) => {
     expect(names((await list('keyword=mosaic')).body)).toEqual(['Хміль Mosaic кеш']);
     // A write that bypasses this instance reaches it through the database's NOTIFY.
     await db.update(products).set({ countInStock: 0 }).where(eq(products.id, product.id));
-    await expect.poll(async () => names((await list('keyword=mosaic')).body), { timeout: 3000 }).toEqual([]);
+    await expect.poll(async () => (await list('keyword=mosaic')).body.products.map((p) => p.countInStock), { timeout: 3000 }).toEqual([0]);
   });
 
   test('top products are the best rated ones in stock', async () => {

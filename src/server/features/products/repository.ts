@@ -5,10 +5,11 @@ import { categoriesOf, type CategoryFilter } from '../../../shared/catalog.js';
 import { categoriesNamedBy, categoryKey, productSearchColumns, queryWordKeys, queryWords } from '../../../shared/search-text.js';
 import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
-import type { Product } from '../../../shared/products.js';
+import type { Product, ProductSort } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
 import { products, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
 import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
+import { listingOrder, weightedRating, type ListingOrder } from './listing-order.js';
 
 /** Every column but the search ones, which are large and only ever read by SQL. */
 const { searchText: _searchText, searchKeys: _searchKeys, ...productColumns } = getTableColumns(products);
@@ -19,7 +20,9 @@ export interface ProductFilter {
   category?: CategoryFilter;
   producer?: string;
   discountedOnly?: boolean;
-  includeOutOfStock?: boolean;
+  /** soldOutLast (shoppers, the default), inStockOnly ("Тільки в наявності"), or mixed (the admin's list). */
+  stock?: 'soldOutLast' | 'inStockOnly' | 'mixed';
+  sort?: ProductSort;
   /** The admin's list: drafts and hidden products too. */
   includeUnpublished?: boolean;
 }
@@ -27,19 +30,24 @@ export interface ProductFilter {
 /** Shoppers see published products only. */
 const published = eq(products.status, 'published');
 
-/** A page of products, newest first; with a keyword, best matches first. Stable: ties break on id. */
+/**
+ * A page of products in the chosen order (listing-order.ts); without one newest first, and with a
+ * keyword best matches first. Sold-out products come after the others. Stable: ties break on id.
+ */
 export async function listProducts(tx: Tx, filter: ProductFilter, page: { number: number; size: number }): Promise<{ rows: ProductRecord[]; total: number }> {
   const conditions: SQL[] = [];
-  if (!filter.includeOutOfStock) conditions.push(gt(products.countInStock, 0));
+  const stock = filter.stock ?? 'soldOutLast';
+  if (stock === 'inStockOnly') conditions.push(gt(products.countInStock, 0));
   if (!filter.includeUnpublished) conditions.push(published);
   if (filter.category) conditions.push(inArray(products.category, categoriesOf(filter.category)));
   if (filter.producer) conditions.push(eq(products.origin, filter.producer));
   if (filter.discountedOnly) conditions.push(ne(products.discount, 0));
-  if (!filter.keyword) return selectPage(tx, conditions, null, page);
+  const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
+  if (!filter.keyword) return selectPage(tx, conditions, null, order, page);
 
-  const exact = await selectPage(tx, conditions, keywordSearch(filter.keyword, false), page);
+  const exact = await selectPage(tx, conditions, keywordSearch(filter.keyword, false), order, page);
   if (exact.total > 0) return exact;
-  return selectPage(tx, conditions, keywordSearch(filter.keyword, true), page);
+  return selectPage(tx, conditions, keywordSearch(filter.keyword, true), order, page);
 }
 
 /**
@@ -48,7 +56,13 @@ export async function listProducts(tx: Tx, filter: ProductFilter, page: { number
  */
 const RANKED_RESULTS_MAX = 1000;
 
-async function selectPage(tx: Tx, conditions: SQL[], search: { where: SQL; rank: SQL | null } | null, page: { number: number; size: number }) {
+async function selectPage(
+  tx: Tx,
+  conditions: SQL[],
+  search: { where: SQL; rank: SQL | null } | null,
+  order: Omit<ListingOrder, 'rank'>,
+  page: { number: number; size: number },
+) {
   const where = and(...conditions, ...(search ? [search.where] : []));
   const [{ count }] = await tx
     .select({ count: sql<number>`count(*)::int` })
@@ -60,7 +74,7 @@ async function selectPage(tx: Tx, conditions: SQL[], search: { where: SQL; rank:
     .select(productColumns)
     .from(products)
     .where(where)
-    .orderBy(...(ranked ? [desc(search.rank!)] : []), desc(products.createdAt), desc(products.id))
+    .orderBy(...listingOrder({ ...order, rank: ranked ? search?.rank : null }))
     .limit(page.size)
     .offset((page.number - 1) * page.size);
   return { rows, total: count };
@@ -142,9 +156,8 @@ export async function findTopRated(tx: Tx, limit: number): Promise<ProductRecord
       .select(productColumns)
       .from(products)
       .where(and(published, gt(products.countInStock, 0), gt(products.numReviews, 0)))
-      // A single five-star review must not outrank forty at 4.8: rank by the rating pulled toward 3.5
-      // by two imaginary reviews (a Bayesian average).
-      .orderBy(desc(sql`(${products.rating} * ${products.numReviews} + 7) / (${products.numReviews} + 2)`), asc(products.id))
+      // The rating pulled toward 3.5 by two imaginary reviews (a Bayesian average), as sort=rating.
+      .orderBy(desc(weightedRating), asc(products.id))
       .limit(limit)
   );
 }

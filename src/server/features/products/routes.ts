@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductListQuerySchema, ProductRefParamsSchema } from '../../../shared/products.js';
+import { ProductListQuerySchema, ProductRefParamsSchema, SuggestQuerySchema } from '../../../shared/products.js';
+import { searchWords } from '../../../shared/search-text.js';
 import { AppError } from '../../errors.js';
 import { getSessionUser, requireAdmin } from '../../plugins/auth.js';
 import { sendCachedAnswer } from '../../plugins/compression.js';
-import { getProductPage, getTopProducts, requireProductDetail } from './service.js';
+import { getProductPage, getSuggestions, getTopProducts, requireProductDetail } from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -18,6 +19,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     const query = request.query;
     if (query.all) await requireAdmin(request);
     const answer = await cachedJson(`list:${JSON.stringify(query)}`, () => getProductPage(app.db, query, app.config.pageSize, query.all));
+    return sendCachedAnswer(request, reply, answer, JSON_TYPE);
+  });
+
+  // Asked at every pause in typing: the same words in any case or punctuation share one cached answer.
+  app.get('/api/search/suggest', { schema: { querystring: SuggestQuerySchema } }, async (request, reply) => {
+    const q = searchWords(request.query.q).join(' ');
+    const answer = await cachedJson(`suggest:${q}`, () => getSuggestions(app.db, q));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 

@@ -1,6 +1,17 @@
 import { inArray } from 'drizzle-orm';
-import { toMinor } from '../../../shared/pricing.js';
-import type { Product, ProductDetail, ProductList, ProductListQuery, ProductUpdate, VariantInput } from '../../../shared/products.js';
+import { EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
+import { fromMinor, toMinor } from '../../../shared/pricing.js';
+import {
+  SUGGESTED_PRODUCTS,
+  type Product,
+  type ProductDetail,
+  type ProductList,
+  type ProductListQuery,
+  type ProductUpdate,
+  type Suggestions,
+  type VariantInput,
+} from '../../../shared/products.js';
+import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema.js';
 import { BadInput, NotFound } from '../../errors.js';
@@ -36,7 +47,9 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
       category: query.category,
       producer: query.producer,
       discountedOnly: query.discount,
-      includeOutOfStock: admin,
+      // The admin's list (all=true) shows every product in one order, drafts and hidden ones too.
+      stock: query.inStock ? 'inStockOnly' : admin ? 'mixed' : 'soldOutLast',
+      sort: query.sort,
       includeUnpublished: admin,
     },
     { number: query.pageNumber, size: pageSize },
@@ -45,6 +58,45 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
     products: await withVariants(tx, rows),
     page: query.pageNumber,
     pages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+const GROUP_NAMES_UK: Record<'Hops' | 'Yeast' | 'Malt', { name: string; path: string }> = {
+  Hops: { name: 'Хміль', path: '/hops' },
+  Yeast: { name: 'Дріжджі', path: '/yeast' },
+  Malt: { name: 'Солод', path: '/malt' },
+};
+
+/** A category's Ukrainian name and the catalogue page that lists it (docs/screens.md). */
+function categoryLink(category: ProductCategory): Suggestions['categories'][number] {
+  if (isEquipmentCategory(category)) {
+    return { key: category, name: EQUIPMENT_CATEGORY_NAMES_UK[category], path: `/equipment?category=${category}` };
+  }
+  return { key: category, ...GROUP_NAMES_UK[category] };
+}
+
+/**
+ * What the header suggests for a half-typed query: the categories its words name and the first
+ * products a search would list (docs/api.md). An empty query suggests nothing.
+ */
+export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
+  if (!q) return { categories: [], products: [] };
+  const named = new Set(queryWords(q).flatMap(categoriesNamedBy));
+  // The first products the search page would list: the count first keeps a sparse match from
+  // walking the whole listing index (docs/decisions/001-search.md).
+  const { rows } = await listProducts(tx, { keyword: q }, { number: 1, size: SUGGESTED_PRODUCTS });
+  return {
+    categories: [...named].map(categoryLink),
+    products: rows.map((row) => ({
+      _id: row.id,
+      slug: row.slug ?? row.id,
+      name: row.name,
+      image: row.image,
+      price: fromMinor(row.priceMinor),
+      discount: row.discount,
+      category: row.category as ProductCategory,
+      countInStock: row.countInStock,
+    })),
   };
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
-import type { ProductDetail, ProductList, ProductListQuery, Variant } from '../../../shared/products.js';
+import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant } from '../../../shared/products.js';
 import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
@@ -68,11 +68,16 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     return value;
   };
 
+  // A list's order and "in stock only" (`?sort=price_asc&inStock=true`) are rendered too, under the
+  // key the web app asks with (src/web/features/catalog/listing-controls.tsx); a value the API
+  // refuses leaves the list to the browser.
+  const options = listingOptions(search);
+
   if (status === 404) {
     return { title: `Сторінку не знайдено | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', jsonLd: [], data: [] };
   }
   if (path === '/') {
-    const [products, top] = await Promise.all([list({}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);
+    const [products, top] = await Promise.all([list(options ?? {}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);
     return {
       title: `${SHOP_NAME} — хміль, дріжджі, солод і обладнання для пивоварів`,
       description: DEFAULT_DESCRIPTION,
@@ -80,23 +85,21 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
       ogType: 'website',
       preloadImage: (top as { image: string }[])[0]?.image,
       jsonLd: [{ '@context': 'https://schema.org', '@type': 'OnlineStore', name: SHOP_NAME, url: `${site}/`, logo: `${site}/logo.svg` }],
-      data: [
-        { key: ['products', 'list', { pageNumber: 1 }], value: products },
-        { key: ['products', 'top'], value: top },
-      ],
+      data: [...(options ? [{ key: ['products', 'list', { pageNumber: 1, ...options }], value: products }] : []), { key: ['products', 'top'], value: top }],
     };
   }
   const section = SECTIONS[path];
   if (section) {
-    const plain = [...search.keys()].length === 0;
-    const products = plain ? await list(section.filter) : null;
+    // A section's other parameters (producer, category, keyword, page) are the browser's to apply.
+    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
+    const products = plain && options ? await list({ ...section.filter, ...options }) : null;
     return {
       title: `${section.title} | ${SHOP_NAME}`,
       description: section.description,
       canonical: path,
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: section.title, path })],
-      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter }], value: products }] : [],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options }], value: products }] : [],
     };
   }
   const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
@@ -105,14 +108,14 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const pageNumber = Number(searchPage[2] ?? 1);
     // Embedded under the web app's own key, so only what it would ask for in the same words.
     const embeddable = keyword && keyword.length <= MAX_KEYWORD_LENGTH && pageNumber >= 1 && pageNumber <= MAX_PAGE_NUMBER;
-    const found = embeddable ? await list({ keyword, pageNumber }) : null;
+    const found = embeddable && options ? await list({ keyword, pageNumber, ...options }) : null;
     return {
       title: `Пошук «${keyword}» | ${SHOP_NAME}`,
       description: `Результати пошуку «${keyword}» у Хмільній крамниці.`,
       canonical: null,
       ogType: 'website',
       jsonLd: [],
-      data: found ? [{ key: ['products', 'list', { keyword, pageNumber }], value: found }] : [],
+      data: found ? [{ key: ['products', 'list', { keyword, pageNumber, ...options }], value: found }] : [],
     };
   }
   if (path === '/about' || path === '/contacts') {
@@ -281,6 +284,13 @@ function safeJson(value: unknown): string {
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+}
+
+/** The order and "in stock only" of a list page's address, or null when the API would refuse them. */
+function listingOptions(search: URLSearchParams): { sort?: ProductSort; inStock?: true } | null {
+  const parsed = ProductListQuerySchema.pick({ sort: true, inStock: true }).safeParse(Object.fromEntries(search));
+  if (!parsed.success || search.getAll('sort').length > 1 || search.getAll('inStock').length > 1) return null;
+  return { ...(parsed.data.sort && { sort: parsed.data.sort }), ...(parsed.data.inStock && { inStock: true as const }) };
 }
 
 function safeDecode(part: string): string {

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { CategoryFilter } from '../../../shared/catalog';
 import type { Product, ProductDetail, ProductList } from '../../../shared/products';
+import type { ProductSort } from '../../../shared/product-sorts';
 import { api } from '../../api/client';
 
 export interface ProductListParams {
@@ -10,6 +11,9 @@ export interface ProductListParams {
   producer?: string;
   discount?: boolean;
   all?: boolean;
+  sort?: ProductSort;
+  /** Only products in stock; without it sold-out ones come last. Undefined rather than false: it is part of the cache key. */
+  inStock?: true;
 }
 
 export function productListQuery(params: ProductListParams) {

@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/page-title';
 import { ProductGrid } from '../../components/product-grid';
 import { useT, type Messages } from '../../i18n';
 import { useProductList, type ProductListParams } from './api';
+import { ListingControls, useListingOptions } from './listing-controls';
 import { pageFromParam } from './page-param';
 
 export type CatalogSection = 'hops' | 'yeast' | 'malt' | 'equipment' | 'discount';
@@ -59,7 +60,7 @@ export default function CategoryPage({ section }: { section: CatalogSection }) {
   const keyword = searchParams.get('keyword')?.trim() || undefined;
   const pageNumber = pageFromParam(searchParams.get('page'));
 
-  const params: ProductListParams = { keyword, pageNumber, discount: spec.discount, category: spec.category };
+  const params: ProductListParams = { keyword, pageNumber, discount: spec.discount, category: spec.category, ...useListingOptions() };
   if (spec.filter?.param === 'producer' && validChoice) params.producer = validChoice;
   if (spec.filter?.param === 'category' && validChoice) params.category = validChoice as CategoryFilter;
   const list = useProductList(params);
@@ -102,6 +103,7 @@ export default function CategoryPage({ section }: { section: CatalogSection }) {
         </div>
       )}
       <KeywordFilter key={keyword ?? ''} initial={keyword ?? ''} onSearch={(k) => update({ keyword: k })} />
+      <ListingControls searching={Boolean(keyword)} />
       <ProductGrid
         data={list.data}
         isPending={list.isPending}

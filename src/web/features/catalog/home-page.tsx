@@ -1,10 +1,11 @@
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { ProductCard } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { useT } from '../../i18n';
 import { paths } from '../../paths';
 import { useProductList, useTopProducts } from './api';
+import { ListingControls, useListingOptions } from './listing-controls';
 import { pageFromParam } from './page-param';
 
 /** `/`, `/page/{n}`, `/search/{keyword}` and `/search/{keyword}/page/{n}` (docs/screens.md). */
@@ -13,25 +14,31 @@ export default function HomePage() {
   const params = useParams();
   const keyword = params.keyword?.trim() || undefined;
   const pageNumber = pageFromParam(params.pageNumber);
-  const list = useProductList({ keyword, pageNumber });
+  const options = useListingOptions();
+  const list = useProductList({ keyword, pageNumber, ...options });
+  // The order and "in stock only" stay when the shopper turns the page.
+  const { search } = useLocation();
+  const pagePath = (page: number) =>
+    keyword ? (page === 1 ? paths.search(keyword) : paths.searchPage(keyword, page)) : page === 1 ? paths.home : paths.homePage(page);
   const title = keyword ? t.catalog.searchResults(keyword) : t.catalog.latestProducts;
 
   return (
     <>
       <PageTitle title={keyword ? title : undefined} />
-      {!keyword && pageNumber === 1 && <TopProducts />}
+      {!keyword && pageNumber === 1 && !options.sort && !options.inStock && <TopProducts />}
       {keyword && (
         <Link to={paths.home} className="btn btn-light mb-3">
           {t.common.back}
         </Link>
       )}
       <h1 className="h2 mb-3">{title}</h1>
+      <ListingControls searching={Boolean(keyword)} firstPage={pagePath(1)} />
       <ProductGrid
         data={list.data}
         isPending={list.isPending}
         error={list.error}
         emptyText={keyword ? t.catalog.nothingFound : t.catalog.emptyCategory}
-        hrefFor={(page) => (keyword ? paths.searchPage(keyword, page) : page === 1 ? paths.home : paths.homePage(page))}
+        hrefFor={(page) => `${pagePath(page)}${search}`}
       />
     </>
   );

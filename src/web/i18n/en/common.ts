@@ -7,6 +7,7 @@ export const common: typeof uk = {
   search: 'Search',
   searchPlaceholder: 'Search products…',
   searchLabel: 'Search the catalogue',
+  openSearch: 'Open search',
   cart: 'Cart',
   cartWithCount: (n) => `Cart, items: ${n}`,
   signIn: 'Sign In',

@@ -5,6 +5,7 @@ export const common = {
   search: 'Пошук',
   searchPlaceholder: 'Пошук товарів…',
   searchLabel: 'Пошук у каталозі',
+  openSearch: 'Відкрити пошук',
   cart: 'Кошик',
   cartWithCount: (n: number) => `Кошик, товарів: ${n}`,
   signIn: 'Увійти',
