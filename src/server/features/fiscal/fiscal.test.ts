@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { AdminFiscalReceipt } from '../../../shared/fiscal.js';
 import type { Order } from '../../../shared/orders.js';
 import { buildApp } from '../../app.js';
-import { fiscalReceipts, outboxMessages } from '../../db/schema.js';
+import { fiscalReceipts, outboxMessages, productVariants } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { startFakeCheckbox, type FakeCheckbox } from '../../test/fakes/checkbox.js';
@@ -14,6 +14,10 @@ import { liqpaySignature } from '../payments/liqpay.js';
 import { issueReturnReceipt } from './index.js';
 import { receiptIdFor, sellReceiptBody } from './receipt-body.js';
 import { kyivClock } from './worker.js';
+
+/** A receipt's good code is the pack's SKU (receipt-body.ts). */
+const skuOf = async (app: FastifyInstance, productId: string) =>
+  (await app.db.select({ sku: productVariants.sku }).from(productVariants).where(eq(productVariants.productId, productId)))[0].sku;
 
 let checkbox: FakeCheckbox;
 let paypal: FakePayPal;
@@ -132,8 +136,8 @@ describeWithApp(
       // Lines at the price paid (the discount is already in it), quantities in thousandths, CASHLESS, e-mail for the e-receipt.
       expect(sent.goods).toEqual(
         expect.arrayContaining([
-          { good: { code: products.hops.id, name: products.hops.name, price: 120_50 }, quantity: 3000 },
-          { good: { code: products.yeast.id, name: products.yeast.name, price: 180_00 }, quantity: 1000 },
+          { good: { code: await skuOf(app, products.hops.id), name: products.hops.name, price: 120_50 }, quantity: 3000 },
+          { good: { code: await skuOf(app, products.yeast.id), name: products.yeast.name, price: 180_00 }, quantity: 1000 },
         ]),
       );
       expect(sent.payments).toEqual([{ type: 'CASHLESS', value: sent.total_sum }]);
@@ -339,7 +343,9 @@ describeWithApp(
       const rows = await receiptsOf(app, order._id);
       const ret = rows.find((r) => r.kind === 'return')!;
       const sent = checkbox.receipts.get(ret.checkboxReceiptId)!;
-      expect(sent.goods).toEqual([{ good: { code: products.hops.id, name: products.hops.name, price: 120_50 }, quantity: 2000, is_return: true }]);
+      expect(sent.goods).toEqual([
+        { good: { code: await skuOf(app, products.hops.id), name: products.hops.name, price: 120_50 }, quantity: 2000, is_return: true },
+      ]);
       expect(sent.payments).toEqual([{ type: 'CASHLESS', value: 241_00 }]);
       expect(ret.state).toBe('issued');
     });

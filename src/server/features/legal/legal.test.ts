@@ -67,14 +67,14 @@ describeWithApp('legal pages', (ctx) => {
       shop: {
         name: 'Пивоварня *Хміль*',
         legalName: 'ФОП Коваленко Ірина Петрівна',
-        taxId: '3012345678',
+        taxId: '3012345670',
         phone: '+380 67 123 45 67',
         address: 'Київ, вул. Пивоварна, 1',
       },
     });
     const filled = await offer(app);
     expect(filled.html).toContain('ФОП Коваленко Ірина Петрівна');
-    expect(filled.html).toContain('3012345678');
+    expect(filled.html).toContain('3012345670');
     expect(filled.html).toContain('+380 67 123 45 67');
     expect(filled.html).toContain('Київ, вул. Пивоварна, 1');
     expect(filled.html).toContain('shop@example.com');

@@ -40,11 +40,11 @@ describeWithApp(
 
     test('a guest asking for 100 kegs is told the line limit, in Ukrainian, and nothing is held', async () => {
       const { app } = ctx();
-      const keg = await createProduct(app.db, { name: 'Кег 30 л', countInStock: 1000 });
+      const keg = await createProduct(app.db, { name: 'Кег 30 л', category: 'Kegs', origin: 'Україна', countInStock: 1000 });
       const res = await guestOrder(app, [{ product: keg.id, qty: 100 }]);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ code: 'ORDER_LINE_LIMIT', params: { product: 'Кег 30 л', max: 20 } });
-      expect(res.json().message).toMatch(/Не більше 20 од\. товару «Кег 30 л»/);
+      expect(res.json()).toMatchObject({ code: 'ORDER_LINE_LIMIT', params: { product: 'Кег 30 л, 1 шт', max: 20 } });
+      expect(res.json().message).toMatch(/Не більше 20 од\. товару «Кег 30 л, 1 шт»/);
       expect(await stockOf(app, keg.id)).toBe(1000);
     });
 

@@ -37,7 +37,8 @@ const productStock = async (app: FastifyInstance, id: string) =>
 describeWithApp('orders of pack sizes', (ctx) => {
   test('each line takes its own pack at its price and keeps a snapshot of it', async () => {
     const { app } = ctx();
-    const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05), pack('1 кг', 2800_00, 2, 1)] });
+    // Stock enough that neither line holds more than half of its pack (docs/orders.md, "Limits").
+    const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 6, 0.05), pack('1 кг', 2800_00, 2, 1)] });
     const [small, kilo] = await variantsOf(app.db, hops.id);
     const { cookie } = await shopper(app);
     const { status, body } = await postOrder(app, cookie, [
@@ -50,7 +51,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
       ['50 г', small.sku, 190, 3, 0.05, small.id, {}],
       ['1 кг', kilo.sku, 2800, 1, 1, kilo.id, {}],
     ]);
-    expect([await stockOf(app, small.id), await stockOf(app, kilo.id), await productStock(app, hops.id)]).toEqual([1, 1, 2]);
+    expect([await stockOf(app, small.id), await stockOf(app, kilo.id), await productStock(app, hops.id)]).toEqual([3, 1, 4]);
   });
 
   test('a pack must be named where there are several; one of this product, not archived', async () => {
@@ -126,7 +127,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
 
   test('milled malt: only for malt, a line of its own, stock taken once for the pack', async () => {
     const { app } = ctx();
-    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', origin: 'Weyermann', variants: [pack('1 кг', 60_00, 10, 1)] });
+    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', origin: 'Weyermann', variants: [pack('1 кг', 60_00, 12, 1)] });
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05)] });
     const [maltPack] = await variantsOf(app.db, malt.id);
     const { cookie } = await shopper(app);
@@ -145,14 +146,14 @@ describeWithApp('orders of pack sizes', (ctx) => {
       [2, {}],
       [4, { milled: true }],
     ]);
-    expect(await stockOf(app, maltPack.id)).toBe(4);
+    expect(await stockOf(app, maltPack.id)).toBe(6);
     const stored = await app.db.select().from(orderItems).where(eq(orderItems.orderId, body._id));
     expect(stored.map((l) => l.options)).toContainEqual({ milled: true });
 
     // Cancelling puts the units back on the pack and the product's summary.
     const cancel = await app.inject({ method: 'PUT', url: `/api/orders/${body._id}/cancel`, headers: { cookie } });
     expect(cancel.statusCode).toBe(200);
-    expect([await stockOf(app, maltPack.id), await productStock(app, malt.id)]).toEqual([10, 10]);
+    expect([await stockOf(app, maltPack.id), await productStock(app, malt.id)]).toEqual([12, 12]);
   });
 
   test('a draft or hidden product cannot be ordered', async () => {

@@ -100,14 +100,15 @@ describeWithApp('product administration API', (ctx) => {
     expect(yeast.json()).toMatchObject({ name: 'SafLager W-34/70', ferment_type: 'bottom', ferment_temp: '12–15 °C', alfa: null });
   });
 
-  test('stock 0 takes a product out of the shop but keeps it in the admin list', async () => {
+  test('stock 0 lists a product as sold out (left out of what is in stock) and keeps it in the admin list', async () => {
     const { app } = ctx();
     const headers = await asAdmin();
     const product = await createProduct(app.db, { name: 'Хміль Zeus склад' });
     app.catalogCache.invalidate();
     expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products).toHaveLength(1);
     expect((await put(product.id, { ...validUpdate(), name: 'Хміль Zeus склад', countInStock: 0 }, headers)).statusCode).toBe(200);
-    expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products).toHaveLength(0);
+    expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products.map((p) => p.countInStock)).toEqual([0]);
+    expect(((await app.inject({ url: '/api/products?keyword=zeus&inStock=true' })).json() as ProductList).products).toHaveLength(0);
     const admin = (await app.inject({ url: '/api/products?keyword=zeus&all=true', headers })).json() as ProductList;
     expect(admin.products.map((p) => p._id)).toEqual([product.id]);
   });

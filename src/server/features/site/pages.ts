@@ -16,7 +16,7 @@ const PAGES: RegExp[] = [
   /^\/(shipping|payment|placeorder|profile)$/,
   /^\/order\/[^/]+$/,
   /^\/order\/guest\/[^/]+$/,
-  /^\/admin\/(orderlist|productlist|userlist|settings|legal)$/,
+  /^\/admin\/(orderlist|productlist|userlist|settings|legal|notices)$/,
   /^\/admin\/productlist\/\d+$/,
   /^\/admin\/(product|user)\/[^/]+\/edit$/,
 ];
