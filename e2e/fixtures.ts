@@ -109,3 +109,19 @@ export async function signIn(page: Page, email: string, password: string, redire
   await page.getByLabel(/^(пароль|password)$/i).fill(password);
   await page.getByRole('button', { name: /увійти|sign in/i }).click();
 }
+
+/** A product as the lists answer it, with its packs cheapest first (docs/api.md). */
+export interface ListedProduct {
+  _id: string;
+  name: string;
+  countInStock: number;
+  price: number;
+  discount: number;
+  variants: { _id: string; label: string; countInStock: number; price: number }[];
+}
+
+/** The pack a product page offers first, and so the one "Додати в кошик" puts in the cart: the cheapest in stock. */
+export const firstPackInStock = (product: ListedProduct) => product.variants.find((v) => v.countInStock > 0)!;
+
+/** An order line of that pack, for orders placed through the API. */
+export const lineOf = (product: ListedProduct, qty: number) => ({ product: product._id, variant: firstPackInStock(product)._id, qty });

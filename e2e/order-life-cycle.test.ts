@@ -1,27 +1,37 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adminCredentials, allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import {
+  adminCredentials,
+  firstPackInStock,
+  lineOf,
+  type ListedProduct,
+  allowConsoleErrors,
+  DESKTOP,
+  expectAccessible,
+  expectNoConsoleErrors,
+  openPage,
+  PHONE,
+  signIn,
+  useBrowser,
+} from './fixtures';
 
 const browser = useBrowser();
 const PASSWORD = 'brew-day-2024';
 const TTN = '20450987654321';
 
-interface ProductInfo {
-  _id: string;
-  countInStock: number;
-}
+type ProductInfo = ListedProduct;
 
 /** A signed-in customer (cookies in the page's context) with one order of the given method. */
 async function customerWithOrder(page: Page, paymentMethod: string) {
   const email = `buyer-${randomBytes(4).toString('hex')}@example.com`;
   expect((await page.request.post('/api/users', { data: { name: 'Григорій Сковорода', email, password: PASSWORD } })).status()).toBe(201);
   const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as { products: ProductInfo[] };
-  const product = list.products.find((p) => p.countInStock >= 2)!;
+  const product = list.products.find((p) => firstPackInStock(p)?.countInStock >= 2)!;
   const placed = await page.request.post('/api/orders', {
     headers: { 'idempotency-key': randomBytes(16).toString('hex') },
     data: {
-      orderItems: [{ product: product._id, qty: 2 }],
+      orderItems: [lineOf(product, 2)],
       paymentMethod,
       shippingAddress: { address: 'Григорій Сковорода', city: 'Київ', phoneNumber: '+380671112233', country: 'Відділення №1: вул. Пирогівський шлях, 135' },
     },

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Writes the drizzle snapshot of every migration in the journal that has none (docs/decisions/
-// 013-migration-snapshots.md): migrations are written by hand, and `drizzle-kit generate` diffs the
+// 014-migration-snapshots.md): migrations are written by hand, and `drizzle-kit generate` diffs the
 // schema against the LAST snapshot only, so without them it proposes to redo (or rename) what the
 // hand-written SQL already did.
 //

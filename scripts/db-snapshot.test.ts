@@ -9,7 +9,7 @@ const run = promisify(execFile);
 const root = resolve(import.meta.dirname, '..');
 const migrations = join(root, 'src/server/db/migrations');
 
-// docs/decisions/013-migration-snapshots.md: the snapshots must describe schema.ts exactly, or
+// docs/decisions/014-migration-snapshots.md: the snapshots must describe schema.ts exactly, or
 // `npm run db:generate` proposes to redo (or rename) what the hand-written migrations already did.
 describe('drizzle migration snapshots', () => {
   let copy: string;

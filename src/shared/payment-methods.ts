@@ -28,3 +28,6 @@ export interface PaymentsConfig {
   /** The 'Test Pay Order' button. */
   testMode: boolean;
 }
+
+/** The web app's query of whether test payments are on; the server's rendered pages carry its answer. */
+export const TEST_MODE_QUERY_KEY = ['config', 'testMode'];

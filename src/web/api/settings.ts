@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentsConfig } from '../../shared/payment-methods';
+import { TEST_MODE_QUERY_KEY, type PaymentsConfig } from '../../shared/payment-methods';
 import type { PublicSettings, ShopSettings, ShopSettingsInput } from '../../shared/settings';
 import { api } from './client';
 
@@ -39,3 +39,11 @@ export const paymentsConfigQuery = () =>
   });
 
 export const usePaymentsConfig = (enabled = true) => useQuery({ ...paymentsConfigQuery(), enabled });
+
+/** Whether test payments are on (the banner of every page): a rendered page carries it, others ask once. */
+export const useTestMode = () =>
+  useQuery({
+    queryKey: TEST_MODE_QUERY_KEY,
+    queryFn: async ({ signal }) => (await api<PaymentsConfig>('/api/config/payments', { signal })).testMode,
+    staleTime: Infinity,
+  });

@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import { ScrollRestoration, useNavigationPending } from '../navigation';
-import { usePaymentsConfig } from '../api/settings';
+import { useTestMode } from '../api/settings';
 import { useT } from '../i18n';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -16,7 +16,7 @@ export function Layout({ accountMenu }: { accountMenu: ReactNode }) {
   // The next screen's code is on its way (navigation.tsx): the page stays, a bar says it is coming.
   const loading = useNavigationPending();
   // Test payments pay nothing real: every page says so while they are on (docs/payments.md).
-  const testMode = usePaymentsConfig().data?.testMode === true;
+  const testMode = useTestMode().data === true;
   return (
     <div className="d-flex flex-column min-vh-100">
       {loading && <div className="route-progress" role="progressbar" aria-label={t.common.loading} />}

@@ -6,6 +6,7 @@ import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant
 import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
+import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
 import { legalPageOf } from './pages.js';
@@ -319,6 +320,8 @@ export async function renderPage(
     if (!head) return template;
     // The header and footer show the shop's name and contacts: embedded with the page's own data.
     head.data.push({ key: ['settings', 'public'], value: await getPublicSettings(app.db) });
+    // The test-mode banner of every page (docs/payments.md): known here, so no page asks for it.
+    head.data.push({ key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode });
   } catch (err) {
     // The plain shell still works: the web app asks the API itself.
     app.log.warn({ err, path }, 'page head not rendered');

@@ -117,6 +117,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           <Form.Control
             value={texts[section][name] ?? ''}
             isInvalid={!!error}
+            aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
             onChange={(e) => setTexts((all) => ({ ...all, [section]: { ...all[section], [name]: e.target.value } }))}
           />
@@ -138,6 +139,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
           value={pricing[name]}
           disabled={disabled}
           isInvalid={!!error}
+          aria-invalid={error ? true : undefined}
           aria-describedby={[hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined}
           onChange={(e: ChangeEvent<HTMLInputElement>) => setPricing((p) => ({ ...p, [name]: e.target.value }))}
         />
