@@ -83,7 +83,7 @@ test('cash on delivery: the admin ships with a ТТН, the shopper sees number a
   await admin.getByRole('button', { name: 'Відправити з ТТН' }).click();
   await expect.poll(() => shown(admin, `Відправити замовлення №${order.number} з ТТН ${TTN}?`)).toBe(true);
   await expectAccessible(admin);
-  await admin.getByRole('button', { name: 'Підтвердити' }).click();
+  await admin.getByRole('button', { name: 'Підтвердити', exact: true }).click();
   await expect.poll(() => shown(admin, 'Замовлення відправлено')).toBe(true);
   await expect.poll(() => shown(admin, TTN)).toBe(true);
   expect(await admin.getByRole('button', { name: 'Відправити з ТТН' }).count()).toBe(0);
@@ -105,7 +105,7 @@ test('cash on delivery: the admin ships with a ТТН, the shopper sees number a
 
   // Delivered: and, being cash on delivery, paid.
   await admin.getByRole('button', { name: 'Позначити доставленим' }).click();
-  await admin.getByRole('button', { name: 'Підтвердити' }).click();
+  await admin.getByRole('button', { name: 'Підтвердити', exact: true }).click();
   await expect.poll(() => shown(admin, /^Доставлено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBe(true);
   await expect.poll(() => shown(admin, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBe(true);
   await shopper.reload();
@@ -151,7 +151,7 @@ test('the admin creates the waybill at Nova Poshta: asked first, then the shoppe
     .poll(() => shown(admin, `Створити ТТН Нової пошти для замовлення №${order.number} і відправити його? Покупець отримає лист із номером.`))
     .toBe(true);
   await expectAccessible(admin);
-  await admin.getByRole('button', { name: 'Підтвердити' }).click();
+  await admin.getByRole('button', { name: 'Підтвердити', exact: true }).click();
   await expect.poll(() => shown(admin, /^ТТН 2045\d{10} створено, замовлення відправлено$/)).toBe(true);
   const ttn = ((await (await admin.request.get(`/api/orders/${order._id}`)).json()) as { trackingNumber: string }).trackingNumber;
   expect(ttn).toMatch(/^2045\d{10}$/);

@@ -27,7 +27,8 @@ for (const [screen, viewport] of [
     await expect.poll(() => options.first().textContent()).toContain('Cascade');
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Підказок' }).textContent()).toMatch(/Підказок: \d/);
     await box.press('ArrowDown');
-    expect(await box.getAttribute('aria-activedescendant')).toBe(await options.first().getAttribute('id'));
+    const firstOption = await options.first().getAttribute('id');
+    await expect.poll(() => box.getAttribute('aria-activedescendant')).toBe(firstOption);
     await box.press('Enter');
     await page.waitForURL(/\/product\/khmil-cascade/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Cascade');
@@ -40,9 +41,9 @@ test('a shopper sorts hops by price, the order kept in the address and rendered 
   await page.goto('/hops');
   await page.getByLabel('Сортування').selectOption('price_asc');
   await page.waitForURL(/\/hops\?sort=price_asc$/);
-  await expect.poll(async () => (await shownPrices(page)).length).toBeGreaterThan(3);
-  const prices = await shownPrices(page);
-  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  // The previous list stays on screen until the sorted one arrives: wait for the order, not for any list.
+  const ascending = (prices: number[]) => prices.length > 3 && prices.every((price, i) => i === 0 || prices[i - 1] <= price);
+  await expect.poll(async () => ascending(await shownPrices(page))).toBe(true);
 
   // The server's own answer already lists them in that order.
   const html = await (await page.request.get('/hops?sort=price_asc')).text();
@@ -53,11 +54,11 @@ test('a shopper sorts hops by price, the order kept in the address and rendered 
 
 test('a sold-out hop stays listed, last and marked, unless only products in stock are asked for', async () => {
   const page = await openPage(browser(), PHONE);
-  // 29 hops, two sold out: on the last page, after the others.
+  // The sold-out hops of the demo catalogue: on the last page, after the others.
   await page.goto('/hops?page=3');
   const cards = page.locator('main ul[role=list] li');
   const soldOut = cards.filter({ hasText: 'Немає в наявності' });
-  await expect.poll(() => soldOut.count()).toBe(2);
+  await expect.poll(() => soldOut.count()).toBeGreaterThanOrEqual(2);
   expect(await cards.last().textContent()).toContain('Немає в наявності');
   expect(await cards.first().textContent()).not.toContain('Немає в наявності');
   // A click, not check(): the box's state comes from the address, which changes after the click.

@@ -28,7 +28,7 @@ test('the first screens start from the data embedded in the page: no second requ
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent())!);
   // A product of several packs is a ProductGroup of them (docs/seo.md).
   expect(['Product', 'ProductGroup']).toContain(ld['@type']);
-  expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(new URL(href!, ld.offers.url).toString());
+  expect(await page.getAttribute('link[rel=canonical]', 'href')).toBe(new URL(href!, ld.url ?? ld.offers.url).toString());
   expectNoConsoleErrors(page);
 });
 
