@@ -4,6 +4,7 @@ import type { ProductDetail } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
 import { renderPage } from './page-head.js';
+import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 
 const webDir = `/tmp/shop-page-head-test-web-${process.pid}`;
 mkdirSync(webDir, { recursive: true });
@@ -99,6 +100,8 @@ describeWithApp(
       expect(head.data).toEqual([
         { key: ['products', 'detail', product.slug], value: api },
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+        // Test mode for the banner of every page (docs/payments.md).
+        { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
       ]);
     });
 
@@ -157,6 +160,8 @@ describeWithApp(
       expect(hops.data).toEqual([
         { key: ['products', 'list', { pageNumber: 1, category: 'Hops' }], value: (await app.inject({ url: '/api/products?category=Hops' })).json() },
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+        // Test mode for the banner of every page (docs/payments.md).
+        { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
       ]);
       for (const url of ['/about', '/contacts', '/yeast', '/malt', '/equipment', '/discount']) {
         const head = readHead((await app.inject({ url })).body);
@@ -192,7 +197,10 @@ describeWithApp(
         return '<link rel="preload" as="image" href="/logo.svg"/><main><h1>Про крамницю</h1><p>$& $1 ціна</p></main>';
       });
       expect(seen[0]).toBe('/about');
-      expect(seen[1]).toEqual([{ key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() }]);
+      expect(seen[1]).toEqual([
+        { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+        { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
+      ]);
       expect(html).toContain('<div id="root"><main><h1>Про крамницю</h1><p>$& $1 ціна</p></main></div>');
       expect(html.indexOf('<link rel="preload" as="image" href="/logo.svg"/>')).toBeLessThan(html.indexOf('</head>'));
       expect(readHead(html).titles).toEqual(['Про нас | Хмільна крамниця']);
