@@ -35,6 +35,12 @@ describe.runIf(hasPostgresBinaries())('PostgreSQL restarts under order load', ()
       [INITIAL_STOCK],
     );
     productIds = rows.map((r) => r.id);
+    // Each product is sold in one pack, which holds the stock (docs/decisions/013-product-variants.md).
+    await cluster.query(
+      'shop',
+      `insert into product_variants (product_id, sku, label, price_minor, count_in_stock, weight)
+       select id, 'SKU-' || id, '1 шт', price_minor, count_in_stock, weight from products`,
+    );
   });
 
   afterAll(async () => {

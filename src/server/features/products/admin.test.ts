@@ -48,6 +48,16 @@ describeWithApp('product administration API', (ctx) => {
     expect(list.products[0]._id).toBe(created._id);
   });
 
+  test('a second draft after the first was renamed gets a SKU of its own', async () => {
+    const { app } = ctx();
+    const headers = await asAdmin();
+    const first = (await app.inject({ method: 'POST', url: '/api/products', headers })).json() as Product;
+    expect((await put(first._id, { ...validUpdate(), name: 'Хміль перейменований' }, headers)).statusCode).toBe(200);
+    const second = await app.inject({ method: 'POST', url: '/api/products', headers });
+    expect(second.statusCode).toBe(201);
+    expect((second.json() as Product).variants[0].sku).not.toBe(first.variants[0].sku);
+  });
+
   test('only admins may create, edit or delete products', async () => {
     const { app } = ctx();
     const product = await createProduct(app.db);

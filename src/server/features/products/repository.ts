@@ -7,7 +7,7 @@ import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Product, ProductSort } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { products, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
+import { products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
 import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
 import { listingOrder, weightedRating, type ListingOrder } from './listing-order.js';
 
@@ -182,13 +182,24 @@ export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: 
   const withIds = values.map((v) => ({ ...v, id: v.id ?? randomUUID() }));
   const slugs = await uniqueSlugs(tx, withIds);
   await tx.insert(products).values(withIds.map(({ variants: _variants, ...v }) => ({ ...v, slug: slugs.get(v.id), ...productSearchColumns(v) })));
+  // A one-pack product's SKU is its slug; a slug freed by a rename may still be another pack's SKU.
+  const slugSkus = withIds.filter((v) => !v.variants).map((v) => slugs.get(v.id)!.toUpperCase());
+  const takenSkus = new Set(
+    slugSkus.length
+      ? (await tx.select({ sku: productVariants.sku }).from(productVariants).where(inArray(productVariants.sku, slugSkus))).map((r) => r.sku)
+      : [],
+  );
+  const defaultSku = (id: string) => {
+    const sku = slugs.get(id)!.toUpperCase();
+    return takenSkus.has(sku) ? `${sku}-${id.slice(0, 8).toUpperCase()}` : sku;
+  };
   await insertVariants(
     tx,
     withIds.flatMap((v) =>
       (
         v.variants ?? [
           {
-            sku: slugs.get(v.id)!.toUpperCase(),
+            sku: defaultSku(v.id),
             label: defaultPackLabel(v.category),
             priceMinor: v.priceMinor,
             discount: v.discount ?? 0,
