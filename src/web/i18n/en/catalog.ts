@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import type { catalog as uk } from '../uk/catalog';
 
 export const catalog: typeof uk = {
@@ -71,8 +72,8 @@ export const catalog: typeof uk = {
   fermentTemp: 'Ideal fermentation temperature',
   cropYear: 'Crop year',
   alfa: 'Alpha acid content',
-  rating: (value, count) => `Rated ${value.toFixed(1)} of 5, ${count} reviews`,
-  reviewsCount: (n) => `${n} reviews`,
+  rating: (value, count) => `Rated ${value.toFixed(1)} of 5, ${count} ${plural('en', count, { one: 'review', other: 'reviews' })}`,
+  reviewsCount: (n) => `${n} ${plural('en', n, { one: 'review', other: 'reviews' })}`,
   productNotFound: 'Product not found',
   hopCountries: {
     Germany: 'Germany',

@@ -1,3 +1,4 @@
+import { plural } from '../plural';
 import { EQUIPMENT_CATEGORY_NAMES_UK, type HopProducer } from '../../../shared/catalog';
 
 export const catalog = {
@@ -73,7 +74,7 @@ export const catalog = {
   cropYear: 'Рік урожаю',
   alfa: 'Вміст альфа-кислот',
   rating: (value: number, count: number) => `Оцінка ${value.toFixed(1)} з 5, відгуків: ${count}`,
-  reviewsCount: (n: number) => `${n} відг.`,
+  reviewsCount: (n: number) => `${n} ${plural('uk', n, { one: 'відгук', few: 'відгуки', other: 'відгуків' })}`,
   productNotFound: 'Товар не знайдено',
   hopCountries: {
     Germany: 'Німеччина',
