@@ -248,6 +248,23 @@ test('a cart line sold out meanwhile is flagged and keeps the cart from checkout
   expectNoConsoleErrors(other);
 });
 
+test('a cart line whose product left the catalogue is flagged and keeps the cart from checkout', async () => {
+  const page = await openPage(browser());
+  const product = (await productsInStock(page, 2, 'Accessories')).at(-2)!;
+  await addToCart(page, product);
+  // As if the product was deleted after it went into this cart.
+  await page.evaluate(() => {
+    const saved = JSON.parse(localStorage.getItem('cart')!);
+    saved.state.cartItems[0]._id = '00000000-0000-4000-8000-000000000000';
+    localStorage.setItem('cart', JSON.stringify(saved));
+  });
+  allowConsoleErrors(page, /404/);
+  await page.reload();
+  await expect.poll(() => shown(page, 'Цієї фасовки більше немає. Оберіть іншу на сторінці товару.')).toBe(true);
+  expect(await page.getByRole('button', { name: 'Оформити замовлення' }).isDisabled()).toBe(true);
+  expectNoConsoleErrors(page);
+});
+
 test('when Nova Poshta fails, the shipping step says so and takes the branch typed by hand', async () => {
   const page = await openPage(browser());
   // The server's answer when Nova Poshta is down (its own behaviour is covered by the API tests).

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { baseURL, expectNoConsoleErrors, openPage, useBrowser } from './fixtures';
+import { allowConsoleErrors, baseURL, expectNoConsoleErrors, openPage, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -84,6 +84,13 @@ test('public pages arrive rendered: names, prices and stock without any script',
   const missing = await rootText('/no-such-page');
   expect(missing.status).toBe(404);
   expect(missing.text).toContain('Сторінку не знайдено');
+  // A product the shop does not sell is the same 404 page, not a product screen left loading.
+  for (const ref of ['no-such-product', '00000000-0000-4000-8000-000000000000']) {
+    const gone = await rootText(`/product/${ref}`);
+    expect(gone.status).toBe(404);
+    expect(gone.text).toContain('Сторінку не знайдено');
+    expect(gone.text).not.toContain('Завантаження');
+  }
   // A rendered page shows without the app, fetched once the page has loaded (styles and pictures first).
   expect(home.html).toMatch(/<script src="\/start-app.js" data-app="\/assets\/index-[\w-]+\.js" defer><\/script>/);
   expect(home.html).not.toContain('type="module"');
@@ -121,6 +128,12 @@ test('the browser takes over the rendered page: no hydration errors, no policy v
   await page.getByRole('button', { name: 'Додати в кошик' }).click();
   await page.waitForURL('**/cart');
   await expect.poll(() => page.getByRole('link', { name: product.name }).first().isVisible()).toBe(true);
+
+  // The 404 page of a product the shop does not sell is taken over as drawn, without asking again.
+  allowConsoleErrors(page, /status of 404/);
+  await page.goto('/product/no-such-product', { waitUntil: 'networkidle' });
+  await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' }).isVisible()).toBe(true);
+  expect(apiCalls.filter((path) => path.startsWith('/api/products'))).toEqual([]);
 
   expect(warnings.filter((text) => /hydrat|did not match|#41[89]|#42[35]/i.test(text))).toEqual([]);
   expect(issues).toEqual([]);

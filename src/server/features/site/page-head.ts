@@ -75,7 +75,10 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   const options = listingOptions(search);
 
   if (status === 404) {
-    return { title: `Сторінку не знайдено | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', jsonLd: [], data: [] };
+    // A product the shop does not sell is embedded as null, which the product screen draws as "not found".
+    const missingProduct = /^\/product\/([^/]+)$/.exec(path);
+    const data = missingProduct ? [{ key: ['products', 'detail', safeDecode(missingProduct[1])], value: null }] : [];
+    return { title: `Сторінку не знайдено | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', jsonLd: [], data };
   }
   if (path === '/') {
     const [products, top] = await Promise.all([list(options ?? {}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);

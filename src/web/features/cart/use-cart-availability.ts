@@ -1,7 +1,6 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ProductDetail } from '../../../shared/products';
-import { ApiError } from '../../api/client';
 import { productQuery } from '../catalog';
 import { cartLineKey, packOf, useCart, type CartItem } from '../../stores/cart';
 
@@ -12,7 +11,7 @@ export type LineProblem = { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'shor
  * Outside the hook, so its reference is stable: the query library then re-runs it, and hands back a
  * new `fresh` list, only when a query's result changes, not on every render.
  */
-const withFresh = (results: UseQueryResult<ProductDetail>[]) => ({
+const withFresh = (results: UseQueryResult<ProductDetail | null>[]) => ({
   results,
   fresh: results.flatMap((r) => (r.data ? [r.data] : [])),
 });
@@ -32,9 +31,9 @@ export function useCartAvailability(items: CartItem[]) {
 
   const problems = new Map<string, LineProblem>();
   items.forEach((item, i) => {
-    const { data, error } = results[i] ?? {};
+    const { data } = results[i] ?? {};
     const key = cartLineKey(item);
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) problems.set(key, { kind: 'gone' });
+    if (data === null) problems.set(key, { kind: 'gone' });
     if (!data) return;
     const pack = packOf(data, item.variant);
     if (!pack) problems.set(key, item.variant ? { kind: 'gone' } : { kind: 'choosePack' });

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { CategoryFilter } from '../../../shared/catalog';
 import type { Product, ProductDetail, ProductList } from '../../../shared/products';
 import type { ProductSort } from '../../../shared/product-sorts';
-import { api } from '../../api/client';
+import { api, ApiError } from '../../api/client';
 
 export interface ProductListParams {
   keyword?: string;
@@ -31,7 +31,16 @@ export function productListQuery(params: ProductListParams) {
 export const productQuery = (id: string) =>
   queryOptions({
     queryKey: ['products', 'detail', id],
-    queryFn: ({ signal }) => api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal }),
+    // A product the shop does not sell (deleted, hidden, a mistyped address) is null, not a failure:
+    // the rendered 404 page embeds that null, so the browser draws the same "not found" (docs/seo.md).
+    queryFn: async ({ signal }): Promise<ProductDetail | null> => {
+      try {
+        return await api<ProductDetail>(`/api/products/${encodeURIComponent(id)}`, { signal });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+        throw error;
+      }
+    },
   });
 
 export const topProductsQuery = () =>

@@ -10,6 +10,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { ProductDetail } from '../../../shared/products';
 import { ErrorMessage } from '../../components/message';
 import { Loader } from '../../components/loader';
+import { NotFound } from '../../components/not-found';
 import { PageTitle } from '../../components/page-title';
 import { Price } from '../../components/price';
 import { Rating } from '../../components/rating';
@@ -35,6 +36,7 @@ export default function ProductPage() {
     if (product && product.slug !== id) void navigate(paths.product(product.slug), { replace: true });
   }, [product, id, navigate]);
 
+  if (product === null) return <NotFound />;
   return (
     <>
       <Link to={paths.home} className="btn btn-light mb-3">
