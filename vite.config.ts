@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
 import { purgeUnusedCss } from './scripts/purge-css.ts';
+import { rasterImages } from './scripts/raster-images.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 5000}`;
 
@@ -9,7 +10,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // The server's render (entry-server.tsx, docs/seo.md) is read from disk, never sent: nothing to compress.
-  plugins: isSsrBuild ? [react()] : [react(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), rasterImages(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { allowConsoleErrors, baseURL, expectNoConsoleErrors, openPage, useBrowser } from './fixtures';
 
@@ -101,6 +102,20 @@ test('public pages arrive rendered: names, prices and stock without any script',
   expect(cart.html).not.toContain('start-app.js');
   // React completes nothing later by inline scripts: the content policy would refuse them.
   expect(home.html).not.toMatch(/<script>/);
+});
+
+test('link previews get a raster picture of the size the page states: the shop card, a product picture', async () => {
+  const list = await (await fetch(`${baseURL()}/api/products`)).json();
+  for (const path of ['/', '/hops', `/product/${list.products[0].slug}`]) {
+    const html = await (await fetch(`${baseURL()}${path}`)).text();
+    const meta = (key: string) => new RegExp(`<meta property="og:${key}" content="([^"]*)"`).exec(html)?.[1];
+    const image = await fetch(new URL(new URL(meta('image')!).pathname, baseURL()));
+    expect(image.status, path).toBe(200);
+    const decoded = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect(['png', 'jpeg', 'webp'], path).toContain(decoded.format);
+    expect([decoded.width, decoded.height], path).toEqual([Number(meta('image:width')), Number(meta('image:height'))]);
+    expect(meta('image:alt'), path).toBeTruthy();
+  }
 });
 
 test('the browser takes over the rendered page: no hydration errors, no policy violations, no refetch, and it responds', async () => {

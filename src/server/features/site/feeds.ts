@@ -4,6 +4,7 @@ import { productPath } from '../../../shared/product-path.js';
 import type { ProductVariantRow } from '../../db/schema.js';
 import type { ProductRecord } from '../products/repository.js';
 import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal-paths.js';
+import { rasterImage } from './preview-images.js';
 import { element, XML_DECLARATION } from './xml.js';
 
 /**
@@ -77,12 +78,13 @@ export function buildGoogleFeed(siteUrl: string, all: ProductRecord[], packsOf: 
         element('g:title', packTitle(p, packs, v)),
         element('g:description', p.description),
         element('g:link', absolute(siteUrl, productPath(p.slug ?? p.id))),
-        element('g:image_link', absolute(siteUrl, p.image)),
+        element('g:image_link', absolute(siteUrl, rasterImage(p.image))),
         element('g:price', `${uah(v.priceMinor)} UAH`),
         onSale ? element('g:sale_price', `${uah(discountedPriceMinor(v.priceMinor, v.discount))} UAH`) : '',
         element('g:availability', v.countInStock > 0 ? 'in_stock' : 'out_of_stock'),
         element('g:brand', p.origin),
-        v.gtin ? element('g:gtin', v.gtin) : '',
+        // Without a GTIN Google asks to be told there is none rather than guess (docs/seo.md).
+        v.gtin ? element('g:gtin', v.gtin) : element('g:identifier_exists', 'no'),
         element('g:condition', 'new'),
         element('g:product_type', categoryPath(p.category)),
         '</item>',
@@ -101,27 +103,33 @@ export function buildGoogleFeed(siteUrl: string, all: ProductRecord[], packsOf: 
   );
 }
 
-/** Hotline's price list: the shop, its category tree and every pack of every product with its price in UAH. */
+/**
+ * Hotline's price list: the shop, its category tree and every pack on offer (in stock) with its price
+ * in UAH, and the price before the discount as `oldprice`.
+ */
 export function buildHotlineFeed(siteUrl: string, all: ProductRecord[], packsOf: PacksOf, now = new Date()): string {
   const categories = HOTLINE_CATEGORIES.map((c) => `<category>${element('id', c.id)}${element('parentId', c.parentId)}${element('name', c.name)}</category>`);
   const items = all.flatMap((p) => {
     const packs = packsOf.get(p.id) ?? [];
-    return packs.map((v) =>
-      [
-        '<item>',
-        element('id', v.id),
-        element('categoryId', hotlineCategoryId(p.category)),
-        element('code', v.sku),
-        element('vendor', p.origin),
-        element('name', packTitle(p, packs, v)),
-        element('description', p.description),
-        element('url', absolute(siteUrl, productPath(p.slug ?? p.id))),
-        element('image', absolute(siteUrl, p.image)),
-        element('priceRUAH', uah(discountedPriceMinor(v.priceMinor, v.discount))),
-        element('stock', v.countInStock > 0 ? 'В наявності' : 'Немає в наявності'),
-        '</item>',
-      ].join(''),
-    );
+    return packs
+      .filter((v) => v.countInStock > 0)
+      .map((v) =>
+        [
+          '<item>',
+          element('id', v.id),
+          element('categoryId', hotlineCategoryId(p.category)),
+          element('code', v.sku),
+          element('vendor', p.origin),
+          element('name', packTitle(p, packs, v)),
+          element('description', p.description),
+          element('url', absolute(siteUrl, productPath(p.slug ?? p.id))),
+          element('image', absolute(siteUrl, rasterImage(p.image))),
+          element('priceRUAH', uah(discountedPriceMinor(v.priceMinor, v.discount))),
+          v.discount > 0 ? element('oldprice', uah(v.priceMinor)) : '',
+          element('stock', 'В наявності'),
+          '</item>',
+        ].join(''),
+      );
   });
   const date = now.toISOString().slice(0, 16).replace('T', ' ');
   return (

@@ -81,8 +81,11 @@ describeWithApp(
       expect(head.description).toBe('Цитрусовий, тропічний аромат & гіркота.');
       expect(head.canonical).toBe(`${SITE}/product/${product.slug}`);
       expect(head.og('type')).toBe('product');
-      expect(head.og('image')).toBe(`${SITE}/images/placeholder.svg`);
+      // Link previews take no SVG: the PNG the build makes beside the demo picture, with its size.
+      expect(head.og('image')).toBe(`${SITE}/images/placeholder.png`);
+      expect([head.og('image:width'), head.og('image:height'), head.og('image:alt')]).toEqual(['800', '800', product.name]);
       expect(head.twitter('card')).toBe('summary_large_image');
+      expect(head.twitter('image')).toBe(`${SITE}/images/placeholder.png`);
       expect(res.body).toContain('<link rel="preload" as="image" href="/images/placeholder.svg" fetchpriority="high" />');
       for (const item of head.jsonLd) checkSchema(item);
       const ld = head.jsonLd.find((item) => item['@type'] === 'Product');
@@ -167,6 +170,16 @@ describeWithApp(
         const head = readHead((await app.inject({ url })).body);
         expect(head.titles, url).toHaveLength(1);
         expect(head.canonical, url).toBe(`${SITE}${url}`);
+      }
+    });
+
+    test("pages other than a product's preview the shop's own card, 1200×630, with its alt text", async () => {
+      const { app } = ctx();
+      for (const url of ['/', '/hops', '/about', '/no-such-page']) {
+        const head = readHead((await app.inject({ url })).body);
+        expect(head.og('image'), url).toBe(`${SITE}/images/shop-card.png`);
+        expect([head.og('image:width'), head.og('image:height'), head.og('image:alt')], url).toEqual(['1200', '630', 'Хмільна крамниця']);
+        expect(head.twitter('image'), url).toBe(`${SITE}/images/shop-card.png`);
       }
     });
 

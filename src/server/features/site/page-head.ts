@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
+import { productPreviewImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
 import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant } from '../../../shared/products.js';
@@ -25,7 +26,8 @@ export interface PageHead {
   /** Path of the canonical address; null for pages no search engine should index. */
   canonical: string | null;
   ogType: 'website' | 'product';
-  image?: string;
+  /** The link preview's picture: the product's for a product, else the shop's card (docs/seo.md). */
+  preview?: PreviewImage & { alt: string };
   /** The picture likely to be the largest paint: fetched at once, before any script asks for it. */
   preloadImage?: string;
   jsonLd: object[];
@@ -151,14 +153,20 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   if (productPage) {
     const ref = productPage[1];
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
-    return productHead(site, product, ref, breadcrumbs);
+    return productHead(site, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir));
   }
   return null;
 }
 
-function productHead(site: string, product: ProductDetail, ref: string, breadcrumbs: (...items: { name: string; path: string }[]) => object): PageHead {
+function productHead(
+  site: string,
+  product: ProductDetail,
+  ref: string,
+  breadcrumbs: (...items: { name: string; path: string }[]) => object,
+  preview: PreviewImage,
+): PageHead {
   const url = `${site}${productPath(product.slug)}`;
-  const image = /^https?:\/\//.test(product.image) ? product.image : `${site}${product.image}`;
+  const image = absoluteOn(site, preview.path);
   const price = discountedPrice(product.price, product.discount);
   const description = product.description.replace(/\s+/g, ' ').slice(0, 160);
   const category = SECTIONS[`/${product.category.toLowerCase()}`] ?? SECTIONS['/equipment'];
@@ -168,7 +176,7 @@ function productHead(site: string, product: ProductDetail, ref: string, breadcru
     description,
     canonical: productPath(product.slug),
     ogType: 'product',
-    image,
+    preview: { ...preview, alt: product.name },
     preloadImage: product.image,
     jsonLd: [
       productJsonLd(product, { url, image, category: category.title }),
@@ -242,6 +250,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
 
 /** The page shell with the head filled in, the data embedded and, when rendered, the markup of #root. */
 export function renderShell(template: string, site: string, head: PageHead, root?: { head: string[]; body: string }): string {
+  const preview = head.preview ?? { ...SHOP_CARD, alt: SHOP_NAME };
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
@@ -252,14 +261,18 @@ export function renderShell(template: string, site: string, head: PageHead, root
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
     `<meta property="og:locale" content="uk_UA" />`,
     head.canonical ? `<meta property="og:url" content="${escapeHtml(site + head.canonical)}" />` : '',
-    head.image ? `<meta property="og:image" content="${escapeHtml(head.image)}" />` : '',
+    `<meta property="og:image" content="${escapeHtml(absoluteOn(site, preview.path))}" />`,
+    preview.width ? `<meta property="og:image:width" content="${preview.width}" />` : '',
+    preview.height ? `<meta property="og:image:height" content="${preview.height}" />` : '',
+    `<meta property="og:image:alt" content="${escapeHtml(preview.alt)}" />`,
     // A rendered page preloads what it shows first itself (root.head).
     head.preloadImage && !root ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
     ...(root?.head ?? []),
-    `<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}" />`,
-    head.image ? `<meta name="twitter:image" content="${escapeHtml(head.image)}" />` : '',
+    `<meta name="twitter:image" content="${escapeHtml(absoluteOn(site, preview.path))}" />`,
+    `<meta name="twitter:image:alt" content="${escapeHtml(preview.alt)}" />`,
     ...head.jsonLd.map((item) => `<script type="application/ld+json">${safeJson(item)}</script>`),
     head.data.length ? `<script type="application/json" id="page-data">${safeJson(head.data)}</script>` : '',
   ].filter(Boolean);
@@ -296,6 +309,8 @@ function listingOptions(search: URLSearchParams): { sort?: ProductSort; inStock?
   if (!parsed.success || search.getAll('sort').length > 1 || search.getAll('inStock').length > 1) return null;
   return { ...(parsed.data.sort && { sort: parsed.data.sort }), ...(parsed.data.inStock && { inStock: true as const }) };
 }
+
+const absoluteOn = (site: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${site}${pathOrUrl}`);
 
 function safeDecode(part: string): string {
   try {
