@@ -31,6 +31,7 @@ import { passwordResetRoutes } from './features/users/password-reset-routes.js';
 import { productAdminRoutes } from './features/products/admin-routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
+import { stockAlertRoutes } from './features/stock-alerts/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { siteRoutes } from './features/site/routes.js';
 import { ensureLegalPages, legalRoutes } from './features/legal/index.js';
@@ -143,6 +144,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(passwordResetRoutes);
   await app.register(productAdminRoutes);
   await app.register(reviewRoutes);
+  await app.register(stockAlertRoutes);
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
   await app.register(fiscalRoutes);

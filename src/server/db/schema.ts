@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -430,6 +431,25 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/** "Повідомити, коли з'явиться": an address waiting for a product, or for one of its packs (docs/domain.md). */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null: any pack of the product. */
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** The language of the letter. */
+    locale: text('locale').notNull().default('uk'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('stock_alerts_key').on(t.productId, t.variantId, t.email).nullsNotDistinct(), index('stock_alerts_email_idx').on(t.email)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
@@ -439,3 +459,4 @@ export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
 export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;
+export type StockAlertRow = typeof stockAlerts.$inferSelect;

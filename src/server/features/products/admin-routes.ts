@@ -20,7 +20,7 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id',
     { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ProductUpdateSchema, response: { 200: ProductSchema } } },
     async (request) => {
-      const product = await updateProductDetails(app.db, request.params.id, request.body);
+      const product = await updateProductDetails(app.db, request.params.id, request.body, { url: app.config.siteUrl, secret: app.config.jwtSecret });
       app.catalogCache.invalidate();
       return product;
     },

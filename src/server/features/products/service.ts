@@ -36,6 +36,7 @@ import {
   updateVariant,
 } from './variants.js';
 import { findReviews, toReview } from '../reviews/repository.js';
+import { queueRestockAlerts } from '../stock-alerts/service.js';
 
 export const TOP_PRODUCTS = 5;
 
@@ -149,7 +150,8 @@ export async function createProduct(tx: Tx, adminId: string): Promise<Product> {
  * ProductUpdateSchema. Packs keep their ids; one left out of the list is deleted, or archived when
  * an order names it. Publishing needs a price on every pack.
  */
-export async function updateProductDetails(tx: Tx, id: string, input: ProductUpdate): Promise<Product> {
+/** `site` signs and links the letters of the stock alerts a restock wakes. */
+export async function updateProductDetails(tx: Tx, id: string, input: ProductUpdate, site: { url: string; secret: string }): Promise<Product> {
   return tx.transaction(async (t) => {
     // The product row first: every writer locks the product before its packs.
     const row = await updateProduct(t, id, {
@@ -169,6 +171,7 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     await saveVariants(t, id, current, input.variants ?? singleVariantEdit(current, input));
     await refreshProductSummaries(t, [id]);
     const variants = (await findVariantsOf(t, [id])).get(id) ?? [];
+    await queueRestockAlerts(t, row, current, variants, site);
     const status = input.status ?? row.status;
     if (status === 'published' && variants.some((v) => v.priceMinor === 0)) {
       throw new BadInput('Щоб опублікувати товар, вкажіть ціну кожної фасовки', 'PRICE_REQUIRED_TO_PUBLISH');
