@@ -60,7 +60,8 @@ export default async function setup(project: TestProject) {
 }
 
 async function waitUntilUp(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 60_000;
+  // Generous: on a busy two-core machine the first start (migrations, the demo catalogue) can take minutes.
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the shop exited with code ${server.exitCode}`);
     try {

@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
       { path: '/register', ...screen(() => import('./features/account/register-page')) },
       { path: '/forgot-password', ...screen(() => import('./features/account/forgot-password-page')) },
       { path: '/reset-password', ...screen(() => import('./features/account/reset-password-page')) },
+      { path: '/stock-alerts/unsubscribe', ...screen(() => import('./features/catalog/stock-alerts-unsubscribe-page')) },
       // Checkout is open to guests too (docs/delivery.md); their order opens by its link.
       { path: '/shipping', ...screen(() => import('./features/checkout/shipping-page')) },
       { path: '/payment', ...screen(() => import('./features/checkout/payment-page')) },

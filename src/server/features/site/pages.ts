@@ -14,6 +14,7 @@ const PAGES: RegExp[] = [
   /^\/search\/[^/]+(\/page\/\d+)?$/,
   /^\/(hops|yeast|malt|equipment|discount|about|contacts|cart|login|register|forgot-password|reset-password)$/,
   /^\/(shipping|payment|placeorder|profile)$/,
+  /^\/stock-alerts\/unsubscribe$/,
   /^\/order\/[^/]+$/,
   /^\/order\/guest\/[^/]+$/,
   /^\/admin\/(orderlist|productlist|userlist|settings|legal|notices)$/,

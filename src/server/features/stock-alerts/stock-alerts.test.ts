@@ -22,25 +22,23 @@ const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<s
   alfa: product.alfa,
   ferment_temp: null,
   ferment_type: null,
-  variants: packs.map(
-    (v): VariantInput => ({
-      _id: v.id,
-      sku: v.sku,
-      label: v.label,
-      price: v.priceMinor / 100,
-      discount: v.discount,
-      countInStock: stock[v.label] ?? v.countInStock,
-      weight: v.weight,
-    }),
-  ),
+  variants: packs.map((v): VariantInput => ({
+    _id: v.id,
+    sku: v.sku,
+    label: v.label,
+    price: v.priceMinor / 100,
+    discount: v.discount,
+    countInStock: stock[v.label] ?? v.countInStock,
+    weight: v.weight,
+    gtin: v.gtin,
+  })),
 });
 
 describeWithApp('stock alerts', (ctx) => {
   const subscribe = (app: FastifyInstance, productId: string, payload: object, ip = freshIp()) =>
     app.inject({ method: 'POST', url: `/api/products/${productId}/stock-alerts`, payload, remoteAddress: ip });
   const adminHeaders = async (app: FastifyInstance) => ({ cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) });
-  const lettersTo = async (app: FastifyInstance, email: string) =>
-    app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
+  const lettersTo = async (app: FastifyInstance, email: string) => app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
   const alertsOf = async (app: FastifyInstance, productId: string) => app.db.select().from(stockAlerts).where(eq(stockAlerts.productId, productId));
 
   test('a shopper subscribes to a sold-out product or pack; the same subscription twice is one; bad input changes nothing', async () => {
@@ -102,8 +100,7 @@ describeWithApp('stock alerts', (ctx) => {
     await subscribe(app, hop.id, { email: fifty, variant: small.id });
 
     // The kilogram comes back: the product's and the kilogram's subscribers hear, the 50 g one waits.
-    const put = (stock: Record<string, number>) =>
-      app.inject({ method: 'PUT', url: `/api/products/${hop.id}`, headers, payload: editOf(hop, packs, stock) });
+    const put = (stock: Record<string, number>) => app.inject({ method: 'PUT', url: `/api/products/${hop.id}`, headers, payload: editOf(hop, packs, stock) });
     expect((await put({ '1 кг': 3 })).statusCode).toBe(200);
     const [toAny] = await lettersTo(app, anyPack);
     expect(toAny.subject).toBe(`Знову в наявності: ${hop.name}`);

@@ -20,6 +20,7 @@ import { cartLineKey, toCartItem, useCart } from '../../stores/cart';
 import { isMillable } from '../../../shared/line-options';
 import { MAX_LINE_QTY } from '../../../shared/order-limits';
 import { PackChoice } from './pack-choice';
+import { StockAlertForm } from './stock-alert-form';
 
 /** The quantity list stops here; a bigger order is rare and still fits the cart's own limit. */
 const MAX_QTY_CHOICES = 100;
@@ -184,6 +185,16 @@ function ProductDetails({ product }: { product: ProductDetail }) {
                 {t.catalog.addToCart}
               </Button>
             </ListGroup.Item>
+            {!inStock && (
+              <ListGroup.Item>
+                <StockAlertForm
+                  key={pack?._id}
+                  productId={product._id}
+                  variantId={product.variants.length > 1 ? pack?._id : undefined}
+                  title={product.variants.length > 1 && pack ? `${product.name}, ${pack.label}` : product.name}
+                />
+              </ListGroup.Item>
+            )}
           </ListGroup>
         </Col>
       </Row>

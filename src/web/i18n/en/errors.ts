@@ -34,6 +34,7 @@ export const errors: typeof uk = {
     },
     CURRENT_PASSWORD_REQUIRED: 'To change the e-mail or the password, enter your current password',
     WRONG_CURRENT_PASSWORD: 'The current password is wrong',
+    UNSUBSCRIBE_LINK_INVALID: 'The unsubscribe link is invalid. Open it from the letter again',
     RESET_TOKEN_INVALID: 'The password reset link is invalid or expired. Ask for a new one',
     USER_NOT_FOUND: 'User not found',
     ADMIN_PROTECTED: 'An admin account cannot be changed or deleted',

@@ -44,6 +44,19 @@ export const catalog = {
   description: 'Опис',
   inStock: 'В наявності',
   outOfStock: 'Немає в наявності',
+  stockAlert: {
+    title: 'Повідомити, коли з’явиться',
+    placeholder: 'ваша@пошта.ua',
+    hint: 'Напишемо один раз, щойно товар знову буде в наявності.',
+    submit: 'Повідомити мене',
+    sending: 'Надсилаємо…',
+    done: (email: string, title: string) => `Готово: напишемо на ${email}, щойно «${title}» з’явиться.`,
+    unsubscribeTitle: 'Листи про надходження',
+    unsubscribeQuestion: (email: string) => `Більше не надсилати листів про надходження товарів на ${email}?`,
+    unsubscribe: 'Відписатися',
+    unsubscribed: (email: string) => `Готово: листів про надходження на ${email} більше не буде.`,
+    unsubscribeLinkBroken: 'Посилання неповне. Відкрийте його з листа ще раз.',
+  },
   sortLabel: 'Сортування',
   /** The orders of a list (src/shared/products.ts PRODUCT_SORTS); `default` is newest first, or best match for a search. */
   sorts: {
