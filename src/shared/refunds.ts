@@ -9,14 +9,25 @@ import { msg } from './schema-messages.js';
 export const RefundLineSchema = z.object({
   /** The order line (`orderItems[]._id`). */
   item: z.uuid(),
-  qty: z.number({ error: msg('qtyNotInteger') }).int(msg('qtyNotInteger')).min(1, msg('qtyMin')).max(10_000, msg('qtyMax', { max: 10_000 })),
+  qty: z
+    .number({ error: msg('qtyNotInteger') })
+    .int(msg('qtyNotInteger'))
+    .min(1, msg('qtyMin'))
+    .max(10_000, msg('qtyMax', { max: 10_000 })),
 });
 export type RefundLine = z.infer<typeof RefundLineSchema>;
 
 /** PUT /api/orders/{id}/refund (admin). For a transfer or cash on delivery the reason is the admin's note of how the money went back. */
 export const RefundRequestSchema = z.object({
-  lines: z.array(RefundLineSchema, { error: msg('refundLinesRequired') }).min(1, msg('refundLinesRequired')).max(100),
-  reason: z.string({ error: msg('refundReasonRequired') }).trim().min(1, msg('refundReasonRequired')).max(500, msg('maxChars', { max: 500 })),
+  lines: z
+    .array(RefundLineSchema, { error: msg('refundLinesRequired') })
+    .min(1, msg('refundLinesRequired'))
+    .max(100),
+  reason: z
+    .string({ error: msg('refundReasonRequired') })
+    .trim()
+    .min(1, msg('refundReasonRequired'))
+    .max(500, msg('maxChars', { max: 500 })),
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 

@@ -139,6 +139,7 @@ export const orders: typeof uk = {
   },
   noOrdersYet: 'No orders yet.',
   refunds: {
+    close: 'Close',
     title: 'Refunds',
     open: 'Refund',
     dialogTitle: (number) => `Refund order #${number}`,

@@ -141,6 +141,7 @@ export const orders = {
   },
   noOrdersYet: 'Замовлень ще немає.',
   refunds: {
+    close: 'Закрити',
     title: 'Повернення коштів',
     open: 'Повернути кошти',
     dialogTitle: (number: number) => `Повернути кошти за замовлення №${number}`,
