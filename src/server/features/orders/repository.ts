@@ -228,16 +228,19 @@ export async function claimParcelsToTrack(tx: Tx, before: Date, now: Date, limit
   const due = await tx
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'shipped'),
-        isNotNull(orders.trackingNumber),
-        or(isNull(orders.trackingCheckedAt), lte(orders.trackingCheckedAt, before)),
-      ),
-    )
+    .where(and(eq(orders.status, 'shipped'), isNotNull(orders.trackingNumber), or(isNull(orders.trackingCheckedAt), lte(orders.trackingCheckedAt, before))))
     .orderBy(sql`${orders.trackingCheckedAt} ASC NULLS FIRST`, asc(orders.id))
     .limit(limit)
     .for('update', { skipLocked: true });
-  if (due.length) await tx.update(orders).set({ trackingCheckedAt: now }).where(inArray(orders.id, due.map((row) => row.id)));
+  if (due.length)
+    await tx
+      .update(orders)
+      .set({ trackingCheckedAt: now })
+      .where(
+        inArray(
+          orders.id,
+          due.map((row) => row.id),
+        ),
+      );
   return due;
 }

@@ -93,7 +93,10 @@ const LiqPayAnswerSchema = z.looseObject({
  * API documents it (docs/payments.md, "Refunds"). LiqPay answers `result: "ok"` with the payment's
  * status (`reversed`), or `result: "error"` with `err_code`/`err_description`: a certain refusal.
  */
-export async function liqpayRefund(keys: LiqPayKeys & { checkoutUrl: string }, refund: { orderId: string; amount: number; key: string }): Promise<{ refundId: string }> {
+export async function liqpayRefund(
+  keys: LiqPayKeys & { checkoutUrl: string },
+  refund: { orderId: string; amount: number; key: string },
+): Promise<{ refundId: string }> {
   const params = { action: 'refund', version: 3, public_key: keys.publicKey, order_id: refund.orderId, amount: refund.amount };
   const data = Buffer.from(JSON.stringify(params)).toString('base64');
   let response: Response;

@@ -118,7 +118,8 @@ async function refund(app: FastifyInstance, cookie: string, id: string, lines: {
   return { status: res.statusCode, body: res.json() as Body };
 }
 
-const getOrder = async (app: FastifyInstance, cookie: string, id: string) => (await app.inject({ url: `/api/orders/${id}`, headers: { cookie } })).json() as Order;
+const getOrder = async (app: FastifyInstance, cookie: string, id: string) =>
+  (await app.inject({ url: `/api/orders/${id}`, headers: { cookie } })).json() as Order;
 const lettersOf = async (app: FastifyInstance, orderId: string) =>
   (await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, orderId))).map((m) => `${m.recipient}: ${m.subject}`);
 
@@ -237,7 +238,9 @@ describeWithApp(
       const rest = await refund(app, owner, order._id, [{ item: kettleLine, qty: 2 }]);
       expect(rest.status).toBe(200);
       expect(rest.body.status).toBe('refunded');
-      const values = [...paypal.refunds.values()].filter((r) => paypal.capturesById.has(r.captureId) && paypal.capturesById.get(r.captureId)!.customId === order._id);
+      const values = [...paypal.refunds.values()].filter(
+        (r) => paypal.capturesById.has(r.captureId) && paypal.capturesById.get(r.captureId)!.customId === order._id,
+      );
       // 300 of 1 300 грн is $7.28 of $31.53; the rest $24.25: together exactly the capture.
       expect(values.map((r) => r.value)).toEqual(['7.28', '24.25']);
     });
@@ -248,7 +251,9 @@ describeWithApp(
       const { cookie, order, chillerLine } = await place(app, 'PayPal');
       const created = (await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
       paypal.approve(created.id);
-      const paid = (await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } })).json() as Order;
+      const paid = (
+        await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } })
+      ).json() as Order;
       expect(paid.isPaid).toBe(true);
       // Refunded in PayPal's dashboard meanwhile.
       const captureId = [...paypal.capturesById].find(([, c]) => c.customId === order._id)![0];
@@ -266,7 +271,12 @@ describeWithApp(
       const stock = async () => [(await variantsOf(app.db, kettle.id))[0].countInStock, (await variantsOf(app.db, chiller.id))[0].countInStock];
       expect(await stock()).toEqual([8, 9]);
       const number = `2045${String(Date.now()).slice(-10)}`;
-      const shipped = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/ship`, headers: { cookie: owner }, payload: { trackingNumber: number } });
+      const shipped = await app.inject({
+        method: 'PUT',
+        url: `/api/orders/${order._id}/ship`,
+        headers: { cookie: owner },
+        payload: { trackingNumber: number },
+      });
       expect(shipped.statusCode).toBe(200);
       // Not paid: nothing to refund.
       expect((await refund(app, owner, order._id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('ORDER_NOT_PAID');

@@ -36,7 +36,11 @@ export async function findCompensation(tx: Tx, orderId: string, reason: string):
   return row ?? null;
 }
 
-export async function markRefund(tx: Tx, id: string, changes: { status: 'succeeded' | 'failed' | 'pending'; providerRefundId?: string; error?: string | null }) {
+export async function markRefund(
+  tx: Tx,
+  id: string,
+  changes: { status: 'succeeded' | 'failed' | 'pending'; providerRefundId?: string; error?: string | null },
+) {
   const [row] = await tx.update(refunds).set(changes).where(eq(refunds.id, id)).returning();
   return row;
 }

@@ -43,7 +43,12 @@ export function refundProviderOf(order: Pick<OrderRow, 'paymentId'>): RefundProv
 }
 
 /** PayPal was paid in dollars: a refund gives back the same share of them; the last one all that is left. */
-export function usdCentsFor(order: Pick<OrderRow, 'paypalAmountCents' | 'totalMinor'>, amountMinor: number, earlierMinor: readonly number[], complete: boolean): number {
+export function usdCentsFor(
+  order: Pick<OrderRow, 'paypalAmountCents' | 'totalMinor'>,
+  amountMinor: number,
+  earlierMinor: readonly number[],
+  complete: boolean,
+): number {
   const cents = order.paypalAmountCents ?? 0;
   const share = (minor: number) => Math.round((minor * cents) / order.totalMinor);
   if (complete) return cents - earlierMinor.reduce((sum, minor) => sum + share(minor), 0);
@@ -75,7 +80,13 @@ function planRefused(plan: Exclude<RefundPlan, { ok: true }>, items: OrderItemRo
  * PUT /api/orders/{id}/refund (admin): gives back the chosen lines' money through the payment's
  * provider, or records it as given back by hand. Returns the order as it is afterwards.
  */
-export async function refundOrder(ctx: OrdersContext, gateway: RefundGateway, admin: UserRow, orderId: string, request: RefundRequest): Promise<OrderWithItems> {
+export async function refundOrder(
+  ctx: OrdersContext,
+  gateway: RefundGateway,
+  admin: UserRow,
+  orderId: string,
+  request: RefundRequest,
+): Promise<OrderWithItems> {
   const started = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
@@ -192,7 +203,12 @@ export interface LatePayment {
  * not answer, the order is flagged for the admin (`paymentAttention`) and the shop told by e-mail
  * and Telegram. The same payment reported twice is refunded once.
  */
-export async function compensateCancelledPayment(ctx: OrdersContext, gateway: RefundGateway, orderId: string, payment: LatePayment): Promise<'refunded' | 'flagged' | 'already'> {
+export async function compensateCancelledPayment(
+  ctx: OrdersContext,
+  gateway: RefundGateway,
+  orderId: string,
+  payment: LatePayment,
+): Promise<'refunded' | 'flagged' | 'already'> {
   const reason = `Автоматичне повернення: оплата ${payment.provider}:${payment.paymentRef} надійшла за скасоване замовлення`;
   const started = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
@@ -222,11 +238,19 @@ export async function compensateCancelledPayment(ctx: OrdersContext, gateway: Re
     await ctx.db.transaction(async (tx) => {
       await lockOrder(tx, orderId);
       await markRefund(tx, refund.id, { status: 'succeeded', providerRefundId: done.refundId, error: null });
-      const changed = await updateOrder(tx, orderId, { refundMinor: payment.amountMinor, refundedAt: new Date(), refundId: done.refundId, paymentPendingStatus: null });
+      const changed = await updateOrder(tx, orderId, {
+        refundMinor: payment.amountMinor,
+        refundedAt: new Date(),
+        refundId: done.refundId,
+        paymentPendingStatus: null,
+      });
       await queueOrderNotices(tx, ctx.notices, 'refunded', changed);
       await queueShopNotice(tx, ctx.notices, changed, {
         subject: `Оплата за скасоване замовлення №${order.number} автоматично повернута`,
-        lines: [`Платіж ${payment.provider}:${payment.paymentRef} на ${formatUahMinor(payment.amountMinor)} надійшов, коли замовлення №${order.number} уже було скасоване.`, 'Кошти автоматично повернуто покупцеві.'],
+        lines: [
+          `Платіж ${payment.provider}:${payment.paymentRef} на ${formatUahMinor(payment.amountMinor)} надійшов, коли замовлення №${order.number} уже було скасоване.`,
+          'Кошти автоматично повернуто покупцеві.',
+        ],
       });
     });
     return 'refunded';

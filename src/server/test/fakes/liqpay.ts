@@ -143,9 +143,9 @@ function serverApi(fake: FakeLiqPay, form: URLSearchParams, res: ServerResponse)
   if (failure === 'garbage') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"result":');
   const data = form.get('data') ?? '';
   const error = (code: string, description: string) =>
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ result: 'error', status: 'error', err_code: code, err_description: description, code }),
-    );
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ result: 'error', status: 'error', err_code: code, err_description: description, code }));
   let params: Record<string, unknown> | null;
   try {
     params = JSON.parse(Buffer.from(data, 'base64').toString('utf8')) as Record<string, unknown>;
@@ -165,9 +165,9 @@ function serverApi(fake: FakeLiqPay, form: URLSearchParams, res: ServerResponse)
   const asked = params.amount === undefined ? left : Math.round(Number(params.amount) * 100);
   if (!(asked > 0) || asked > left) return error('err_amount', 'Amount of refund is more than the payment amount');
   payment.refunded = (Math.round(payment.refunded * 100) + asked) / 100;
-  res.writeHead(200, { 'content-type': 'application/json' }).end(
-    JSON.stringify({ result: 'ok', action: 'refund', payment_id: payment.paymentId, status: 'reversed', order_id: params.order_id, amount: asked / 100 }),
-  );
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ result: 'ok', action: 'refund', payment_id: payment.paymentId, status: 'reversed', order_id: params.order_id, amount: asked / 100 }));
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

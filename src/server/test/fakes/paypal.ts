@@ -274,7 +274,12 @@ function refundCapture(fake: FakePayPal, captureId: string, body: string, reques
   const refundedCents = [...fake.refunds.values()].filter((r) => r.captureId === captureId).reduce((sum, r) => sum + cents(r.value), 0);
   const leftCents = cents(capture.amount.value) - refundedCents;
   const unprocessable = (issue: string) =>
-    sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue, description: issue }], message: 'The requested action could not be performed.', debug_id: debugId() });
+    sendJson(res, 422, {
+      name: 'UNPROCESSABLE_ENTITY',
+      details: [{ issue, description: issue }],
+      message: 'The requested action could not be performed.',
+      debug_id: debugId(),
+    });
   if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return unprocessable('CAPTURE_FULLY_REFUNDED');
   if (request.amount && request.amount.currency_code !== capture.amount.currency_code) return unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH');
   if (request.amount && !/^\d+(\.\d{1,2})?$/.test(String(request.amount.value))) {
