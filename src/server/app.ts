@@ -44,6 +44,8 @@ import { outboxCounts } from './features/notifications/outbox.js';
 import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
 import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
 import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
+import { refundRoutes } from './features/refunds/index.js';
+import { startTrackingRefresh } from './features/orders/tracking-refresh.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -113,10 +115,12 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   app.decorate('fiscal', fiscal);
   const stopExpiry = config.env === 'test' ? () => {} : startUnpaidOrderExpiry(database.db, config, app.log);
   const stopCaptureChecks = config.env === 'test' ? () => {} : startPendingCaptureChecks(database.db, app.payments, app.log);
+  const stopTrackingRefresh = config.env === 'test' ? () => {} : startTrackingRefresh(database.db, config, app.log);
   app.addHook('onClose', async () => {
     await catalogFeed.stop();
     stopExpiry();
     stopCaptureChecks();
+    stopTrackingRefresh();
     await outbox.stop();
     await fiscal?.stop();
     redis?.disconnect();
@@ -138,6 +142,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
   await app.register(orderRoutes);
+  await app.register(refundRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes);
   await app.register(userRoutes);

@@ -4,15 +4,19 @@ import { ONLINE_PAYMENT_METHODS, type PaymentMethod } from './payment-methods.js
  * An order's life (docs/orders.md). Every change of status is checked against this one table:
  * the server refuses anything else, and the order page offers only the steps it allows.
  */
-export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export const ORDER_STATUSES = ['pending', 'paid', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['paid', 'shipped', 'cancelled'],
   // Handed over without a waybill (collected in person) goes straight to delivered.
-  paid: ['shipped', 'delivered', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
+  paid: ['shipped', 'delivered', 'cancelled', 'refunded'],
+  // A parcel refused at the branch or sent back comes home `returned`; its stock goes back once.
+  shipped: ['delivered', 'returned', 'refunded'],
+  delivered: ['returned', 'refunded'],
+  // `refunded`: all the money given back; the goods may still come home afterwards (or came first).
+  returned: ['refunded'],
+  refunded: ['returned'],
   cancelled: [],
 };
 
@@ -42,12 +46,14 @@ export function canTransition(order: OrderState, to: OrderStatus): boolean {
 export const shopperCanCancel = (order: OrderState) => order.status === 'pending';
 
 /** What the admin may do next, for the buttons on the order page. */
-export function adminActions(order: OrderState & { confirmedAt?: string | null }): {
+export function adminActions(order: OrderState & { confirmedAt?: string | null; isPaid?: boolean; returnedAt?: string | null }): {
   confirm: boolean;
   markPaid: boolean;
   ship: boolean;
   deliver: boolean;
   cancel: boolean;
+  refund: boolean;
+  confirmReturn: boolean;
 } {
   return {
     // "Підтвердити замовлення": an unpaid offline order the shop keeps past its confirmation window (docs/orders.md).
@@ -56,8 +62,21 @@ export function adminActions(order: OrderState & { confirmedAt?: string | null }
     ship: canTransition(order, 'shipped'),
     deliver: canTransition(order, 'delivered'),
     cancel: canTransition(order, 'cancelled'),
+    // Money can go back while some of it is left; a refused cash-on-delivery parcel was never paid.
+    refund: order.isPaid === true && REFUNDABLE_STATUSES.includes(order.status),
+    confirmReturn: canTransition(order, 'returned') && !order.returnedAt,
   };
 }
+
+/** The statuses in which paid money can be refunded (docs/orders.md, "Refunds"). */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'shipped', 'delivered', 'returned'];
+
+/**
+ * Nova Poshta's tracking codes (TrackingDocument.getStatusDocuments `StatusCode`) meaning the
+ * recipient refused the parcel or it is going back to the sender: 102 and 103 (refused; a return
+ * ordered), 108 (refused, older code) and 105 (storage ended, going back). docs/orders.md.
+ */
+export const PARCEL_REFUSED_CODES: readonly string[] = ['102', '103', '105', '108'];
 
 /** A Nova Poshta waybill number (ТТН): 14 digits, usually starting 20 or 59. */
 export const TRACKING_NUMBER = /^\d{14}$/;

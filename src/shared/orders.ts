@@ -7,10 +7,12 @@ import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
 import { PhoneSchema } from './phone.js';
 import { EmailSchema } from './users.js';
 import { FiscalReceiptSchema } from './fiscal.js';
+import { OrderRefundSchema } from './refunds.js';
 import type { LineOptions } from './line-options.js';
 
 export * from './payment-methods.js';
 export * from './order-status.js';
+export * from './refunds.js';
 
 /**
  * Orders as both sides see them (docs/api.md). The create payload keeps the original field names
@@ -194,8 +196,16 @@ export const OrderSchema = z.object({
    * `hold_wait`, PayPal's `PENDING` capture. The order is not expired while it waits.
    */
   paymentPending: PaymentPendingSchema.nullable(),
-  /** Money the provider returned to the shopper (LiqPay `reversed`), hryvnia. */
+  /** Money given back so far (the sum of the refunds that went through), hryvnia; null when none. */
   refund: RefundSchema.nullable(),
+  /** Every refund of the order, oldest first, with the lines it took back (docs/orders.md, "Refunds"). */
+  refunds: z.array(OrderRefundSchema),
+  /** When the admin confirmed the goods came back (stock returned then). */
+  returnedAt: z.string().nullable(),
+  /** Nova Poshta reported the parcel refused or going back ("Відмова отримувача"); the admin confirms the return. */
+  parcelRefused: z.object({ status: z.string(), at: z.string() }).nullable(),
+  /** Money the shop must not keep and could not give back by itself (a payment for a cancelled order): the admin acts. */
+  paymentAttention: z.string().nullable(),
   /** The language the shopper ordered in; letters about the order speak it. */
   locale: z.enum(ORDER_LOCALES),
   createdAt: z.string(),
@@ -209,7 +219,7 @@ export const GuestOrderSchema = OrderSchema.extend({ accessToken: z.string() });
 export type GuestOrder = z.infer<typeof GuestOrderSchema>;
 
 /** Lists (my orders, admin order list) leave the lines out. */
-export const OrderSummarySchema = OrderSchema.omit({ orderItems: true, paymentResult: true, receipts: true });
+export const OrderSummarySchema = OrderSchema.omit({ orderItems: true, paymentResult: true, receipts: true, refunds: true });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 /** GET /api/orders (admin): newest first, a page at a time, the catalogue's shape. */

@@ -220,6 +220,13 @@ export const orders = pgTable(
     isDelivered: boolean('is_delivered').notNull().default(false),
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
+    /** When the admin confirmed the goods came back; the stock went back then, once (docs/orders.md). */
+    returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+    /** Nova Poshta reported the parcel refused or going back ("Відмова отримувача"), and its words. */
+    parcelRefusedAt: timestamp('parcel_refused_at', { withTimezone: true, mode: 'date' }),
+    parcelRefusedStatus: text('parcel_refused_status'),
+    /** Money the shop must not keep and could not give back by itself (docs/payments.md, "Compensation"). */
+    paymentAttention: text('payment_attention'),
     /** When the shop confirmed the order (or took its payment): unconfirmed offline orders expire (docs/orders.md). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
     /** The checkout's Idempotency-Key: the same key from the same customer places one order. */
@@ -260,7 +267,49 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
-    check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled')`),
+    check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded')`),
+  ],
+);
+
+/** One line of a refund: the order line (`order_items.id`) and how many of its pieces. */
+export interface RefundLine {
+  item: string;
+  qty: number;
+}
+
+/**
+ * Money given back for an order (docs/orders.md, "Refunds"): through the payment's provider, or by
+ * hand for transfers and cash on delivery. A `pending` row counts against what is left to refund,
+ * so two refunds at once cannot both pass; a `failed` one counts for nothing.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    lines: jsonb('lines').$type<RefundLine[]>().notNull().default([]),
+    amountMinor: integer('amount_minor').notNull(),
+    provider: text('provider', { enum: ['liqpay', 'paypal', 'manual', 'test'] }).notNull(),
+    providerRefundId: text('provider_refund_id'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason').notNull().default(''),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Why the provider refused, for the admin. */
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    uniqueIndex('refunds_provider_refund_key')
+      .on(t.provider, t.providerRefundId)
+      .where(sql`${t.providerRefundId} IS NOT NULL`),
+    check('refunds_amount_check', sql`${t.amountMinor} > 0`),
+    check('refunds_provider_check', sql`${t.provider} IN ('liqpay', 'paypal', 'manual', 'test')`),
+    check('refunds_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
   ],
 );
 
@@ -458,5 +507,6 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OutboxMessageRow = typeof outboxMessages.$inferSelect;
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
 export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;

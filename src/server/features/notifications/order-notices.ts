@@ -11,7 +11,7 @@ import type { NewOutboxMessage } from './outbox.js';
  * was true at that moment.
  */
 
-export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'cancelled';
+export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'refunded';
 
 /** The shop as its settings describe it (docs/settings.md). */
 export interface ShopContacts {
@@ -174,6 +174,18 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
           `Замовлення №${order.number} скасовано.`,
           ...(order.isPaid ? ['Щодо повернення коштів ми зв’яжемося з вами найближчим часом.'] : []),
           'Якщо це помилка, відповідайте на цей лист або зателефонуйте нам.',
+        ],
+        link,
+      };
+    case 'refunded':
+      return {
+        subject: `Повернення коштів за замовлення №${order.number} — ${shop.name}`,
+        lines: [
+          hello,
+          `Ми повернули кошти за замовлення №${order.number}: усього повернуто ${formatUahMinor(order.refundMinor ?? 0)} з ${formatUahMinor(order.totalMinor)}.`,
+          isOfflineMethod(order.paymentMethod)
+            ? 'Кошти надіслано так, як ми домовилися з вами.'
+            : 'Гроші надійдуть на картку чи рахунок, з якого ви платили, зазвичай протягом кількох банківських днів.',
         ],
         link,
       };

@@ -8,7 +8,21 @@ const allowedSteps = (paymentMethod: string) =>
 
 describe('order status transitions', () => {
   test('paid online: pending → paid → shipped → delivered, cancellable until shipped', () => {
-    expect(allowedSteps('PayPal')).toEqual(['pending→paid', 'pending→cancelled', 'paid→shipped', 'paid→delivered', 'paid→cancelled', 'shipped→delivered']);
+    expect(allowedSteps('PayPal')).toEqual([
+      'pending→paid',
+      'pending→cancelled',
+      'paid→shipped',
+      'paid→delivered',
+      'paid→cancelled',
+      'paid→refunded',
+      'shipped→delivered',
+      'shipped→returned',
+      'shipped→refunded',
+      'delivered→returned',
+      'delivered→refunded',
+      'returned→refunded',
+      'refunded→returned',
+    ]);
   });
 
   test('cash on delivery may also ship before it is paid', () => {
@@ -19,7 +33,14 @@ describe('order status transitions', () => {
       'paid→shipped',
       'paid→delivered',
       'paid→cancelled',
+      'paid→refunded',
       'shipped→delivered',
+      'shipped→returned',
+      'shipped→refunded',
+      'delivered→returned',
+      'delivered→refunded',
+      'returned→refunded',
+      'refunded→returned',
     ]);
   });
 
@@ -42,6 +63,11 @@ describe('order status transitions', () => {
     expect(refusal('delivered', 'cancelled')).toMatchObject({ code: 'ORDER_ALREADY_DELIVERED' });
     for (const to of ORDER_STATUSES) expect(refusal('cancelled', to)).toMatchObject({ statusCode: 409, code: 'ORDER_CANCELLED' });
     expect(() => assertTransition({ status: 'pending', paymentMethod: 'NovaPoshta' }, 'shipped')).not.toThrow();
+    expect(refusal('paid', 'returned')).toMatchObject({ code: 'ORDER_NOT_SHIPPED' });
+    expect(refusal('returned', 'returned')).toMatchObject({ code: 'ORDER_ALREADY_RETURNED' });
+    expect(refusal('refunded', 'refunded')).toMatchObject({ code: 'ORDER_ALREADY_REFUNDED' });
+    expect(refusal('pending', 'refunded')).toMatchObject({ code: 'ORDER_NOT_PAID' });
+    expect(refusal('returned', 'shipped')).toMatchObject({ code: 'ORDER_ALREADY_RETURNED' });
   });
 
   test('the admin confirms only offline payments', () => {
@@ -52,6 +78,8 @@ describe('order status transitions', () => {
       ship: false,
       deliver: false,
       cancel: true,
+      refund: false,
+      confirmReturn: false,
     });
     expect(adminActions({ status: 'pending', paymentMethod: 'PayPal' })).toEqual({
       confirm: false,
@@ -59,6 +87,8 @@ describe('order status transitions', () => {
       ship: false,
       deliver: false,
       cancel: true,
+      refund: false,
+      confirmReturn: false,
     });
     expect(adminActions({ status: 'pending', paymentMethod: 'NovaPoshta' })).toEqual({
       confirm: true,
@@ -66,6 +96,8 @@ describe('order status transitions', () => {
       ship: true,
       deliver: false,
       cancel: true,
+      refund: false,
+      confirmReturn: false,
     });
     expect(adminActions({ status: 'shipped', paymentMethod: 'NovaPoshta' })).toEqual({
       confirm: false,
@@ -73,6 +105,14 @@ describe('order status transitions', () => {
       ship: false,
       deliver: true,
       cancel: false,
+      refund: false,
+      confirmReturn: true,
     });
+    expect(adminActions({ status: 'delivered', paymentMethod: 'LiqPay', isPaid: true })).toMatchObject({ refund: true, confirmReturn: true });
+    expect(adminActions({ status: 'returned', paymentMethod: 'LiqPay', isPaid: true, returnedAt: '2026-11-25T10:00:00Z' })).toMatchObject({
+      refund: true,
+      confirmReturn: false,
+    });
+    expect(adminActions({ status: 'refunded', paymentMethod: 'LiqPay', isPaid: true })).toMatchObject({ refund: false, confirmReturn: true });
   });
 });

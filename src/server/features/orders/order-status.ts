@@ -10,6 +10,11 @@ interface OrderState {
 function refusal(order: OrderState, to: OrderStatus): { message: string; code: string } {
   const from = order.status;
   if (from === 'cancelled') return { message: 'Замовлення скасоване', code: 'ORDER_CANCELLED' };
+  if (to === 'returned' && from === 'returned') return { message: 'Повернення товару вже підтверджене', code: 'ORDER_ALREADY_RETURNED' };
+  if (to === 'returned') return { message: 'Замовлення ще не відправлене: повертатися нічому', code: 'ORDER_NOT_SHIPPED' };
+  if (to === 'refunded' && from === 'refunded') return { message: 'Кошти за замовлення вже повернуто повністю', code: 'ORDER_ALREADY_REFUNDED' };
+  if (to === 'refunded') return { message: 'Замовлення ще не оплачене: повертати нічого', code: 'ORDER_NOT_PAID' };
+  if (from === 'returned' || from === 'refunded') return { message: 'Замовлення вже повернуто', code: 'ORDER_ALREADY_RETURNED' };
   if (to === 'paid') return { message: 'Замовлення вже оплачене', code: 'ORDER_ALREADY_PAID' };
   if (from === 'delivered') return { message: 'Замовлення вже доставлене', code: 'ORDER_ALREADY_DELIVERED' };
   if (to === 'cancelled') return { message: 'Відправлене замовлення вже не можна скасувати', code: 'ORDER_ALREADY_SHIPPED' };

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, 
 import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { Tx } from '../../db/client.js';
-import { orderItems, orders, products, users, type OrderItemRow, type OrderRow, type ProductRow } from '../../db/schema.js';
+import { orderItems, orders, products, refunds, users, type OrderItemRow, type OrderRow, type ProductRow, type RefundRow } from '../../db/schema.js';
 import { refreshProductSummaries, returnVariantStock } from '../products/variants.js';
 
 export type NewOrder = typeof orders.$inferInsert;
@@ -19,6 +19,8 @@ export interface OrderWithItems extends OrderWithUser {
   items: OrderItemRow[];
   /** Its fiscal receipts (docs/fiscal.md), when read with the order. */
   receipts?: FiscalReceipt[];
+  /** Its refunds, oldest first (docs/orders.md, "Refunds"), when read with the order. */
+  refunds?: RefundRow[];
 }
 
 /**
@@ -195,8 +197,50 @@ export async function findPendingPayPalCaptures(tx: Tx, limit: number): Promise<
   const rows = await tx
     .select({ id: orders.id, captureId: orders.paypalCaptureId })
     .from(orders)
-    .where(and(isNotNull(orders.paypalCaptureId), isNotNull(orders.paymentPendingStatus), eq(orders.status, 'pending')))
+    // A cancelled order's held capture is still watched: if it completes, the money goes back.
+    .where(and(isNotNull(orders.paypalCaptureId), isNotNull(orders.paymentPendingStatus), inArray(orders.status, ['pending', 'cancelled'])))
     .orderBy(asc(orders.paymentPendingSince))
     .limit(limit);
   return rows.flatMap((row) => (row.captureId ? [{ id: row.id, captureId: row.captureId }] : []));
+}
+
+/** The order's refunds, oldest first. */
+export async function findRefundsOfOrder(tx: Tx, orderId: string): Promise<RefundRow[]> {
+  return tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** Flags "Відмова отримувача" on a shipped order once; returns whether this call did. */
+export async function flagParcelRefused(tx: Tx, id: string, status: string, now: Date): Promise<boolean> {
+  const rows = await tx
+    .update(orders)
+    .set({ parcelRefusedAt: now, parcelRefusedStatus: status })
+    .where(and(eq(orders.id, id), eq(orders.status, 'shipped'), isNull(orders.parcelRefusedAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
+ * Shipped parcels whose status is older than `before`, claimed for one instance's round: locked rows
+ * another instance holds are skipped (SKIP LOCKED), and the claim moves their check time forward, so
+ * several instances share the parcels instead of asking Nova Poshta twice (docs/orders.md).
+ */
+export async function claimParcelsToTrack(tx: Tx, before: Date, now: Date, limit: number): Promise<OrderRow[]> {
+  const due = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'shipped'), isNotNull(orders.trackingNumber), or(isNull(orders.trackingCheckedAt), lte(orders.trackingCheckedAt, before))))
+    .orderBy(sql`${orders.trackingCheckedAt} ASC NULLS FIRST`, asc(orders.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (due.length)
+    await tx
+      .update(orders)
+      .set({ trackingCheckedAt: now })
+      .where(
+        inArray(
+          orders.id,
+          due.map((row) => row.id),
+        ),
+      );
+  return due;
 }

@@ -31,6 +31,7 @@ import {
   claimGuestOrder,
   confirmOfflinePayment,
   confirmOrder,
+  confirmReturn,
   findOrderByKey,
   deliverOrder,
   guestTokenHash,
@@ -153,7 +154,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/orders/guest/:token', { schema: { params: GuestOrderParamsSchema, response: { 200: OrderSchema } } }, async (request) =>
-    orderJson(await withTracking(app.db, novaPoshta, await requireGuestOrder(app.db, request.params.token))),
+    orderJson(await withTracking(ctx, novaPoshta, await requireGuestOrder(app.db, request.params.token))),
   );
 
   app.post(
@@ -172,7 +173,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/orders/:id', ownOrder, async (request) =>
-    orderJson(await withTracking(app.db, novaPoshta, await requireOrderFor(app.db, await requireUser(request), request.params.id))),
+    orderJson(await withTracking(ctx, novaPoshta, await requireOrderFor(app.db, await requireUser(request), request.params.id))),
   );
 
   const paymentDeps = { verifyPayPal: payments.verifyPayPal, testMode: app.config.paymentsTestMode };
@@ -210,6 +211,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/api/orders/:id/deliver', adminOrder, async (request) => {
     return orderJson(await deliverOrder(ctx, request.params.id));
+  });
+
+  // "Підтвердити повернення": the parcel came back; its stock returns once (docs/orders.md, "Returns").
+  app.put('/api/orders/:id/return', adminOrder, async (request) => {
+    const order = await confirmReturn(ctx, request.params.id);
+    app.catalogCache.invalidate();
+    return orderJson(order);
   });
 
   app.put('/api/orders/:id/cancel', ownOrder, async (request) => {

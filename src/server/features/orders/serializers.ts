@@ -47,6 +47,9 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
       order.refundMinor !== null && order.refundedAt
         ? { amount: fromMinor(order.refundMinor), refundedAt: order.refundedAt.toISOString(), id: order.refundId }
         : null,
+    returnedAt: order.returnedAt?.toISOString() ?? null,
+    parcelRefused: order.parcelRefusedAt ? { status: order.parcelRefusedStatus ?? '', at: order.parcelRefusedAt.toISOString() } : null,
+    paymentAttention: order.paymentAttention,
     locale: order.locale,
     createdAt: order.createdAt.toISOString(),
   };
@@ -70,5 +73,14 @@ export function orderJson(record: OrderWithItems): Order {
       options: normalizeLineOptions(item.options),
     })),
     receipts: record.receipts ?? [],
+    refunds: (record.refunds ?? []).map((refund) => ({
+      _id: refund.id,
+      lines: refund.lines,
+      amount: fromMinor(refund.amountMinor),
+      provider: refund.provider,
+      status: refund.status,
+      reason: refund.reason,
+      createdAt: refund.createdAt.toISOString(),
+    })),
   };
 }

@@ -35,6 +35,7 @@ import {
   findOrderByPaymentId,
   findOrderItems,
   findOrdersOfUser,
+  findRefundsOfOrder,
   findOrdersPage,
   insertOrder,
   lockOrder,
@@ -314,7 +315,7 @@ export async function claimGuestOrder(db: Db, user: UserRow, accessToken: string
 /** The full order; for anyone but its owner or an admin it does not exist (404, not 403). */
 export async function requireOrderFor(tx: Tx, user: UserRow, id: string): Promise<OrderWithItems> {
   const found = await findVisibleOrder(tx, user, id);
-  return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id) };
+  return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id), refunds: await findRefundsOfOrder(tx, id) };
 }
 
 export async function listMyOrders(tx: Tx, user: UserRow): Promise<OrderWithUser[]> {
@@ -478,6 +479,8 @@ export async function recordRefund(ctx: OrdersContext, id: string, refund: { amo
     const order = await lockOrder(tx, id);
     if (!order) throw orderNotFound();
     if (order.refundId === refund.refundId && order.refundMinor === refund.amountMinor) return false;
+    // LiqPay reports the shop's own refunds (docs/orders.md, "Refunds") back as `reversed`: already counted.
+    if (order.refundMinor !== null && refund.amountMinor <= order.refundMinor) return false;
     const changed = await updateOrder(tx, id, {
       refundMinor: refund.amountMinor,
       refundId: refund.refundId,
@@ -547,6 +550,21 @@ export async function deliverOrder(ctx: OrdersContext, id: string): Promise<Orde
 }
 
 /**
+ * Admin: "Підтвердити повернення" — the parcel came back (refused at the branch, returned by the
+ * shopper): the order is `returned` and its stock goes back, in one transaction, exactly once: the
+ * locked row says whether it came back before (docs/orders.md, "Returns").
+ */
+export async function confirmReturn(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
+  return changeStatus(ctx, id, 'returned', {
+    guard(order) {
+      if (order.returnedAt) throw new Conflict('Повернення товару вже підтверджене', 'ORDER_ALREADY_RETURNED');
+    },
+    changes: (_, now) => ({ returnedAt: now }),
+    effects: async (tx, order) => returnStock(tx, await findOrderItems(tx, order.id)),
+  });
+}
+
+/**
  * Cancels an order and puts its stock back, in one transaction, exactly once: the order row is
  * locked, so a second cancel (or a racing shipment) waits and then finds it no longer allowed.
  * The admin may cancel until it ships; the shopper only their own order while it is pending.
@@ -612,7 +630,7 @@ async function findVisibleOrder(tx: Tx, user: UserRow, id: string): Promise<Orde
 export async function requireOrder(tx: Tx, id: string): Promise<OrderWithItems> {
   const found = await findOrderById(tx, id);
   if (!found) throw orderNotFound();
-  return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id) };
+  return { ...found, items: await findOrderItems(tx, id), receipts: await orderReceipts(tx, id), refunds: await findRefundsOfOrder(tx, id) };
 }
 
 /** A header the shop did not make: refused before anything is written. */

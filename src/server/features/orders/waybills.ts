@@ -1,12 +1,14 @@
 import { fromMinor } from '../../../shared/pricing.js';
 import { isCashOnDelivery } from '../../../shared/orders.js';
-import type { Db } from '../../db/client.js';
 import { Conflict, NotFound } from '../../errors.js';
 import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
-import { createWaybill, getTrackingStatus } from '../delivery/nova-poshta-waybills.js';
+import { createWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/nova-poshta-waybills.js';
+import { PARCEL_REFUSED_CODES } from '../../../shared/order-status.js';
+import type { OrderRow } from '../../db/schema.js';
+import { queueShopNotice } from '../notifications/queue-order-notices.js';
 import { getSettings } from '../settings/repository.js';
 import { assertTransition } from './order-status.js';
-import { findOrderById, findOrderItems, updateOrder, type OrderWithItems } from './repository.js';
+import { findOrderById, findOrderItems, flagParcelRefused, updateOrder, type OrderWithItems } from './repository.js';
 import { parcelWeightKg } from '../../../shared/delivery.js';
 import type { LineOptions } from '../../../shared/line-options.js';
 import { shipOrder, type OrdersContext } from './service.js';
@@ -72,7 +74,7 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
  * The order with its tracking status: from the order's own columns while fresh, else asked of
  * Nova Poshta once, briefly. Any failure keeps what was there: the page never fails for it.
  */
-export async function withTracking(db: Db, novaPoshta: NovaPoshtaConfig, record: OrderWithItems, now = new Date()): Promise<OrderWithItems> {
+export async function withTracking(ctx: OrdersContext, novaPoshta: NovaPoshtaConfig, record: OrderWithItems, now = new Date()): Promise<OrderWithItems> {
   const { order } = record;
   if (!novaPoshta.apiKey || !order.trackingNumber || (order.status !== 'shipped' && order.status !== 'delivered')) return record;
   if (order.trackingCheckedAt && now.getTime() - order.trackingCheckedAt.getTime() < TRACKING_TTL_MS) return record;
@@ -82,9 +84,32 @@ export async function withTracking(db: Db, novaPoshta: NovaPoshtaConfig, record:
     });
     const found = statuses.get(order.trackingNumber);
     if (!found) return record;
-    const changed = await updateOrder(db, order.id, { trackingStatus: found.status, trackingCheckedAt: now });
-    return { ...record, order: changed };
+    return { ...record, order: await applyTrackingStatus(ctx, order, found, now) };
   } catch {
     return record;
   }
+}
+
+/**
+ * Keeps what Nova Poshta said of the parcel. A parcel refused or going back to the shop (its
+ * refusal codes, PARCEL_REFUSED_CODES) flags the order "Відмова отримувача" once, and the shop is
+ * told: the admin confirms the return when the parcel is back (docs/orders.md, "Returns").
+ */
+export async function applyTrackingStatus(ctx: OrdersContext, order: OrderRow, found: TrackingStatus, now = new Date()): Promise<OrderRow> {
+  const refused = order.status === 'shipped' && PARCEL_REFUSED_CODES.includes(found.statusCode);
+  if (!refused) return updateOrder(ctx.db, order.id, { trackingStatus: found.status, trackingCheckedAt: now });
+  return ctx.db.transaction(async (tx) => {
+    const flagged = await flagParcelRefused(tx, order.id, found.status, now);
+    const changed = await updateOrder(tx, order.id, { trackingStatus: found.status, trackingCheckedAt: now });
+    if (flagged) {
+      await queueShopNotice(tx, ctx.notices, changed, {
+        subject: `Відмова отримувача: замовлення №${order.number}, ТТН ${order.trackingNumber}`,
+        lines: [
+          `Нова пошта повідомляє про посилку замовлення №${order.number}: «${found.status}».`,
+          'Коли посилка повернеться, підтвердіть повернення на сторінці замовлення: товар повернеться на склад.',
+        ],
+      });
+    }
+    return changed;
+  });
 }

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { BadInput } from '../../errors.js';
+import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
+import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
 /**
  * LiqPay API v3 (PrivatBank's card acquiring), docs/payments.md: the checkout form carries `data`
@@ -70,4 +72,54 @@ export function verifyLiqPayCallback(privateKey: string, body: { data: string; s
   const parsed = LiqPayCallbackDataSchema.safeParse(decoded);
   if (!parsed.success) throw new BadInput('Незрозумілі дані LiqPay', 'LIQPAY_BAD_DATA');
   return parsed.data;
+}
+
+const REFUND_TIMEOUT_MS = 10_000;
+
+/** LiqPay's server API (`/api/request`) lives beside its checkout: the same host, so one setting serves both. */
+export const liqpayRequestUrl = (checkoutUrl: string) => new URL('/api/request', checkoutUrl).toString();
+
+const LiqPayAnswerSchema = z.looseObject({
+  result: z.string().optional(),
+  status: z.string().optional(),
+  payment_id: z.union([z.number(), z.string()]).nullish(),
+  err_code: z.string().optional(),
+  err_description: z.string().optional(),
+});
+
+/**
+ * Refunds `amount` hryvnia of the order's LiqPay payment: POST /api/request with `data` (base64 JSON
+ * `{ action: "refund", version: 3, public_key, order_id, amount }`) and its signature, as LiqPay's
+ * API documents it (docs/payments.md, "Refunds"). LiqPay answers `result: "ok"` with the payment's
+ * status (`reversed`), or `result: "error"` with `err_code`/`err_description`: a certain refusal.
+ */
+export async function liqpayRefund(
+  keys: LiqPayKeys & { checkoutUrl: string },
+  refund: { orderId: string; amount: number; key: string },
+): Promise<{ refundId: string }> {
+  const params = { action: 'refund', version: 3, public_key: keys.publicKey, order_id: refund.orderId, amount: refund.amount };
+  const data = Buffer.from(JSON.stringify(params)).toString('base64');
+  let response: Response;
+  try {
+    response = await upstreamFetch('liqpay', liqpayRequestUrl(keys.checkoutUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ data, signature: liqpaySignature(keys.privateKey, data) }).toString(),
+      timeoutMs: REFUND_TIMEOUT_MS,
+    });
+  } catch (error) {
+    throw new RefundOutcomeUnknown('LiqPay', isTimeout(error), (error as Error).message);
+  }
+  if (!response.ok) throw new RefundOutcomeUnknown('LiqPay', false, `LiqPay answered ${response.status}`);
+  const answer = LiqPayAnswerSchema.safeParse(await response.json().catch(() => null));
+  if (!answer.success) throw new RefundOutcomeUnknown('LiqPay', false, 'LiqPay answered an unexpected shape');
+  const { result, status, payment_id, err_code, err_description } = answer.data;
+  if (result === 'error' || status === 'error' || status === 'failure') {
+    throw new RefundRefused('LiqPay', err_description ?? err_code ?? 'error');
+  }
+  if (result !== 'ok' || (status !== 'reversed' && status !== 'success')) {
+    throw new RefundOutcomeUnknown('LiqPay', false, `LiqPay answered result ${result}, status ${status}`);
+  }
+  // LiqPay names the payment, not the refund: with the shop's key, each partial refund has its own id.
+  return { refundId: `${payment_id ?? refund.orderId}:${refund.key}` };
 }

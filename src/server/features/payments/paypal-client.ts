@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { BadInput, UpstreamError } from '../../errors.js';
+import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
 /**
  * The bit of PayPal's Orders v2 REST API the shop uses (docs/payments.md): an OAuth token
@@ -112,6 +113,50 @@ export class PayPalClient {
     const parsed = CaptureSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw upstream('PayPal answered an unexpected capture shape');
     return parsed.data;
+  }
+
+  /**
+   * POST /v2/payments/captures/{id}/refund: gives back `value` dollars of a completed capture
+   * (docs/payments.md, "Refunds"). The request id makes a retried call return the same refund. A 4xx
+   * (422 REFUND_AMOUNT_EXCEEDED, CAPTURE_FULLY_REFUNDED…, 404 for an unknown capture) is a certain
+   * refusal; no answer, a 5xx or nonsense leaves the outcome unknown.
+   */
+  async refundCapture(captureId: string, refund: { value: string; requestId: string; note: string }): Promise<{ refundId: string; status: string }> {
+    const path = `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`;
+    const call = {
+      method: 'POST' as const,
+      body: { amount: { currency_code: 'USD', value: refund.value }, note_to_payer: refund.note.slice(0, 255) },
+      requestId: refund.requestId,
+    };
+    // No token, no refund: that failure is certain, and answered as PayPal's unavailability.
+    const token = await this.accessToken();
+    let response: Response;
+    try {
+      response = await this.request(path, token, call);
+      if (response.status === 401) {
+        this.token = null;
+        response = await this.request(path, await this.accessToken(), call);
+      }
+    } catch (error) {
+      const timeout = error instanceof UpstreamError && error.statusCode === 504;
+      throw new RefundOutcomeUnknown('PayPal', timeout, (error as Error).message);
+    }
+    if (response.status >= 400 && response.status < 500) {
+      const refusal = (await response.json().catch(() => null)) as { details?: { issue?: unknown }[]; name?: unknown } | null;
+      const issue = refusal?.details?.[0]?.issue ?? refusal?.name;
+      throw new RefundRefused('PayPal', typeof issue === 'string' ? issue : `HTTP ${response.status}`);
+    }
+    if (!response.ok) throw new RefundOutcomeUnknown('PayPal', false, `PayPal answered ${response.status}`);
+    const parsed = z.object({ id: z.string(), status: z.string() }).safeParse(await response.json().catch(() => null));
+    if (!parsed.success) throw new RefundOutcomeUnknown('PayPal', false, 'PayPal answered an unexpected refund shape');
+    if (parsed.data.status === 'FAILED' || parsed.data.status === 'CANCELLED') throw new RefundRefused('PayPal', parsed.data.status);
+    return { refundId: parsed.data.id, status: parsed.data.status };
+  }
+
+  /** The id of a PayPal order's (first) capture: what a refund is made against. */
+  async captureIdOf(paypalOrderId: string): Promise<string | null> {
+    const order = await this.getOrder(paypalOrderId);
+    return order.purchase_units[0].payments?.captures?.[0]?.id ?? null;
   }
 
   /** Captures an approved order; one PayPal already captured is read back instead. */

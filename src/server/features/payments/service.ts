@@ -22,7 +22,9 @@ import {
 import type { OrderWithItems } from '../orders/repository.js';
 import { getSettings } from '../settings/repository.js';
 import { ExchangeRates } from './exchange-rate.js';
-import { liqpayCheckout, verifyLiqPayCallback } from './liqpay.js';
+import { liqpayCheckout, liqpayRefund, verifyLiqPayCallback } from './liqpay.js';
+import { compensateCancelledPayment, type RefundGateway } from '../refunds/index.js';
+import { RefundRefused } from './refund-errors.js';
 import { PayPalClient, type PayPalOrder } from './paypal-client.js';
 
 /** PayPal takes no hryvnia: it charges dollars, converted at the NBU rate (docs/payments.md). */
@@ -39,7 +41,7 @@ const orderReference = (order: OrderRow) => `№${order.number}`;
  * dollars, LiqPay's signed checkout and callback in hryvnia. Orders become paid only through
  * the orders feature's markOrderPaid.
  */
-export class Payments {
+export class Payments implements RefundGateway {
   readonly paypal: PayPalClient;
   readonly rates: ExchangeRates;
 
@@ -114,7 +116,50 @@ export class Payments {
       throw new BadInput('PayPal відхилив платіж', 'PAYMENT_DECLINED');
     }
     const verified = this.checkPayPalOrder(captured, order);
-    return markOrderPaid({ db, notices: noticeSettingsOf(this.config) }, order.id, verified);
+    const ctx = { db, notices: noticeSettingsOf(this.config) };
+    try {
+      return await markOrderPaid(ctx, order.id, verified);
+    } catch (error) {
+      // Cancelled while PayPal captured: the money goes straight back, never kept (docs/payments.md, "Compensation").
+      const now = await findOrderRow(db, order.id);
+      if (!(error instanceof Conflict) || now?.status !== 'cancelled' || !capture) throw error;
+      const outcome = await compensateCancelledPayment(ctx, this, order.id, {
+        provider: 'paypal',
+        paymentRef: capture.id,
+        amountMinor: order.totalMinor,
+        usdCents: order.paypalAmountCents ?? 0,
+        captureId: capture.id,
+      });
+      throw new Conflict(
+        outcome === 'flagged'
+          ? 'Замовлення скасоване до оплати. Платіж не вдалося повернути автоматично: магазин поверне його вручну'
+          : 'Замовлення скасоване до оплати: платіж повернуто',
+        'ORDER_CANCELLED_PAYMENT_REFUNDED',
+      );
+    }
+  }
+
+  /**
+   * Gives money back at the payment's provider (RefundGateway, docs/payments.md "Refunds"): LiqPay's
+   * signed `refund` request in hryvnia, or a refund of the PayPal capture in dollars.
+   */
+  async refund(
+    order: OrderRow,
+    provider: 'liqpay' | 'paypal',
+    refund: { key: string; amountMinor: number; usdCents: number; note: string; captureId?: string },
+  ): Promise<{ refundId: string }> {
+    if (provider === 'liqpay') {
+      const liqpay = this.config.liqpay;
+      if (!liqpay) throw new Conflict('Оплату карткою через LiqPay не налаштовано: повернути кошти через неї неможливо', 'LIQPAY_NOT_CONFIGURED');
+      return liqpayRefund(liqpay, { orderId: order.id, amount: fromMinor(refund.amountMinor), key: refund.key });
+    }
+    this.requirePayPal();
+    if (refund.usdCents < 1) throw new RefundRefused('PayPal', 'сума менша за один цент');
+    const paypalOrderId = order.paypalOrderId ?? order.paymentId?.replace(/^paypal:/, '') ?? null;
+    const captureId = refund.captureId ?? order.paypalCaptureId ?? (paypalOrderId ? await this.paypal.captureIdOf(paypalOrderId) : null);
+    if (!captureId) throw new RefundRefused('PayPal', 'платіж не знайдено');
+    const done = await this.paypal.refundCapture(captureId, { value: usdValue(refund.usdCents), requestId: `refund-${refund.key}`, note: refund.note });
+    return { refundId: done.refundId };
   }
 
   /**
@@ -125,8 +170,24 @@ export class Payments {
   async recheckPayPalCapture(db: Db, orderId: string): Promise<'paid' | 'failed' | 'waiting'> {
     const ctx = { db, notices: noticeSettingsOf(this.config) };
     const order = await findOrderRow(db, orderId);
-    if (!order?.paypalCaptureId || order.paymentPendingStatus === null || order.status !== 'pending') return 'waiting';
+    if (!order?.paypalCaptureId || order.paymentPendingStatus === null) return 'waiting';
+    if (order.status !== 'pending' && order.status !== 'cancelled') return 'waiting';
     const capture = await this.paypal.getCapture(order.paypalCaptureId);
+    // The order was cancelled while PayPal held the capture: once it completes, it goes back (docs/payments.md, "Compensation").
+    if (order.status === 'cancelled') {
+      if (capture.status === 'COMPLETED') {
+        await compensateCancelledPayment(ctx, this, order.id, {
+          provider: 'paypal',
+          paymentRef: capture.id,
+          amountMinor: order.totalMinor,
+          usdCents: order.paypalAmountCents ?? 0,
+          captureId: capture.id,
+        });
+        return 'failed';
+      }
+      if (capture.status === 'DECLINED' || capture.status === 'FAILED') await clearPaymentPending(ctx, order.id, capture.status);
+      return 'waiting';
+    }
     if (capture.status === 'COMPLETED') {
       const amount = capture.amount;
       const cents = amount && /^\d+(\.\d{1,2})?$/.test(amount.value) ? toMinor(Number(amount.value)) : NaN;
@@ -253,7 +314,12 @@ export class Payments {
       await markPaymentPending(db, order.id, { status: data.status });
       return { paid: false };
     }
-    // A replayed callback, or one for an order paid or cancelled meanwhile, changes nothing.
+    // Paid for an order already cancelled: the money goes straight back (docs/payments.md, "Compensation").
+    if (order.status === 'cancelled' && !order.isPaid) {
+      await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });
+      return { paid: false };
+    }
+    // A replayed callback, or one for an order paid meanwhile, changes nothing.
     if (order.status !== 'pending') return { paid: order.isPaid };
     try {
       await markOrderPaid(ctx, order.id, {
@@ -269,6 +335,11 @@ export class Payments {
       // The same callback raced itself: the other one paid the order.
       const now = await findOrderRow(db, order.id);
       if (error instanceof Conflict && now?.isPaid) return { paid: true };
+      // Cancelled a moment before the payment landed: given back, never kept.
+      if (error instanceof Conflict && now?.status === 'cancelled') {
+        await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });
+        return { paid: false };
+      }
       throw error;
     }
     return { paid: true };

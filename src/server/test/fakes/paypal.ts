@@ -7,7 +7,7 @@ import { listenLocally } from './listen.js';
  * `POST /v1/oauth2/token` (client credentials, Basic auth), and with a Bearer token
  * `POST /v2/checkout/orders`, `POST /v2/checkout/orders/{id}/capture` (422 ORDER_NOT_APPROVED
  * until the buyer approved, 422 ORDER_ALREADY_CAPTURED after), `GET /v2/checkout/orders/{id}` and
- * `GET /v2/payments/captures/{id}`. Creating an order without `intent` or `purchase_units`, or with
+ * `GET /v2/payments/captures/{id}` and `POST /v2/payments/captures/{id}/refund`. Creating an order without `intent` or `purchase_units`, or with
  * an `experience_context` outside PayPal's documented values, is a 400 INVALID_REQUEST with
  * PayPal's `details[]` (field, location, issue).
  * Any other request is recorded in `unhandled`, logged and answered 501.
@@ -39,6 +39,10 @@ export interface FakePayPal {
   capturesById: Map<string, { status: string; amount: { currency_code: string; value: string }; customId?: string }>;
   /** The bodies of POST /v2/checkout/orders as the shop sent them. */
   createdBodies: Record<string, unknown>[];
+  /** Refunds made, by PayPal's refund id: the capture, the amount and the request id it was made under. */
+  refunds: Map<string, { captureId: string; value: string; requestId?: string }>;
+  /** Runs inside the next capture, before PayPal answers: a test cancels the order there (a race). */
+  beforeCapture: (() => Promise<void>) | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +64,8 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
     nextCaptureStatus: 'COMPLETED',
     capturesById: new Map(),
     createdBodies: [],
+    refunds: new Map(),
+    beforeCapture: null,
     approve(id) {
       const order = orders.get(id) as { status: string } | undefined;
       if (order) order.status = 'APPROVED';
@@ -103,11 +109,14 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
       return sendJson(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     }
 
-    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)$/.exec(url.pathname);
+    const captureMatch = /^\/v2\/payments\/captures\/([^/]+)(\/refund)?$/.exec(url.pathname);
     if (captureMatch && (!token || !tokens.has(token))) {
       return sendJson(res, 401, { error: 'invalid_token', error_description: 'Token signature verification failed' });
     }
-    if (req.method === 'GET' && captureMatch) {
+    if (req.method === 'POST' && captureMatch?.[2]) {
+      return refundCapture(fake, decodeURIComponent(captureMatch[1]), body, req.headers['paypal-request-id'] as string | undefined, res);
+    }
+    if (req.method === 'GET' && captureMatch && !captureMatch[2]) {
       const id = decodeURIComponent(captureMatch[1]);
       const capture = fake.capturesById.get(id);
       if (!capture) return sendJson(res, 404, notFound());
@@ -159,6 +168,9 @@ export async function startFakePayPal(options: { clientId?: string; clientSecret
           debug_id: debugId(),
         });
       }
+      const hook = fake.beforeCapture;
+      fake.beforeCapture = null;
+      await hook?.();
       const unit = order.purchase_units[0];
       const value = fake.captureValueOverride ?? unit.amount.value;
       fake.captureValueOverride = null;
@@ -236,6 +248,59 @@ function paypalOrder(id: string, o: { value: string; currency: string; status: s
     create_time: now,
     update_time: now,
     links: [{ href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' }],
+  };
+}
+
+/**
+ * POST /v2/payments/captures/{id}/refund (Payments v2): an unknown capture is a 404; a capture not
+ * COMPLETED, another currency, or more than is left of the capture is a 422 with PayPal's issue
+ * (CAPTURE_FULLY_REFUNDED, REFUND_CAPTURE_CURRENCY_MISMATCH, REFUND_AMOUNT_EXCEEDED); no `amount`
+ * refunds all that is left. The same PayPal-Request-Id answers the same refund again.
+ */
+function refundCapture(fake: FakePayPal, captureId: string, body: string, requestId: string | undefined, res: ServerResponse) {
+  const capture = fake.capturesById.get(captureId);
+  if (!capture) return sendJson(res, 404, notFound());
+  if (requestId) {
+    const earlier = [...fake.refunds].find(([, refund]) => refund.requestId === requestId && refund.captureId === captureId);
+    if (earlier) return sendJson(res, 201, refundJson(earlier[0], earlier[1].value, capture.amount.currency_code));
+  }
+  let request: { amount?: { currency_code?: string; value?: string } };
+  try {
+    request = JSON.parse(body || '{}') as typeof request;
+  } catch {
+    return sendJson(res, 400, invalidRequest([{ field: '/', issue: 'MALFORMED_REQUEST_JSON' }]));
+  }
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  const refundedCents = [...fake.refunds.values()].filter((r) => r.captureId === captureId).reduce((sum, r) => sum + cents(r.value), 0);
+  const leftCents = cents(capture.amount.value) - refundedCents;
+  const unprocessable = (issue: string) =>
+    sendJson(res, 422, {
+      name: 'UNPROCESSABLE_ENTITY',
+      details: [{ issue, description: issue }],
+      message: 'The requested action could not be performed.',
+      debug_id: debugId(),
+    });
+  if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') return unprocessable('CAPTURE_FULLY_REFUNDED');
+  if (request.amount && request.amount.currency_code !== capture.amount.currency_code) return unprocessable('REFUND_CAPTURE_CURRENCY_MISMATCH');
+  if (request.amount && !/^\d+(\.\d{1,2})?$/.test(String(request.amount.value))) {
+    return sendJson(res, 400, invalidRequest([{ field: '/amount/value', issue: 'INVALID_PARAMETER_VALUE' }]));
+  }
+  const asked = request.amount ? cents(String(request.amount.value)) : leftCents;
+  if (leftCents <= 0) return unprocessable('CAPTURE_FULLY_REFUNDED');
+  if (asked > leftCents) return unprocessable('REFUND_AMOUNT_EXCEEDED');
+  const id = randomBytes(8).toString('hex').toUpperCase();
+  const value = (asked / 100).toFixed(2);
+  fake.refunds.set(id, { captureId, value, requestId });
+  capture.status = asked === leftCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  return sendJson(res, 201, refundJson(id, value, capture.amount.currency_code));
+}
+
+function refundJson(id: string, value: string, currency: string) {
+  return {
+    id,
+    status: 'COMPLETED',
+    amount: { currency_code: currency, value },
+    links: [{ href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' }],
   };
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFiscalReceipt } from '../../../shared/fiscal';
-import type { LiqPayCheckout, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated } from '../../../shared/orders';
+import type { LiqPayCheckout, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated, RefundRequest } from '../../../shared/orders';
 import { api } from '../../api/client';
 
 export const orderQuery = (id: string) =>
@@ -41,7 +41,7 @@ function useOrderMutation<T>(mutationFn: (input: T) => Promise<Order>, stale: st
   });
 }
 
-const step = (id: string, action: 'confirm' | 'mark-paid' | 'ship' | 'deliver' | 'cancel', body?: object) =>
+const step = (id: string, action: 'confirm' | 'mark-paid' | 'ship' | 'deliver' | 'cancel' | 'return' | 'refund', body?: object) =>
   api<Order>(`/api/orders/${encodeURIComponent(id)}/${action}`, { method: 'PUT', body });
 
 /** The status steps of docs/orders.md: the admin's, and the shopper's cancel. */
@@ -54,6 +54,10 @@ export const useCreateWaybill = (id: string) => useOrderMutation(() => api<Order
 export const useDeliverOrder = (id: string) => useOrderMutation(() => step(id, 'deliver'));
 // The stock came back: the catalogue's counts changed too.
 export const useCancelOrder = (id: string) => useOrderMutation(() => step(id, 'cancel'), [['orders'], ['products']]);
+/** "Підтвердити повернення": the parcel is back, its stock too (docs/orders.md, "Returns"). */
+export const useConfirmReturn = (id: string) => useOrderMutation(() => step(id, 'return'), [['orders'], ['products']]);
+/** "Повернути кошти": the chosen lines' money back through the payment's provider (docs/orders.md, "Refunds"). */
+export const useRefundOrder = (id: string) => useOrderMutation((request: RefundRequest) => step(id, 'refund', request));
 
 /** A guest's order by the secret in its link (docs/delivery.md). */
 export const guestOrderQuery = (token: string) =>

@@ -21,6 +21,7 @@ import { OfflinePaymentDetails, PaymentActions } from './components/order-paymen
 import { OrderLines } from './components/order-lines';
 import { AdminOrderReceipts, OrderReceipts } from './components/order-receipts';
 import { OrderStatusBadge } from './components/order-status-badge';
+import { OrderAttention, OrderRefunds } from './components/order-refunds';
 import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
 
@@ -119,6 +120,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
                 <strong>{t.orders.address}:</strong> {[ship.city, ship.postalCode, ship.country].filter(Boolean).join(', ')}
               </p>
               {order.trackingNumber && <OrderTracking order={order} />}
+              {me?.isAdmin && <OrderAttention order={order} />}
               {order.isDelivered ? (
                 <Message variant="success">{t.orders.deliveredOn(dates.dateTime(order.deliveredAt))}</Message>
               ) : order.status === 'cancelled' ? (
@@ -146,9 +148,10 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
                 <Message variant="danger">{t.orders.notPaid}</Message>
               )}
               <OrderReceipts order={order} />
-              {order.refund && (
+              {order.refund && order.refunds.length === 0 && (
                 <Message variant="warning">{t.orders.refunded(formatUah(order.refund.amount), dates.dateTime(order.refund.refundedAt))}</Message>
               )}
+              <OrderRefunds order={order} admin={!!me?.isAdmin} />
             </ListGroup.Item>
 
             <ListGroup.Item as="section" aria-labelledby="order-items">

@@ -1,12 +1,15 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { notify } from '../../../components/notify';
 import { adminActions, TRACKING_NUMBER, type Order } from '../../../../shared/orders';
 import { errorMessage } from '../../../api/error-message';
 import { useT } from '../../../i18n';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { Loader } from '../../../components/loader';
-import { useCancelOrder, useConfirmOrder, useCreateWaybill, useDeliverOrder, useMarkPaid, useShipOrder } from '../api';
+import { useCancelOrder, useConfirmOrder, useConfirmReturn, useCreateWaybill, useDeliverOrder, useMarkPaid, useShipOrder } from '../api';
 import { ConfirmAction } from './confirm-action';
+
+// Only admins open it: its dialog stays out of the shopper's bundle.
+const RefundDialog = lazy(() => import('./refund-dialog'));
 
 /** The admin's steps on the order page (docs/orders.md), only those the transitions table allows. */
 export function AdminOrderActions({ order }: { order: Order }) {
@@ -18,10 +21,18 @@ export function AdminOrderActions({ order }: { order: Order }) {
   const createWaybill = useCreateWaybill(order._id);
   const deliver = useDeliverOrder(order._id);
   const cancel = useCancelOrder(order._id);
+  const confirmReturn = useConfirmReturn(order._id);
   const [ttn, setTtn] = useState('');
   const [ttnError, setTtnError] = useState(false);
   const ttnId = useId();
-  const busy = confirmOrder.isPending || markPaid.isPending || ship.isPending || createWaybill.isPending || deliver.isPending || cancel.isPending;
+  const busy =
+    confirmOrder.isPending ||
+    markPaid.isPending ||
+    ship.isPending ||
+    createWaybill.isPending ||
+    deliver.isPending ||
+    cancel.isPending ||
+    confirmReturn.isPending;
   const cleanTtn = ttn.replace(/\s/g, '');
   const done = (message: string) => ({ onSuccess: () => notify.success(message), onError: (e: unknown) => notify.failure(e) });
 
@@ -114,6 +125,20 @@ export function AdminOrderActions({ order }: { order: Order }) {
           busy={busy}
           onConfirm={() => deliver.mutate(undefined, done(t.orders.orderDelivered))}
         />
+      )}
+      {allowed.confirmReturn && (
+        <ConfirmAction
+          label={t.orders.refunds.confirmReturn}
+          question={t.orders.refunds.confirmReturnQuestion(order.number)}
+          busy={busy}
+          variant={order.parcelRefused ? 'primary' : 'outline-danger'}
+          onConfirm={() => confirmReturn.mutate(undefined, done(t.orders.refunds.returned))}
+        />
+      )}
+      {allowed.refund && (
+        <Suspense fallback={<Loader small />}>
+          <RefundDialog order={order} />
+        </Suspense>
       )}
       {allowed.cancel && (
         <ConfirmAction

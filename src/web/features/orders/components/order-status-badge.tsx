@@ -8,6 +8,8 @@ const colours: Record<OrderStatus, string> = {
   shipped: 'text-bg-primary',
   delivered: 'text-bg-success',
   cancelled: 'text-bg-secondary',
+  returned: 'text-bg-dark',
+  refunded: 'text-bg-danger',
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import type { Order } from '../src/shared/orders';
+import { formatUah } from '../src/shared/pricing';
+import {
+  adminCredentials,
+  expectAccessible,
+  expectNoConsoleErrors,
+  firstPackInStock,
+  lineOf,
+  type ListedProduct,
+  openPage,
+  PHONE,
+  DESKTOP,
+  signIn,
+  useBrowser,
+} from './fixtures';
+
+const browser = useBrowser();
+const PASSWORD = 'brew-day-2024';
+
+const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
+// After a navigation or a call to LiqPay's (fake) checkout, a loaded machine needs more than a second.
+const SLOW = { timeout: 15_000 };
+
+/** A new customer, signed in, with a LiqPay order of two lines placed through the API. */
+async function customerWithLiqPayOrder(page: Page) {
+  const email = `refund-${randomBytes(4).toString('hex')}@example.com`;
+  expect((await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password: PASSWORD } })).status()).toBe(201);
+  await page.request.post('/api/users/logout');
+  await signIn(page, email, PASSWORD);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as { products: ListedProduct[] };
+  const [first, second] = list.products.filter((p) => firstPackInStock(p)?.countInStock >= 4);
+  const placed = await page.request.post('/api/orders', {
+    data: {
+      orderItems: [lineOf(first, 2), lineOf(second, 1)],
+      shippingAddress: { address: 'Остап Вишня', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
+      paymentMethod: 'LiqPay',
+    },
+  });
+  expect(placed.status()).toBe(201);
+  return (await placed.json()) as Order;
+}
+
+test('the owner refunds one line of a LiqPay order through LiqPay, and the shopper sees it', async () => {
+  const page = await openPage(browser());
+  const order = await customerWithLiqPayOrder(page);
+  const refunded = order.orderItems.find((item) => item.qty === 1)!;
+  const lineName = [refunded.name, refunded.label].filter(Boolean).join(', ');
+
+  // The shopper pays by card: the (fake) LiqPay checkout calls the shop back and returns the shopper.
+  await page.goto(`/order/${order._id}`);
+  await page.getByRole('button', { name: /^Оплатити карткою/ }).click();
+  await page.waitForURL(`**/order/${order._id}`);
+  await expect.poll(() => shown(page, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/), SLOW).toBe(true);
+
+  // The owner opens the order and refunds the one-piece line.
+  const admin = await openPage(browser());
+  await signIn(admin, adminCredentials().email, adminCredentials().password, `/order/${order._id}`);
+  await admin.waitForURL(`**/order/${order._id}`);
+  await admin.getByRole('button', { name: 'Повернути кошти' }).click();
+  const dialog = admin.getByRole('dialog', { name: `Повернути кошти за замовлення №${order.number}` });
+  await expect.poll(() => dialog.isVisible(), SLOW).toBe(true);
+  await dialog.getByLabel(`Кількість до повернення: ${lineName}`).fill('1');
+  const amount = formatUah(refunded.price);
+  await expect.poll(() => dialog.getByTestId('refund-amount').textContent()).toBe(amount);
+  // A reason is needed before anything is sent.
+  await dialog.getByRole('button', { name: 'Повернути кошти' }).click();
+  await expect.poll(() => shown(admin, 'Вкажіть причину')).toBe(true);
+  await dialog.getByLabel('Причина').fill('Пошкоджена упаковка');
+  await expectAccessible(admin);
+  await admin.screenshot({ path: '/tmp/refund-dialog-desktop.png' });
+  await admin.setViewportSize(PHONE);
+  await admin.screenshot({ path: '/tmp/refund-dialog-phone.png' });
+  await admin.setViewportSize(DESKTOP);
+  await dialog.getByRole('button', { name: 'Повернути кошти' }).click();
+  await expect.poll(() => shown(admin, `Повернути ${amount}? Це не можна відмінити.`)).toBe(true);
+  await dialog.getByRole('button', { name: 'Підтвердити' }).click();
+  await expect.poll(() => dialog.count(), SLOW).toBe(0);
+
+  // The owner's history: through LiqPay, done, with the reason; the order stays paid.
+  await expect.poll(() => shown(admin, `${lineName} × 1`)).toBe(true);
+  await expect.poll(() => shown(admin, /LiqPay, виконано/)).toBe(true);
+  await expect.poll(() => shown(admin, 'Причина: Пошкоджена упаковка')).toBe(true);
+  await expect.poll(() => shown(admin, `Повернено покупцеві: ${amount} з ${formatUah(order.totalPrice)}`)).toBe(true);
+  expectNoConsoleErrors(admin);
+
+  // The shopper sees the refunded amount and line; the order is still paid.
+  await page.reload();
+  await expect.poll(() => shown(page, `Повернено покупцеві: ${amount} з ${formatUah(order.totalPrice)}`), SLOW).toBe(true);
+  await expect.poll(() => shown(page, `${lineName} × 1`)).toBe(true);
+  expect(await shown(page, 'Пошкоджена упаковка')).toBe(false);
+  await expect.poll(() => page.locator('.badge').first().textContent()).toBe('Оплачено');
+  await expectAccessible(page);
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: '/tmp/refund-shopper-phone.png', fullPage: true });
+  await page.setViewportSize(DESKTOP);
+  await page.screenshot({ path: '/tmp/refund-shopper-desktop.png', fullPage: true });
+  expectNoConsoleErrors(page);
+  // Two browsers and a payment round trip: on a busy machine this takes longer than the default minute.
+}, 150_000);

@@ -1,0 +1,28 @@
+import { Conflict, UpstreamError } from '../../errors.js';
+
+/**
+ * How a provider's refund ends when it does not succeed (docs/payments.md, "Refunds"): refused
+ * for certain (nothing was given back: the refund is recorded as failed), or unknown (no answer, a
+ * 5xx, nonsense: the money may have gone, so the refund stays pending and keeps counting).
+ */
+export class RefundRefused extends Conflict {
+  constructor(
+    readonly provider: 'LiqPay' | 'PayPal',
+    readonly reason: string,
+  ) {
+    super(`${provider} відмовив у поверненні коштів: ${reason}`, 'REFUND_PROVIDER_REFUSED', { provider, reason });
+  }
+}
+
+export class RefundOutcomeUnknown extends UpstreamError {
+  constructor(provider: 'LiqPay' | 'PayPal', timeout: boolean, detail: string) {
+    super(
+      timeout
+        ? `${provider} не відповів вчасно. Перевірте повернення в кабінеті ${provider}, перш ніж повторювати`
+        : `${provider} не зміг обробити повернення. Перевірте його в кабінеті ${provider}, перш ніж повторювати`,
+      timeout ? 'REFUND_PROVIDER_TIMEOUT' : 'REFUND_PROVIDER_UNAVAILABLE',
+      timeout ? 504 : 502,
+    );
+    this.cause = detail;
+  }
+}

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OrderSchema, RefundRequestSchema } from '../../../shared/orders.js';
+import { IdParamsSchema } from '../../../shared/products.js';
+import { adminOnly, requireUser } from '../../plugins/auth.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { orderJson } from '../orders/serializers.js';
+import { refundOrder } from './service.js';
+
+/** PUT /api/orders/{id}/refund (admin): docs/orders.md, "Refunds". */
+export const refundRoutes: FastifyPluginAsyncZod = async (app) => {
+  const ctx = { db: app.db, notices: noticeSettingsOf(app.config, app.log) };
+  app.put(
+    '/api/orders/:id/refund',
+    { onRequest: adminOnly, schema: { params: IdParamsSchema, body: RefundRequestSchema, response: { 200: OrderSchema } } },
+    async (request) => orderJson(await refundOrder(ctx, app.payments, await requireUser(request), request.params.id, request.body)),
+  );
+};
