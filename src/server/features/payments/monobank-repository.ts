@@ -4,7 +4,10 @@ import { monobankInvoices, type MonobankInvoiceRow } from '../../db/schema.js';
 
 /** The monobank invoices created for orders (docs/payments.md). */
 
-export async function insertInvoice(tx: Tx, invoice: Pick<MonobankInvoiceRow, 'invoiceId' | 'orderId' | 'amountMinor' | 'pageUrl' | 'expiresAt'>): Promise<void> {
+export async function insertInvoice(
+  tx: Tx,
+  invoice: Pick<MonobankInvoiceRow, 'invoiceId' | 'orderId' | 'amountMinor' | 'pageUrl' | 'expiresAt'>,
+): Promise<void> {
   await tx.insert(monobankInvoices).values(invoice);
 }
 

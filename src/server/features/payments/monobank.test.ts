@@ -123,7 +123,10 @@ describeWithApp(
       const second = (await createInvoice(app, token)).body;
       expect(second.invoiceId).not.toBe(first.invoiceId);
       // An invoice about to run out is not handed out either.
-      await app.db.update(monobankInvoices).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(monobankInvoices.invoiceId, second.invoiceId));
+      await app.db
+        .update(monobankInvoices)
+        .set({ expiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(monobankInvoices.invoiceId, second.invoiceId));
       const third = (await createInvoice(app, token)).body;
       expect(third.invoiceId).not.toBe(second.invoiceId);
       expect(await invoicesOf(app, order._id)).toHaveLength(3);
@@ -159,7 +162,10 @@ describeWithApp(
       const { app } = ctx();
       const { order, token } = await guestOrder(app);
       const first = (await createInvoice(app, token)).body.invoiceId;
-      await app.db.update(monobankInvoices).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(monobankInvoices.invoiceId, first));
+      await app.db
+        .update(monobankInvoices)
+        .set({ expiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(monobankInvoices.invoiceId, first));
       const second = (await createInvoice(app, token)).body.invoiceId;
       expect(second).not.toBe(first);
       expect((await webhook(app, monobank.setStatus(second, 'success'))).body).toEqual({ paid: true });
@@ -330,13 +336,25 @@ describeWithApp(
 
 test('the fake refuses as monobank does: a wrong X-Token (403) and a missing amount (400), as { errCode, errText }; the client words both as a 502', async () => {
   const create = (token: string, body: object) =>
-    fetch(`${monobank.url}/api/merchant/invoice/create`, { method: 'POST', headers: { 'x-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${monobank.url}/api/merchant/invoice/create`, {
+      method: 'POST',
+      headers: { 'x-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const badToken = await create('wrong-token', { amount: 100 });
   expect([badToken.status, await badToken.json()]).toEqual([403, { errCode: 'FORBIDDEN', errText: expect.any(String) }]);
   const noAmount = await create(monobank.token, { ccy: 980 });
   expect([noAmount.status, await noAmount.json()]).toEqual([400, { errCode: 'BAD_REQUEST', errText: "empty 'amount'" }]);
 
-  const invoice = { amount: 100, ccy: 980, merchantPaymInfo: { reference: 'x', destination: 'x', basketOrder: [] }, redirectUrl: 'https://a.example', webHookUrl: 'https://a.example', validity: 60, paymentType: 'debit' as const };
+  const invoice = {
+    amount: 100,
+    ccy: 980,
+    merchantPaymInfo: { reference: 'x', destination: 'x', basketOrder: [] },
+    redirectUrl: 'https://a.example',
+    webHookUrl: 'https://a.example',
+    validity: 60,
+    paymentType: 'debit' as const,
+  };
   const wrongToken = new MonobankClient({ token: 'wrong-token', apiUrl: monobank.url });
   await expect(wrongToken.createInvoice(invoice)).rejects.toMatchObject({ statusCode: 502, code: 'MONOBANK_UNAVAILABLE' });
   await expect(wrongToken.invoiceStatus('p2_x')).rejects.toMatchObject({ statusCode: 502 });
@@ -358,7 +376,12 @@ describeWithApp(
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'PAYMENT_METHOD_UNAVAILABLE' });
       const payload = JSON.stringify({ invoiceId: 'p2_x', status: 'success', amount: 100, ccy: 980, modifiedDate: new Date().toISOString() });
-      const hook = await app.inject({ method: 'POST', url: '/api/payments/monobank/webhook', headers: { 'content-type': 'application/json', 'x-sign': 'AA==' }, payload });
+      const hook = await app.inject({
+        method: 'POST',
+        url: '/api/payments/monobank/webhook',
+        headers: { 'content-type': 'application/json', 'x-sign': 'AA==' },
+        payload,
+      });
       expect(hook.statusCode).toBe(404);
     });
   },

@@ -130,7 +130,10 @@ export class MonobankPayments {
     const order = await findOrderRow(db, invoice.orderId);
     if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
     if (remote.ccy !== MONOBANK_UAH) {
-      throw new BadInput(`Платіж має бути в гривнях (${MONOBANK_UAH}), а не ${remote.ccy}`, 'PAYMENT_WRONG_CURRENCY', { expected: 'UAH', got: String(remote.ccy) });
+      throw new BadInput(`Платіж має бути в гривнях (${MONOBANK_UAH}), а не ${remote.ccy}`, 'PAYMENT_WRONG_CURRENCY', {
+        expected: 'UAH',
+        got: String(remote.ccy),
+      });
     }
     if (remote.amount !== invoice.amountMinor || invoice.amountMinor !== order.totalMinor) {
       throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');

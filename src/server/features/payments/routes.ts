@@ -122,7 +122,8 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: { body: MonobankInvoiceStatusSchema.nullable(), response: { 200: z.object({ paid: z.boolean() }) } },
         config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
       },
-      async (request) => payments.requireMonobank(404).webhook(app.db, rawBodies.get(request) ?? Buffer.alloc(0), request.headers['x-sign'] as string | undefined),
+      async (request) =>
+        payments.requireMonobank(404).webhook(app.db, rawBodies.get(request) ?? Buffer.alloc(0), request.headers['x-sign'] as string | undefined),
     );
   });
 };

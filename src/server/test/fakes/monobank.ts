@@ -8,7 +8,9 @@ import { listenLocally } from './listen.js';
  * `POST /api/merchant/invoice/create`, `GET /api/merchant/invoice/status`, `POST
  * /api/merchant/invoice/cancel`, every one refusing a wrong `X-Token` with 403 and a bad body with
  * 400, both as `{ errCode, errText }`. Its payment page (`pageUrl`) has a "pay" button that posts
- * the signed webhook to `webHookUrl` and redirects the browser to `redirectUrl`.
+ * the signed webhooks (`processing`, then `success`) to `webHookUrl` and redirects the browser to
+ * `redirectUrl`; a second button pays with the webhooks sent ten seconds after the redirect, as
+ * when the shopper is back before monobank's webhook.
  */
 export interface FakeMonobankInvoice {
   invoiceId: string;
@@ -88,7 +90,17 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
         reference: invoice.reference,
         destination: invoice.destination,
         ...(invoice.status === 'success' || invoice.status === 'reversed'
-          ? { paymentInfo: { maskedPan: '444403******1902', approvalCode: '662476', rrn: '060189181768', paymentSystem: 'visa', paymentMethod: 'pan', fee: 0, country: '804' } }
+          ? {
+              paymentInfo: {
+                maskedPan: '444403******1902',
+                approvalCode: '662476',
+                rrn: '060189181768',
+                paymentSystem: 'visa',
+                paymentMethod: 'pan',
+                fee: 0,
+                country: '804',
+              },
+            }
           : {}),
       });
     },
@@ -124,7 +136,7 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
 
     // The payment page the shopper is sent to: no token, it is monobank's own site.
     const page = /^\/pay\/([\w-]+)$/.exec(url.pathname);
-    if (page) return paymentPage(req, res, page[1]);
+    if (page) return paymentPage(req, res, page[1], new URLSearchParams(body).get('webhook') === 'later');
 
     if (url.pathname.startsWith('/api/merchant/')) {
       if (req.headers['x-token'] !== fake.token) return refuse(res, 403, 'FORBIDDEN', "Unknown 'X-Token'");
@@ -149,7 +161,8 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
       case 'POST /api/merchant/invoice/cancel':
         return cancelInvoice(res, body);
       default:
-        fake.unhandled.push(route);
+        // The browser on the payment page asks for /favicon.ico and such: not the shop's requests.
+        if (url.pathname.startsWith('/api/')) fake.unhandled.push(route);
         return refuse(res, 404, 'NOT_FOUND', 'not found');
     }
   });
@@ -213,25 +226,33 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
     return json(res, { status: 'success', createdDate: invoice.createdDate, modifiedDate: invoice.modifiedDate });
   }
 
-  async function paymentPage(req: IncomingMessage, res: ServerResponse, invoiceId: string) {
+  async function paymentPage(req: IncomingMessage, res: ServerResponse, invoiceId: string, webhookLater: boolean) {
     const invoice = fake.invoices.get(invoiceId);
     if (!invoice) return res.writeHead(404, { 'content-type': 'text/html; charset=utf-8' }).end('<h1>Рахунок не знайдено</h1>');
     if (req.method === 'POST') {
       if (invoice.status === 'created') {
-        fake.setStatus(invoiceId, 'processing');
-        if (fake.sendWebhooks) await fake.postWebhook(invoiceId);
-        fake.setStatus(invoiceId, 'success');
-        if (fake.sendWebhooks) await fake.postWebhook(invoiceId);
+        const processing = fake.setStatus(invoiceId, 'processing');
+        const success = fake.setStatus(invoiceId, 'success');
+        const send = async () => {
+          if (!fake.sendWebhooks) return;
+          await fake.postWebhook(invoiceId, processing);
+          await fake.postWebhook(invoiceId, success);
+        };
+        if (webhookLater) setTimeout(() => void send(), 10_000);
+        else await send();
       }
       return res.writeHead(303, { location: invoice.redirectUrl ?? fake.url }).end();
     }
     const uah = (kop: number) => `${(kop / 100).toFixed(2)} ₴`;
     const lines = invoice.basketOrder.map((line) => `<li>${escapeHtml(line.name)} × ${line.qty}: ${uah(line.sum * line.qty)}</li>`).join('');
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(
-      `<!doctype html><html lang="uk"><head><meta name="viewport" content="width=device-width"><title>Оплата monobank</title></head><body>` +
-        `<h1>${escapeHtml(invoice.destination ?? 'Оплата')}</h1><ul>${lines}</ul><p data-testid="amount">${uah(invoice.amount)}</p>` +
-        `<form method="post"><button type="submit">Сплатити ${uah(invoice.amount)}</button></form></body></html>`,
-    );
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end(
+        `<!doctype html><html lang="uk"><head><meta name="viewport" content="width=device-width"><title>Оплата monobank</title></head><body>` +
+          `<h1>${escapeHtml(invoice.destination ?? 'Оплата')}</h1><ul>${lines}</ul><p data-testid="amount">${uah(invoice.amount)}</p>` +
+          `<form method="post"><button type="submit">Сплатити ${uah(invoice.amount)}</button>` +
+          `<button type="submit" name="webhook" value="later">Сплатити, сповістивши магазин пізніше</button></form></body></html>`,
+      );
   }
 
   const { origin, close } = await listenLocally(server);
