@@ -69,9 +69,9 @@ test('on a phone, a guest chooses monobank, pays on monobank’s page and comes 
   await snap(page, 'monobank-payment-step');
   const { link, total, totalPrice } = await placeWithMonobank(page);
 
-  await expect.poll(() => shown(page, 'Не оплачено')).toBe(true);
+  await expect.poll(() => shown(page, 'Не оплачено'), { timeout: 10_000 }).toBe(true);
   const payButton = page.getByRole('button', { name: `Оплатити ${total} через monobank` });
-  await expect.poll(() => payButton.isVisible()).toBe(true);
+  await expect.poll(() => payButton.isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await shown(page, 'Карткою, Apple Pay або Google Pay на сторінці monobank.')).toBe(true);
   await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
   await expectAccessible(page);
@@ -85,7 +85,7 @@ test('on a phone, a guest chooses monobank, pays on monobank’s page and comes 
   await snap(page, 'monobank-fake-page');
   await page.getByRole('button', { name: /^Сплатити \d/ }).click();
   await page.waitForURL((url) => url.pathname === link);
-  await expect.poll(() => shown(page, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/)).toBe(true);
+  await expect.poll(() => shown(page, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/), { timeout: 10_000 }).toBe(true);
   expect(await page.getByRole('button', { name: /через monobank/ }).count()).toBe(0);
   await snap(page, 'monobank-order-paid');
   expectNoConsoleErrors(page);
