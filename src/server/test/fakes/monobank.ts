@@ -134,6 +134,8 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
     const route = `${req.method} ${url.pathname}`;
     const body = await readBody(req);
 
+    // The browser on the payment page asks for the site's icon, as on monobank's own site.
+    if (url.pathname === '/favicon.ico') return res.writeHead(204).end();
     // The payment page the shopper is sent to: no token, it is monobank's own site.
     const page = /^\/pay\/([\w-]+)$/.exec(url.pathname);
     if (page) return paymentPage(req, res, page[1], new URLSearchParams(body).get('webhook') === 'later');
