@@ -1,12 +1,13 @@
 import { startFakeCheckbox } from '../src/server/test/fakes/checkbox';
 import { startFakeLiqPay } from '../src/server/test/fakes/liqpay';
+import { startFakeMonobank } from '../src/server/test/fakes/monobank';
 import { startFakeNbu } from '../src/server/test/fakes/nbu';
 import { startFakeNovaPoshta } from '../src/server/test/fakes/nova-poshta';
 import { startFakePayPal } from '../src/server/test/fakes/paypal';
 
 /**
  * Local stand-ins for the shop's third parties (Nova Poshta, PayPal, the NBU rate, LiqPay's checkout,
- * Checkbox's cash register),
+ * monobank's acquiring and payment page, Checkbox's cash register),
  * speaking their real HTTP protocols. Returns the environment that points the shop at them.
  * The browser cannot load PayPal's own script here (no internet): the fake approves PayPal orders
  * as the buyer would in PayPal's window, and the tests make the calls the buttons make.
@@ -18,6 +19,7 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
   const nbu = await startFakeNbu();
   const liqpay = await startFakeLiqPay();
   const checkbox = await startFakeCheckbox();
+  const monobank = await startFakeMonobank();
   return {
     env: {
       NOVA_POSHTA_API_URL: novaPoshta.url,
@@ -29,6 +31,8 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
       LIQPAY_PUBLIC_KEY: liqpay.publicKey,
       LIQPAY_PRIVATE_KEY: liqpay.privateKey,
       LIQPAY_CHECKOUT_URL: liqpay.checkoutUrl,
+      MONOBANK_TOKEN: monobank.token,
+      MONOBANK_API_URL: monobank.url,
       PAYMENTS_TEST_MODE: 'true',
       CHECKBOX_API_URL: checkbox.url,
       CHECKBOX_LICENSE_KEY: checkbox.licenseKey,
@@ -36,8 +40,8 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
       CHECKBOX_PASSWORD: checkbox.password,
     },
     async close() {
-      const unhandled = [...novaPoshta.unhandled, ...paypal.unhandled, ...checkbox.unhandled];
-      await Promise.all([novaPoshta.close(), paypal.close(), nbu.close(), liqpay.close(), checkbox.close()]);
+      const unhandled = [...novaPoshta.unhandled, ...paypal.unhandled, ...checkbox.unhandled, ...monobank.unhandled];
+      await Promise.all([novaPoshta.close(), paypal.close(), nbu.close(), liqpay.close(), checkbox.close(), monobank.close()]);
       if (unhandled.length) throw new Error(`the shop made requests the fakes do not handle: ${unhandled.join(', ')}`);
     },
   };

@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   LIQPAY_PUBLIC_KEY: z.string().min(1).optional(),
   LIQPAY_PRIVATE_KEY: z.string().min(1).optional(),
   LIQPAY_CHECKOUT_URL: z.url().default('https://www.liqpay.ua/api/3/checkout'),
+  /** monobank acquiring (Plata by mono): the merchant's X-Token turns the method on. */
+  MONOBANK_TOKEN: z.string().min(1).optional(),
+  MONOBANK_API_URL: z.url().default('https://api.monobank.ua'),
   PAGE_SIZE: z.coerce.number().int().min(1).max(100).default(12),
   REDIS_URL: z
     .string()
@@ -137,6 +140,8 @@ export interface Config {
   exchangeRate: { url: string; fixedRate: number | undefined };
   /** Both keys, or null when LiqPay is not set up. */
   liqpay: { publicKey: string; privateKey: string; checkoutUrl: string } | null;
+  /** The merchant token and API origin, or null when monobank is not set up. */
+  monobank: { token: string; apiUrl: string } | null;
   pageSize: number;
   redisUrl: string | undefined;
   /** Brute-force limits on POST /api/users/auth and POST /api/users. */
@@ -207,6 +212,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       env.LIQPAY_PUBLIC_KEY && env.LIQPAY_PRIVATE_KEY
         ? { publicKey: env.LIQPAY_PUBLIC_KEY, privateKey: env.LIQPAY_PRIVATE_KEY, checkoutUrl: env.LIQPAY_CHECKOUT_URL }
         : null,
+    monobank: env.MONOBANK_TOKEN ? { token: env.MONOBANK_TOKEN, apiUrl: env.MONOBANK_API_URL.replace(/\/$/, '') } : null,
     pageSize: env.PAGE_SIZE,
     redisUrl: env.REDIS_URL,
     authRateLimit: {

@@ -291,6 +291,10 @@ export const PayPalCaptureSchema = z.object({ id: PayPalPaySchema.shape.id });
 export const LiqPayCheckoutSchema = z.object({ data: z.string(), signature: z.string(), checkoutUrl: z.string() });
 export type LiqPayCheckout = z.infer<typeof LiqPayCheckoutSchema>;
 
+/** POST /api/orders/{id}/monobank: the invoice monobank created (or the still-valid one reused); the browser opens `pageUrl`. */
+export const MonobankInvoiceSchema = z.object({ invoiceId: z.string(), pageUrl: z.string() });
+export type MonobankInvoice = z.infer<typeof MonobankInvoiceSchema>;
+
 /** GET /api/config/paypal */
 export const PayPalConfigSchema = z.object({ clientId: z.string().nullable(), testMode: z.boolean() });
 export type PayPalConfig = z.infer<typeof PayPalConfigSchema>;

@@ -4,16 +4,17 @@
  */
 
 /**
- * PayPal and Card (PayPal's card button) charge dollars at the NBU rate; LiqPay charges a card in
- * hryvnia; PrivatBank is a transfer to the shop's card/IBAN; NovaPoshta is cash on delivery.
+ * PayPal and Card (PayPal's card button) charge dollars at the NBU rate; LiqPay and Monobank
+ * (monobank's payment page: card, Apple Pay, Google Pay) charge hryvnia; PrivatBank is a transfer
+ * to the shop's card/IBAN; NovaPoshta is cash on delivery.
  */
-export const PAYMENT_METHODS = ['LiqPay', 'PayPal', 'Card', 'PrivatBank', 'NovaPoshta'] as const;
+export const PAYMENT_METHODS = ['Monobank', 'LiqPay', 'PayPal', 'Card', 'PrivatBank', 'NovaPoshta'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Always available: needs no provider and no settings. */
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'NovaPoshta';
 
 /** Methods paid online: the provider confirms the payment, never the admin. */
-export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['LiqPay', 'PayPal', 'Card'];
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['Monobank', 'LiqPay', 'PayPal', 'Card'];
 
 /** Methods paid through PayPal's buttons on the order page. */
 export const PAYPAL_PAYMENT_METHODS: readonly PaymentMethod[] = ['PayPal', 'Card'];

@@ -499,6 +499,28 @@ export const stockAlerts = pgTable(
   (t) => [unique('stock_alerts_key').on(t.productId, t.variantId, t.email).nullsNotDistinct(), index('stock_alerts_email_idx').on(t.email)],
 );
 
+/** A monobank invoice created for an order (docs/payments.md): reused while valid, its newest status kept. */
+export const monobankInvoices = pgTable(
+  'monobank_invoices',
+  {
+    /** monobank's invoiceId. */
+    invoiceId: text('invoice_id').primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** The order's total the invoice was created for, kopiykas. */
+    amountMinor: integer('amount_minor').notNull(),
+    pageUrl: text('page_url').notNull(),
+    /** monobank's status: created, processing, hold, success, failure, reversed, expired. */
+    status: text('status').notNull().default('created'),
+    /** monobank's `modifiedDate` of the status kept: an older one changes nothing. */
+    modifiedAt: timestamp('modified_at', { withTimezone: true, mode: 'date' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('monobank_invoices_order_idx').on(t.orderId, t.createdAt.desc())],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
@@ -510,3 +532,4 @@ export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
+export type MonobankInvoiceRow = typeof monobankInvoices.$inferSelect;

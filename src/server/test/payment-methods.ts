@@ -4,14 +4,15 @@ import { DEFAULT_SETTINGS, type PricingSettingsInput } from '../../shared/settin
 import { saveSettings } from '../features/settings/repository.js';
 
 /**
- * For tests of other features that place orders with any method (docs/payments.md): PayPal and
- * LiqPay keys (no provider is called by those tests) and test payments on.
+ * For tests of other features that place orders with any method (docs/payments.md): PayPal, LiqPay
+ * and monobank keys (no provider is called by those tests) and test payments on.
  */
 export const ALL_METHODS_ENV = {
   PAYPAL_CLIENT_ID: 'client-id',
   PAYPAL_CLIENT_SECRET: 'secret',
   LIQPAY_PUBLIC_KEY: 'public',
   LIQPAY_PRIVATE_KEY: 'private',
+  MONOBANK_TOKEN: 'token',
   PAYMENTS_TEST_MODE: 'true',
 };
 

@@ -117,7 +117,7 @@ const privacy: LegalTemplate = {
 Лише для оформлення, оплати, доставки замовлень і зв’язку з вами щодо них, а також для виконання вимог законодавства (облік, податкова звітність). Розсилок без вашої згоди ми не надсилаємо.
 
 ## Кому передаємо
-Перевізнику (ТОВ «Нова Пошта») — для доставки; платіжним сервісам (LiqPay, PayPal) — для оплати. Іншим особам — лише у випадках, передбачених законом.
+Перевізнику (ТОВ «Нова Пошта») — для доставки; платіжним сервісам (monobank, LiqPay, PayPal) — для оплати. Іншим особам — лише у випадках, передбачених законом.
 
 ## Скільки зберігаємо
 Дані замовлень — стільки, скільки вимагає законодавство про бухгалтерський облік; обліковий запис — доки ви його не видалите.
@@ -143,7 +143,7 @@ This policy explains what personal data the online shop “{{shopName}}” ({{si
 Only to place, pay for and deliver orders and to contact you about them, and to meet legal duties (accounting, tax reports). We send no newsletters without your consent.
 
 ## Who receives it
-The carrier (Nova Poshta) for delivery; payment services (LiqPay, PayPal) for payment. Anyone else only where the law requires it.
+The carrier (Nova Poshta) for delivery; payment services (monobank, LiqPay, PayPal) for payment. Anyone else only where the law requires it.
 
 ## How long we keep it
 Order data as long as accounting law requires; an account until you delete it.
@@ -168,7 +168,7 @@ const delivery: LegalTemplate = {
 - Дріжджі й хміль пакуємо з охолоджувальними елементами в теплу пору року.
 
 ## Оплата
-- Онлайн карткою через LiqPay або PayPal.
+- Онлайн карткою, Apple Pay чи Google Pay через monobank або карткою через LiqPay чи PayPal.
 - Переказом на картку чи рахунок (IBAN) продавця — реквізити будуть у листі й на сторінці замовлення.
 - Накладеним платежем у відділенні Нової пошти (перевізник бере комісію за переказ).
 
@@ -187,7 +187,7 @@ const delivery: LegalTemplate = {
 - In the warm season yeast and hops travel with ice packs.
 
 ## Payment
-- Online by card through LiqPay or PayPal.
+- Online by card, Apple Pay or Google Pay through monobank, or by card through LiqPay or PayPal.
 - By transfer to the seller’s card or account (IBAN): the details are in the e-mail and on the order’s page.
 - Cash on delivery at the Nova Poshta branch (the carrier charges a fee for the transfer).
 

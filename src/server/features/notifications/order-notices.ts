@@ -37,6 +37,7 @@ export interface NoticeTargets {
 }
 
 const METHOD_NAMES: Record<string, string> = {
+  Monobank: 'monobank (картка, Apple Pay, Google Pay)',
   LiqPay: 'LiqPay',
   PayPal: 'PayPal',
   Card: 'банківська картка (PayPal)',

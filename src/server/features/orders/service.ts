@@ -392,14 +392,16 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
  * cancelled.
  */
 export async function requirePayableOrder(tx: Tx, payer: Payer): Promise<OrderRow> {
-  let order: OrderRow;
-  if ('user' in payer) {
-    order = (await findVisibleOrder(tx, payer.user, payer.orderId)).order;
-    if (order.userId !== payer.user.id) throw new Forbidden('Оплатити замовлення може лише його покупець', 'NOT_YOUR_ORDER');
-  } else {
-    order = await requireGuestOrderRow(tx, payer.guestToken);
-  }
+  const order = await requirePayerOrder(tx, payer);
   assertTransition(order, 'paid');
+  return order;
+}
+
+/** The payer's order whatever its status (paid, cancelled…): the same checks of who asks as requirePayableOrder. */
+export async function requirePayerOrder(tx: Tx, payer: Payer): Promise<OrderRow> {
+  if (!('user' in payer)) return requireGuestOrderRow(tx, payer.guestToken);
+  const { order } = await findVisibleOrder(tx, payer.user, payer.orderId);
+  if (order.userId !== payer.user.id) throw new Forbidden('Оплатити замовлення може лише його покупець', 'NOT_YOUR_ORDER');
   return order;
 }
 
@@ -496,6 +498,24 @@ export async function recordRefund(ctx: OrdersContext, id: string, refund: { amo
       ],
     });
     return true;
+  });
+}
+
+/**
+ * The provider took money for an order that cannot take it any more (paid by another payment, or
+ * cancelled meanwhile): nothing changes on the order, and the shop is told to return the money.
+ */
+export async function reportStrayPayment(ctx: OrdersContext, id: string, payment: { amountMinor: number; paymentId: string }): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order) throw orderNotFound();
+    await queueShopNotice(tx, ctx.notices, order, {
+      subject: `Зайвий платіж за замовлення №${order.number}: ${formatUahMinor(payment.amountMinor)}`,
+      lines: [
+        `Платіжна система прийняла ${formatUahMinor(payment.amountMinor)} за замовлення №${order.number} (платіж ${payment.paymentId}), але замовлення вже ${order.isPaid ? 'оплачене іншим платежем' : 'скасоване'}.`,
+        'Замовлення не змінено: поверніть покупцеві кошти в кабінеті платіжної системи.',
+      ],
+    });
   });
 }
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   GuestOrderParamsSchema,
   LiqPayCheckoutSchema,
+  MonobankInvoiceSchema,
   OrderSchema,
   PayPalCaptureSchema,
   PayPalConfigSchema,
@@ -13,6 +14,7 @@ import { IdParamsSchema } from '../../../shared/products.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { orderJson } from '../orders/serializers.js';
 import type { Payer } from '../orders/service.js';
+import { MonobankInvoiceStatusSchema } from './monobank-client.js';
 
 const PaymentsConfigSchema = z.object({
   methods: z.array(z.string()),
@@ -27,9 +29,12 @@ const LiqPayCallbackBodySchema = z.object({
   signature: z.string().min(1).max(200),
 });
 
+/** The raw bytes of monobank's webhook: its X-Sign signs them, not their parsed JSON. */
+const rawBodies = new WeakMap<FastifyRequest, Buffer>();
+
 /**
  * Paying (docs/payments.md): which methods the shop takes now, PayPal's create and capture,
- * LiqPay's checkout form and its server callback.
+ * LiqPay's checkout form and its server callback, monobank's invoice, status and webhook.
  */
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { payments } = app;
@@ -87,4 +92,38 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => payments.liqpayCallback(app.db, request.body),
   );
+
+  app.post('/api/orders/:id/monobank', { schema: { ...own, response: { 200: MonobankInvoiceSchema } }, onRequest: signedIn }, async (request) =>
+    payments.requireMonobank().invoiceFor(app.db, await ownerOf(request)),
+  );
+  app.post('/api/orders/guest/:token/monobank', { schema: { ...guest, response: { 200: MonobankInvoiceSchema } } }, async (request) =>
+    payments.requireMonobank().invoiceFor(app.db, guestOf(request)),
+  );
+  app.post('/api/orders/:id/monobank/status', { schema: { ...own, response: { 200: OrderSchema } }, onRequest: signedIn }, async (request) =>
+    orderJson(await payments.requireMonobank().recheck(app.db, await ownerOf(request))),
+  );
+  app.post('/api/orders/guest/:token/monobank/status', { schema: { ...guest, response: { 200: OrderSchema } } }, async (request) =>
+    orderJson(await payments.requireMonobank().recheck(app.db, guestOf(request))),
+  );
+
+  // Its own scope: only this route keeps the raw body its signature covers.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 64 * 1024 }, (request, body, done) => {
+      rawBodies.set(request, body as Buffer);
+      try {
+        done(null, JSON.parse((body as Buffer).toString('utf8')));
+      } catch {
+        done(null, null);
+      }
+    });
+    scope.post(
+      '/api/payments/monobank/webhook',
+      {
+        schema: { body: MonobankInvoiceStatusSchema.nullable(), response: { 200: z.object({ paid: z.boolean() }) } },
+        config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      },
+      async (request) =>
+        payments.requireMonobank(404).webhook(app.db, rawBodies.get(request) ?? Buffer.alloc(0), request.headers['x-sign'] as string | undefined),
+    );
+  });
 };

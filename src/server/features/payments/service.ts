@@ -25,6 +25,7 @@ import { ExchangeRates } from './exchange-rate.js';
 import { liqpayCheckout, liqpayRefund, verifyLiqPayCallback } from './liqpay.js';
 import { compensateCancelledPayment, type RefundGateway } from '../refunds/index.js';
 import { RefundRefused } from './refund-errors.js';
+import { MonobankPayments } from './monobank.js';
 import { PayPalClient, type PayPalOrder } from './paypal-client.js';
 
 /** PayPal takes no hryvnia: it charges dollars, converted at the NBU rate (docs/payments.md). */
@@ -38,22 +39,26 @@ const orderReference = (order: OrderRow) => `№${order.number}`;
 
 /**
  * Every way the shop takes money: which methods it can take now, PayPal's create and capture in
- * dollars, LiqPay's signed checkout and callback in hryvnia. Orders become paid only through
- * the orders feature's markOrderPaid.
+ * dollars, LiqPay's signed checkout and callback and monobank's invoices (monobank.ts) in hryvnia.
+ * Orders become paid only through the orders feature's markOrderPaid.
  */
 export class Payments implements RefundGateway {
   readonly paypal: PayPalClient;
   readonly rates: ExchangeRates;
+  /** null when MONOBANK_TOKEN is not set. */
+  readonly monobank: MonobankPayments | null;
 
   constructor(private readonly config: Readonly<Config>) {
     this.paypal = new PayPalClient(config.paypal);
     this.rates = new ExchangeRates(config.exchangeRate);
+    this.monobank = config.monobank ? new MonobankPayments(config, config.monobank) : null;
   }
 
   /** The methods this shop can take now: providers configured, transfer details filled in. */
   async availableMethods(db: Db): Promise<PaymentMethod[]> {
     const settings = await getSettings(db);
     const can: Record<PaymentMethod, boolean> = {
+      Monobank: this.monobank !== null,
       LiqPay: this.config.liqpay !== null,
       PayPal: this.paypal.configured,
       Card: this.paypal.configured,
@@ -255,6 +260,13 @@ export class Payments implements RefundGateway {
 
   private requirePayPal() {
     if (!this.paypal.configured) throw new BadInput('Оплату через PayPal на цьому сервері не налаштовано', 'PAYPAL_NOT_CONFIGURED');
+  }
+
+  /** monobank's side of the shop, or 400 (404 for monobank's own webhook) when it is not set up. */
+  requireMonobank(status: 400 | 404 = 400): MonobankPayments {
+    if (this.monobank) return this.monobank;
+    const message = 'Оплату через monobank не налаштовано';
+    throw status === 404 ? new NotFound(message, 'MONOBANK_NOT_CONFIGURED') : new BadInput(message, 'MONOBANK_NOT_CONFIGURED');
   }
 
   /**

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFiscalReceipt } from '../../../shared/fiscal';
-import type { LiqPayCheckout, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated, RefundRequest } from '../../../shared/orders';
+import type { LiqPayCheckout, MonobankInvoice, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated, RefundRequest } from '../../../shared/orders';
 import { api } from '../../api/client';
 
 export const orderQuery = (id: string) =>
@@ -99,6 +99,12 @@ export const useCapturePayPal = (base: string) =>
 
 /** The signed LiqPay form for this order; the page posts it to LiqPay's checkout. */
 export const useLiqPayCheckout = (base: string) => useMutation({ mutationFn: () => api<LiqPayCheckout>(`${base}/liqpay`, { method: 'POST' }) });
+
+/** The order's monobank invoice (a still-valid one reused); the page sends the browser to its `pageUrl`. */
+export const useMonobankInvoice = (base: string) => useMutation({ mutationFn: () => api<MonobankInvoice>(`${base}/monobank`, { method: 'POST' }) });
+
+/** Back from monobank's page: the server asks monobank for the invoice's status and answers the order. */
+export const useMonobankRecheck = (base: string) => useOrderMutation(() => api<Order>(`${base}/monobank/status`, { method: 'POST' }));
 
 /** The order's fiscal receipts as the admin sees them: state, attempts, Checkbox's last error (docs/fiscal.md). */
 export const orderReceiptsQuery = (id: string) =>

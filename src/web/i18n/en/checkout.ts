@@ -73,6 +73,7 @@ export const checkout: typeof uk = {
   paymentTitle: 'Payment Method',
   chooseMethod: 'Select Method',
   methods: {
+    Monobank: 'monobank: card, Apple Pay or Google Pay, in hryvnia',
     LiqPay: 'Card (LiqPay), in hryvnia',
     PayPal: 'PayPal, in dollars at the NBU rate',
     PrivatBank: 'Transfer to a PrivatBank card',

@@ -115,6 +115,12 @@ export const errors: typeof uk = {
     LIQPAY_NOT_CONFIGURED: 'Card payments through LiqPay are not set up',
     LIQPAY_BAD_SIGNATURE: 'Wrong LiqPay signature',
     LIQPAY_BAD_DATA: 'Unreadable LiqPay data',
+    MONOBANK_NOT_CONFIGURED: 'Payments through monobank are not set up',
+    MONOBANK_BAD_SIGNATURE: 'Wrong monobank signature',
+    MONOBANK_BAD_DATA: 'Unreadable monobank data',
+    MONOBANK_UNKNOWN_INVOICE: 'The shop created no such monobank invoice',
+    MONOBANK_UNAVAILABLE: 'Could not reach monobank. Please try again later',
+    MONOBANK_TIMEOUT: 'monobank did not answer in time. Please try again in a minute',
 
     NOVA_POSHTA_UNAVAILABLE: 'Nova Poshta is not answering properly now. Try again a little later',
     NOVA_POSHTA_TIMEOUT: 'Nova Poshta did not answer in time. Try again a little later',

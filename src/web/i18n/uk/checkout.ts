@@ -74,6 +74,7 @@ export const checkout = {
   paymentTitle: 'Спосіб оплати',
   chooseMethod: 'Оберіть спосіб оплати',
   methods: {
+    Monobank: 'monobank: картка, Apple Pay чи Google Pay, у гривнях',
     LiqPay: 'Картка (LiqPay), у гривнях',
     PayPal: 'PayPal, у доларах за курсом НБУ',
     Card: 'Картка через PayPal, у доларах за курсом НБУ',

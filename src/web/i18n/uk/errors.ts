@@ -117,6 +117,12 @@ export const errors = {
     LIQPAY_NOT_CONFIGURED: 'Оплату карткою через LiqPay не налаштовано',
     LIQPAY_BAD_SIGNATURE: 'Неправильний підпис LiqPay',
     LIQPAY_BAD_DATA: 'Незрозумілі дані LiqPay',
+    MONOBANK_NOT_CONFIGURED: 'Оплату через monobank не налаштовано',
+    MONOBANK_BAD_SIGNATURE: 'Неправильний підпис monobank',
+    MONOBANK_BAD_DATA: 'Незрозумілі дані monobank',
+    MONOBANK_UNKNOWN_INVOICE: 'Такого рахунку monobank магазин не створював',
+    MONOBANK_UNAVAILABLE: 'Не вдалося зв’язатися з monobank. Спробуйте ще раз пізніше',
+    MONOBANK_TIMEOUT: 'monobank не відповів вчасно. Спробуйте ще раз за хвилину',
 
     // Both the shipping step (which then offers typing the branch) and the admin's waybill get these.
     NOVA_POSHTA_UNAVAILABLE: 'Нова пошта зараз не відповідає як слід. Спробуйте ще раз трохи згодом',

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import Button from 'react-bootstrap/Button';
 import ListGroup from 'react-bootstrap/ListGroup';
+import { useSearchParams } from 'react-router';
 import { notify } from '../../../components/notify';
 import { isOfflineMethod, PAYPAL_PAYMENT_METHODS, type Order, type PaymentMethod } from '../../../../shared/orders';
 import { fromMinor, toMinor, uahMinorToUsdCents } from '../../../../shared/pricing';
@@ -10,7 +11,7 @@ import { ErrorMessage, Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { usePaymentsConfig, useShopSettings } from '../../../api/settings';
-import { createPayPalOrder, useCapturePayPal, useLiqPayCheckout, usePayOrder } from '../api';
+import { createPayPalOrder, useCapturePayPal, useLiqPayCheckout, useMonobankInvoice, useMonobankRecheck, usePayOrder } from '../api';
 
 // PayPal's React wrapper loads only for shoppers about to pay with it.
 const PayPalPayment = lazy(() => import('./paypal-payment'));
@@ -59,7 +60,7 @@ export function OfflinePaymentDetails({ order }: { order: Order }) {
 }
 
 /**
- * The summary card's pay actions for an unpaid order: LiqPay, PayPal, or the test button. `base` is
+ * The summary card's pay actions for an unpaid order: monobank, LiqPay, PayPal, or the test button. `base` is
  * where the payment calls go: the owner's `/api/orders/{id}` or a guest link's
  * `/api/orders/guest/{secret}` (orderPaymentBase, guestOrderPaymentBase).
  */
@@ -94,6 +95,7 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
           {pay.isPending ? t.orders.paying : t.orders.testPay}
         </Button>
       )}
+      {method === 'Monobank' && <MonobankPayment order={order} base={base} />}
       {method === 'LiqPay' && (
         <Button className="w-100 mb-2" onClick={payByLiqPay} disabled={liqpay.isPending || liqpay.isSuccess}>
           {liqpay.isPending || liqpay.isSuccess ? t.orders.liqpayRedirecting : t.orders.liqpayPay(formatUah(order.totalPrice))}
@@ -122,6 +124,60 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
       {(method === 'PrivatBank' || method === 'NovaPoshta') && <p className="small text-body-secondary mb-0">{t.orders.payOffline}</p>}
       {failed && <ErrorMessage error={failed} />}
     </ListGroup.Item>
+  );
+}
+
+/**
+ * monobank (docs/payments.md): the button sends the browser to the invoice's page on monobank. Back
+ * from it (`?monobank=return`), the page asks the server to check the invoice with monobank at once,
+ * so a paid order shows paid even before monobank's webhook arrives.
+ */
+function MonobankPayment({ order, base }: { order: Order; base: string }) {
+  const t = useT(orderTexts);
+  const invoice = useMonobankInvoice(base);
+  const recheck = useMonobankRecheck(base);
+  const [params, setParams] = useSearchParams();
+  const returned = params.get('monobank') === 'return';
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!returned || asked.current) return;
+    asked.current = true;
+    // Asked once: a reload of the page is not another return.
+    setParams(
+      (now) => {
+        now.delete('monobank');
+        return now;
+      },
+      { replace: true },
+    );
+    // A promise, not mutate's callbacks: a paid order unmounts this panel before they would run.
+    recheck.mutateAsync().then(
+      (checked) => checked.isPaid && notify.success(t.orders.orderPaid),
+      (e: unknown) => notify.failure(e),
+    );
+  }, [returned, recheck, setParams, t]);
+
+  const pay = () =>
+    invoice.mutate(undefined, {
+      onSuccess: ({ pageUrl }) => window.location.assign(pageUrl),
+      onError: (e) => notify.failure(e),
+    });
+  if (recheck.isPending)
+    return (
+      <p className="mb-2" role="status">
+        {t.orders.monobankChecking}
+      </p>
+    );
+  return (
+    <>
+      {recheck.isSuccess && !recheck.data.isPaid && <Message variant="info">{t.orders.monobankNotYet}</Message>}
+      <Button className="w-100 mb-2" onClick={pay} disabled={invoice.isPending || invoice.isSuccess}>
+        {invoice.isPending || invoice.isSuccess ? t.orders.monobankRedirecting : t.orders.monobankPay(formatUah(order.totalPrice))}
+      </Button>
+      <p className="small text-body-secondary mb-2">{t.orders.monobankHint}</p>
+      {(invoice.error ?? recheck.error) && <ErrorMessage error={invoice.error ?? recheck.error} />}
+    </>
   );
 }
 

@@ -1,0 +1,143 @@
+import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
+import { z } from 'zod';
+import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
+import { UpstreamError } from '../../errors.js';
+
+/**
+ * The bit of monobank's acquiring API (Plata by mono) the shop uses, docs/payments.md: creating an
+ * invoice (POST /api/merchant/invoice/create), reading its status (GET /api/merchant/invoice/status),
+ * and the public key its webhooks are signed with (GET /api/merchant/pubkey). Every call carries the
+ * merchant's `X-Token`; a refusal is `{ errCode, errText }`.
+ */
+
+const TIMEOUT_MS = 5_000;
+
+/** ISO 4217 numeric code of the hryvnia: the only currency the shop charges through monobank. */
+export const MONOBANK_UAH = 980;
+
+/** One line of the invoice's basket: the shopper sees it on monobank's page (sum per unit, kopiykas). */
+export interface MonobankBasketLine {
+  name: string;
+  qty: number;
+  sum: number;
+  code: string;
+  unit?: string;
+}
+
+export interface MonobankInvoiceRequest {
+  amount: number;
+  ccy: number;
+  merchantPaymInfo: { reference: string; destination: string; basketOrder: MonobankBasketLine[] };
+  redirectUrl: string;
+  webHookUrl: string;
+  /** Seconds the invoice may be paid in. */
+  validity: number;
+  paymentType: 'debit';
+}
+
+const CreatedSchema = z.object({ invoiceId: z.string().min(1), pageUrl: z.url() });
+export type MonobankInvoiceCreated = z.infer<typeof CreatedSchema>;
+
+/** The invoice's state: the answer of invoice/status, and the body of every webhook. */
+export const MonobankInvoiceStatusSchema = z.looseObject({
+  invoiceId: z.string().min(1),
+  status: z.string().min(1),
+  amount: z.number().int(),
+  ccy: z.number().int(),
+  finalAmount: z.number().int().optional(),
+  reference: z.string().optional(),
+  createdDate: z.string().optional(),
+  modifiedDate: z.string(),
+  failureReason: z.string().optional(),
+  errCode: z.string().optional(),
+});
+export type MonobankInvoiceStatus = z.infer<typeof MonobankInvoiceStatusSchema>;
+
+const PubkeySchema = z.object({ key: z.string().min(1) });
+const RefusalSchema = z.object({ errCode: z.string(), errText: z.string().optional() });
+
+export class MonobankClient {
+  private publicKey: Promise<KeyObject> | null = null;
+
+  constructor(private readonly settings: { token: string; apiUrl: string }) {}
+
+  async createInvoice(invoice: MonobankInvoiceRequest): Promise<MonobankInvoiceCreated> {
+    const response = await this.call('/api/merchant/invoice/create', { method: 'POST', body: JSON.stringify(invoice) });
+    return parse(CreatedSchema, await response.json().catch(() => null), 'an unexpected invoice shape');
+  }
+
+  async invoiceStatus(invoiceId: string): Promise<MonobankInvoiceStatus> {
+    const response = await this.call(`/api/merchant/invoice/status?invoiceId=${encodeURIComponent(invoiceId)}`, { method: 'GET' });
+    return parse(MonobankInvoiceStatusSchema, await response.json().catch(() => null), 'an unexpected status shape');
+  }
+
+  /**
+   * Whether `signature` (X-Sign: base64 DER ECDSA over SHA-256 of the raw body) is monobank's.
+   * The key is cached; monobank rotates it now and then, so a signature the cached key refuses gets
+   * one more try with a freshly fetched key when `mayRefetch` (monobank asks merchants to fetch it
+   * only then, never per webhook).
+   */
+  async verifyWebhook(rawBody: Buffer, signature: string, mayRefetch: boolean): Promise<boolean> {
+    const signatureBytes = Buffer.from(signature, 'base64');
+    if (signatureBytes.length === 0) return false;
+    const check = (key: KeyObject) => createVerify('SHA256').update(rawBody).verify(key, signatureBytes);
+    if (check(await this.key())) return true;
+    if (!mayRefetch) return false;
+    return check(await this.key(true));
+  }
+
+  private key(refetch = false): Promise<KeyObject> {
+    if (!this.publicKey || refetch) {
+      const fetching = this.fetchKey();
+      // A failed fetch is not kept: the next webhook tries again.
+      fetching.catch(() => {
+        if (this.publicKey === fetching) this.publicKey = null;
+      });
+      this.publicKey = fetching;
+    }
+    return this.publicKey;
+  }
+
+  private async fetchKey(): Promise<KeyObject> {
+    const response = await this.call('/api/merchant/pubkey', { method: 'GET' });
+    const { key } = parse(PubkeySchema, await response.json().catch(() => null), 'an unexpected public key shape');
+    try {
+      // Base64 of a PEM "PUBLIC KEY" (X.509 SubjectPublicKeyInfo, P-256).
+      return createPublicKey(Buffer.from(key, 'base64').toString('utf8'));
+    } catch {
+      throw upstream('monobank answered a public key that cannot be read');
+    }
+  }
+
+  private async call(path: string, init: { method: 'GET' | 'POST'; body?: string }): Promise<Response> {
+    let response: Response;
+    try {
+      response = await upstreamFetch('monobank', `${this.settings.apiUrl}${path}`, {
+        ...init,
+        headers: { 'x-token': this.settings.token, accept: 'application/json', ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        timeoutMs: TIMEOUT_MS,
+      });
+    } catch (error) {
+      if (isTimeout(error)) throw new UpstreamError('monobank не відповів вчасно. Спробуйте ще раз за хвилину', 'MONOBANK_TIMEOUT', 504);
+      throw upstream(`monobank unreachable: ${(error as Error).message}`);
+    }
+    if (response.ok) return response;
+    const refusal = RefusalSchema.safeParse(await response.json().catch(() => null));
+    const detail = refusal.success ? `${refusal.data.errCode}: ${refusal.data.errText ?? ''}` : 'no error body';
+    // A refusal (a bad token, a field monobank will not take) is the shop's setup, not the shopper's input.
+    throw upstream(`monobank answered ${response.status} ${detail}`);
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw upstream(`monobank answered ${what}`);
+  return parsed.data;
+}
+
+/** The shopper reads a plain message; the detail stays in the error's cause for the log. */
+function upstream(detail: string): UpstreamError {
+  const error = new UpstreamError('Не вдалося зв’язатися з monobank. Спробуйте ще раз пізніше', 'MONOBANK_UNAVAILABLE');
+  error.cause = detail;
+  return error;
+}
