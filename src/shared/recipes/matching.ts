@@ -118,10 +118,14 @@ function candidate(item: CatalogItem, fields: { confidence: number; reason: stri
 /** In-stock first, then by confidence; a sold-out exact match stays in the list, last. */
 function ranked(candidates: MatchCandidate[]): MatchCandidate[] {
   const seen = new Set<string>();
-  return candidates
+  const sorted = candidates
     .sort((a, b) => Number(b.inStock) - Number(a.inStock) || b.confidence - a.confidence)
-    .filter((c) => (seen.has(c.productId) ? false : (seen.add(c.productId), true)))
-    .slice(0, MAX_CANDIDATES);
+    .filter((c) => (seen.has(c.productId) ? false : (seen.add(c.productId), true)));
+  // The sold-out ingredient itself always stays in the list, so the page can say it is missing.
+  const soldOutExact = sorted.find((c) => !c.inStock && !c.substitute);
+  const kept = sorted.slice(0, MAX_CANDIDATES);
+  if (soldOutExact && !kept.includes(soldOutExact)) kept[MAX_CANDIDATES - 1] = soldOutExact;
+  return kept;
 }
 
 function statusOf(candidates: MatchCandidate[]): IngredientMatch['status'] {
