@@ -255,7 +255,7 @@ function IngredientRow({ ingredient, selection, line, onChoose }: { ingredient: 
           </Form.Select>
           {chosen && (
             <div className="small mt-1">
-              <Badge bg={level === 'high' ? 'success' : level === 'medium' ? 'info' : 'warning'} text={level === 'high' ? undefined : 'dark'} className="me-1">
+              <Badge bg={level === 'high' ? 'success' : level === 'medium' ? 'light' : 'warning'} text={level === 'high' ? undefined : 'dark'} className={`me-1${level === 'medium' ? ' border' : ''}`}>
                 {chosen.substitute ? t.recipes.substitute : t.recipes.confidence[level!]} · {Math.round(chosen.confidence * 100)} %
               </Badge>
               <span className="text-body-secondary">{chosen.reason}</span>
