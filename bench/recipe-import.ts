@@ -21,7 +21,7 @@ function twentyIngredients(): string {
 </RECIPE></RECIPES>`;
 }
 
-const database = await openDatabase({});
+const database = await openDatabase({ dataDir: 'memory://' });
 await seedDemoCatalog(database.db);
 const app = await buildApp(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/shop-bench-${process.pid}`, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' }), { database, logger: false });
 const payload = twentyIngredients();

@@ -76,6 +76,8 @@ describe('BeerXML import', () => {
     }
     // An undeclared entity without a DOCTYPE is refused too.
     expect(importError(() => parseBeerXml('<RECIPES><RECIPE><NAME>&lol;</NAME></RECIPE></RECIPES>')).code).toBe('RECIPE_UNSAFE_XML');
+    // A bare ampersand is broken XML, not a hostile one.
+    expect(importError(() => parseBeerXml('<RECIPES><RECIPE><NAME>AT&T</NAME></RECIPE></RECIPES>')).code).toBe('RECIPE_INVALID_XML');
     // The predefined ones and character references are fine.
     const [recipe] = parseBeerXml('<RECIPES><RECIPE><NAME>Ale &amp; Lager &#8470;1</NAME><BATCH_SIZE>20</BATCH_SIZE></RECIPE></RECIPES>');
     expect(recipe.name).toBe('Ale & Lager №1');

@@ -91,8 +91,7 @@ export function parseBeerXml(text: string): Recipe[] {
 }
 
 function readRecipe(element: XmlElement, index: number): Recipe {
-  const field = new FieldReader(element, `рецепт ${index + 1}`);
-  const name = field.text('NAME') || `Рецепт ${index + 1}`;
+  const name = new FieldReader(element, `рецепт ${index + 1}`).text('NAME').slice(0, 200) || `Рецепт ${index + 1}`;
   const where = `рецепт «${name}»`;
   const reader = new FieldReader(element, where);
   const batchSizeL = reader.number('BATCH_SIZE') ?? reader.displayVolume('DISPLAY_BATCH_SIZE');

@@ -311,3 +311,15 @@ function notSold(misc: RecipeMisc, index: number, scale: number): IngredientMatc
     candidates: [],
   };
 }
+
+/**
+ * "Замінники в наявності" on a hop's page: the in-stock hops the substitution table ranks for its
+ * variety, with the reason, best first (docs/recipes.md). Empty for a variety the table lacks.
+ */
+export function hopSubstitutesFor(hop: CatalogItem, catalog: readonly CatalogItem[], limit = 4): MatchCandidate[] {
+  const recipeHop: RecipeHop = { name: hop.name, alphaPct: hop.alfa, amountKg: 0.1, use: 'aroma', timeMin: 0, form: 'Pellet', purpose: '', origin: '' };
+  const others = catalog.filter((p) => p.category === 'Hops' && p._id !== hop._id).map((item) => ({ item, key: hopVarietyOf(item.name) }));
+  return matchHop(recipeHop, 0, others, 1)
+    .candidates.filter((c) => c.substitute && c.inStock)
+    .slice(0, limit);
+}

@@ -160,3 +160,8 @@ export const RecipeImportResultSchema = z.object({
   match: RecipeMatchSchema,
 });
 export type RecipeImportResult = z.infer<typeof RecipeImportResultSchema>;
+
+export const HopSubstitutesSchema = z.object({
+  substitutes: z.array(MatchCandidateSchema.pick({ productId: true, slug: true, name: true, image: true, alphaPct: true, confidence: true, reason: true })),
+});
+export type HopSubstitutes = z.infer<typeof HopSubstitutesSchema>;

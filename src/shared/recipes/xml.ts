@@ -52,7 +52,7 @@ export function parseXml(source: string, limits: XmlLimits = { maxElements: 50_0
   };
   const decode = (raw: string): string =>
     raw.replace(/&([^;&\s<]{0,12});?/g, (whole, ref: string) => {
-      if (!whole.endsWith(';')) fail('entity', `символ «&» без назви сутності (${whole})`);
+      if (!whole.endsWith(';')) fail('syntax', `символ «&» треба записувати як &amp; (${whole})`);
       if (ref in PREDEFINED) return PREDEFINED[ref];
       const numeric = /^#(x[0-9a-fA-F]{1,6}|[0-9]{1,7})$/.exec(ref);
       if (numeric) {

@@ -106,4 +106,21 @@ describeWithApp('recipe import API', (ctx) => {
     expect(asFile.statusCode).toBe(413);
     expect(asFile.json().code).toBe('RECIPE_TOO_LARGE');
   });
+
+  test('a hop page’s substitutes in stock: Citra (sold out) lists Galaxy or Mosaic with the reason; malt has none', async () => {
+    const app = await ready();
+    const slugOf = async (query: string) => ((await app.inject({ url: `/api/products?${query}` })).json() as { products: { slug: string; name: string }[] }).products[0].slug;
+    const res = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('keyword=Citra')}` });
+    expect(res.statusCode).toBe(200);
+    const { substitutes } = res.json() as { substitutes: { name: string; reason: string }[] };
+    expect(substitutes.length).toBeGreaterThan(1);
+    expect(substitutes.length).toBeLessThanOrEqual(4);
+    expect(substitutes[0].name).toMatch(/Galaxy|Mosaic/);
+    expect(substitutes[0].reason).toMatch(/^Звична заміна Citra/);
+    expect(substitutes.some((s) => s.name.includes('Citra'))).toBe(false);
+    const malt = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('category=Malt')}` });
+    expect(malt.statusCode).toBe(200);
+    expect(malt.json()).toEqual({ substitutes: [] });
+    expect((await app.inject({ url: '/api/recipes/substitutes/no-such-hop' })).statusCode).toBe(404);
+  });
 });

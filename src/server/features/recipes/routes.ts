@@ -1,8 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, BadInput } from '../../errors.js';
-import { MAX_RECIPE_BYTES, RecipeImportQuerySchema, RecipeImportResultSchema } from '../../../shared/recipes/schema.js';
-import { importRecipe } from './service.js';
+import { HopSubstitutesSchema, MAX_RECIPE_BYTES, RecipeImportQuerySchema, RecipeImportResultSchema } from '../../../shared/recipes/schema.js';
+import { ProductRefParamsSchema } from '../../../shared/products.js';
+import { hopSubstitutes, importRecipe } from './service.js';
 
 const TEXT_TYPES = ['application/xml', 'text/xml', 'text/plain'];
 
@@ -45,5 +46,11 @@ export const recipeRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!bytes.length) throw new BadInput('Файл рецепта порожній', 'RECIPE_NO_FILE');
       return importRecipe(app.db, bytes, request.query);
     },
+  );
+
+  app.get(
+    '/api/recipes/substitutes/:id',
+    { schema: { params: ProductRefParamsSchema, response: { 200: HopSubstitutesSchema } } },
+    async (request) => hopSubstitutes(app.db, request.params.id),
   );
 };

@@ -1,8 +1,8 @@
 import type { Tx } from '../../db/client.js';
-import { AppError, BadInput } from '../../errors.js';
+import { AppError, BadInput, NotFound } from '../../errors.js';
 import { decodeRecipeBytes, parseBeerXml, RecipeImportError } from '../../../shared/recipes/beerxml.js';
-import { matchRecipe } from '../../../shared/recipes/matching.js';
-import type { RecipeImportQuery, RecipeImportResult } from '../../../shared/recipes/schema.js';
+import { hopSubstitutesFor, matchRecipe } from '../../../shared/recipes/matching.js';
+import type { HopSubstitutes, RecipeImportQuery, RecipeImportResult } from '../../../shared/recipes/schema.js';
 import { loadRecipeCatalog } from './catalog.js';
 
 /** A recipe file → its recipes, the chosen one matched to today's stock (docs/recipes.md). Nothing is stored. */
@@ -25,5 +25,16 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
     recipeIndex,
     recipe,
     match: matchRecipe(recipe, catalog, { batchSizeL: query.batchSizeL }),
+  };
+}
+
+/** A hop's in-stock substitutes by its slug or id (a product that is not a hop has none). */
+export async function hopSubstitutes(tx: Tx, ref: string): Promise<HopSubstitutes> {
+  const catalog = await loadRecipeCatalog(tx);
+  const hop = catalog.find((p) => p.slug === ref || p._id === ref);
+  if (!hop) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+  if (hop.category !== 'Hops') return { substitutes: [] };
+  return {
+    substitutes: hopSubstitutesFor(hop, catalog).map(({ productId, slug, name, image, alphaPct, confidence, reason }) => ({ productId, slug, name, image, alphaPct, confidence, reason })),
   };
 }

@@ -32,6 +32,7 @@ export const recipes: typeof uk = {
   packs: 'Packs',
   leftover: (kg) => `${grams(kg)} left over`,
   shortfall: (kg) => `${grams(kg)} short`,
+  substitutesTitle: 'Substitutes in stock',
   notSold: 'Not sold here',
   milled: 'Mill the malt',
   total: 'Total',

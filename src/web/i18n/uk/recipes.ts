@@ -31,6 +31,7 @@ export const recipes = {
   packs: 'Фасування',
   leftover: (kg: number) => `залишок ${grams(kg)}`,
   shortfall: (kg: number) => `бракує ${grams(kg)}`,
+  substitutesTitle: 'Замінники в наявності',
   notSold: 'Цього в магазині немає',
   milled: 'Подрібнити солод',
   total: 'Разом',
