@@ -15,7 +15,16 @@ function importError(run: () => unknown): RecipeImportError {
 describe('BeerXML import', () => {
   test('a BeerSmith export: every list, SI units, the recipe’s own figures', () => {
     const [recipe] = parseBeerXml(IPA_BEERSMITH);
-    expect(recipe).toMatchObject({ name: 'Citra West Coast IPA', style: 'American IPA', batchSizeL: 20, boilTimeMin: 60, og: 1.062, fg: 1.012, ibu: 55, abv: 6.6 });
+    expect(recipe).toMatchObject({
+      name: 'Citra West Coast IPA',
+      style: 'American IPA',
+      batchSizeL: 20,
+      boilTimeMin: 60,
+      og: 1.062,
+      fg: 1.012,
+      ibu: 55,
+      abv: 6.6,
+    });
     expect(recipe.colorEbc).toBeCloseTo(16.7, 1);
     expect(recipe.hops.map((h) => [h.name, h.use, h.amountKg])).toEqual([
       ['Magnum', 'boil', 0.028],
@@ -91,7 +100,8 @@ describe('BeerXML import', () => {
   });
 
   test('a bad field is named with its line and the recipe', () => {
-    const text = '<RECIPES><RECIPE><NAME>IPA</NAME><BATCH_SIZE>20</BATCH_SIZE>\n<HOPS><HOP><NAME>Citra</NAME>\n<AMOUNT>багато</AMOUNT></HOP></HOPS></RECIPE></RECIPES>';
+    const text =
+      '<RECIPES><RECIPE><NAME>IPA</NAME><BATCH_SIZE>20</BATCH_SIZE>\n<HOPS><HOP><NAME>Citra</NAME>\n<AMOUNT>багато</AMOUNT></HOP></HOPS></RECIPE></RECIPES>';
     const err = importError(() => parseBeerXml(text));
     expect(err.code).toBe('RECIPE_BAD_FIELD');
     expect(err.message).toBe('Рядок 3, рецепт «IPA», хміль 1, поле AMOUNT: «багато» не є числом');
@@ -103,7 +113,9 @@ describe('BeerXML import', () => {
     expect(importError(() => parseBeerXml('<html><body/></html>')).code).toBe('RECIPE_NOT_BEERXML');
     expect(importError(() => parseBeerXml('just text')).code).toBe('RECIPE_INVALID_XML');
     const many = Array.from({ length: 201 }, () => '<MISC><NAME>Salt</NAME></MISC>').join('');
-    expect(importError(() => parseBeerXml(`<RECIPES><RECIPE><NAME>X</NAME><BATCH_SIZE>20</BATCH_SIZE><MISCS>${many}</MISCS></RECIPE></RECIPES>`)).code).toBe('RECIPE_TOO_MANY_INGREDIENTS');
+    expect(importError(() => parseBeerXml(`<RECIPES><RECIPE><NAME>X</NAME><BATCH_SIZE>20</BATCH_SIZE><MISCS>${many}</MISCS></RECIPE></RECIPES>`)).code).toBe(
+      'RECIPE_TOO_MANY_INGREDIENTS',
+    );
     expect(importError(() => decodeRecipeBytes(new Uint8Array(1024 * 1024 + 1))).code).toBe('RECIPE_TOO_LARGE');
   });
 });

@@ -109,7 +109,11 @@ function readRecipe(element: XmlElement, index: number): Recipe {
   const miscElements = list('MISCS', 'MISC');
   const count = fermentableElements.length + hopElements.length + yeastElements.length + miscElements.length;
   if (count > MAX_RECIPE_INGREDIENTS) {
-    throw new RecipeImportError('RECIPE_TOO_MANY_INGREDIENTS', `У рецепті «${name}» ${count} інгредієнтів; щонайбільше ${MAX_RECIPE_INGREDIENTS}`, element.line);
+    throw new RecipeImportError(
+      'RECIPE_TOO_MANY_INGREDIENTS',
+      `У рецепті «${name}» ${count} інгредієнтів; щонайбільше ${MAX_RECIPE_INGREDIENTS}`,
+      element.line,
+    );
   }
 
   const fermentables = fermentableElements.map((e, i) => readFermentable(new FieldReader(e, `${where}, солод/цукор ${i + 1}`)));
@@ -131,9 +135,16 @@ const asExtract = (f: RecipeFermentable) => ({ amountKg: f.amountKg, yieldPct: f
 const asColour = (f: RecipeFermentable) => ({ amountKg: f.amountKg, colorSrm: f.colorEbc === null ? 0 : ebcToSrm(f.colorEbc) });
 
 /** Sum of Tinseth IBU of every addition; exported for the matcher's recomputation. */
-export function recipeIbu(hops: readonly Pick<RecipeHop, 'amountKg' | 'alphaPct' | 'use' | 'timeMin'>[], og: number, batchSizeL: number, boilTimeMin: number): number {
+export function recipeIbu(
+  hops: readonly Pick<RecipeHop, 'amountKg' | 'alphaPct' | 'use' | 'timeMin'>[],
+  og: number,
+  batchSizeL: number,
+  boilTimeMin: number,
+): number {
   return hops.reduce(
-    (sum, hop) => sum + tinsethIbu({ amountKg: hop.amountKg, alphaPct: hop.alphaPct ?? 0, boilMinutes: bitternessMinutes(hop.use, hop.timeMin, boilTimeMin) }, og, batchSizeL),
+    (sum, hop) =>
+      sum +
+      tinsethIbu({ amountKg: hop.amountKg, alphaPct: hop.alphaPct ?? 0, boilMinutes: bitternessMinutes(hop.use, hop.timeMin, boilTimeMin) }, og, batchSizeL),
     0,
   );
 }
@@ -160,7 +171,15 @@ function readFermentable(f: FieldReader): RecipeFermentable {
 
 function readHop(f: FieldReader): RecipeHop {
   const useText = f.text('USE').toLowerCase();
-  const use = (HOP_USES as readonly string[]).includes(useText) ? (useText as RecipeHop['use']) : useText.includes('dry') ? 'dry hop' : useText.includes('first') ? 'first wort' : useText.includes('aroma') || useText.includes('whirl') ? 'aroma' : 'boil';
+  const use = (HOP_USES as readonly string[]).includes(useText)
+    ? (useText as RecipeHop['use'])
+    : useText.includes('dry')
+      ? 'dry hop'
+      : useText.includes('first')
+        ? 'first wort'
+        : useText.includes('aroma') || useText.includes('whirl')
+          ? 'aroma'
+          : 'boil';
   return {
     name: f.required('NAME'),
     alphaPct: f.number('ALPHA'),

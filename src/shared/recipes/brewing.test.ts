@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { abvFrom, ebcToSrm, estimateOg, lovibondToSrm, moreySrm, rescaleForAlpha, scaleAmount, srmToEbc, srmToLovibond, tinsethIbu, tinsethUtilization } from './brewing';
+import {
+  abvFrom,
+  ebcToSrm,
+  estimateOg,
+  lovibondToSrm,
+  moreySrm,
+  rescaleForAlpha,
+  scaleAmount,
+  srmToEbc,
+  srmToLovibond,
+  tinsethIbu,
+  tinsethUtilization,
+} from './brewing';
 
 describe('Tinseth bitterness', () => {
   test('utilisation matches Tinseth’s published table (1.050 and 1.030 wort, 60 and 30 minutes)', () => {

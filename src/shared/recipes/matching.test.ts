@@ -8,7 +8,19 @@ let nextId = 0;
 function product(category: string, name: string, extra: Partial<CatalogItem> & { stock?: number; packs?: [string, number, number][] } = {}): CatalogItem {
   const id = `p${++nextId}`;
   const stock = extra.stock ?? 10;
-  const packs = extra.packs ?? (category === 'Malt' ? [['1 кг', 62, stock], ['5 кг', 295, Math.floor(stock / 5)]] : category === 'Yeast' ? [['11,5 г', 95, stock]] : [['50 г', 130, stock], ['100 г', 240, stock]]);
+  const packs =
+    extra.packs ??
+    (category === 'Malt'
+      ? [
+          ['1 кг', 62, stock],
+          ['5 кг', 295, Math.floor(stock / 5)],
+        ]
+      : category === 'Yeast'
+        ? [['11,5 г', 95, stock]]
+        : [
+            ['50 г', 130, stock],
+            ['100 г', 240, stock],
+          ]);
   return {
     _id: id,
     slug: id,
@@ -117,7 +129,11 @@ describe('matching a recipe', () => {
     // 25 L of lager: two sachets.
     expect(yeast.candidates[0].amountKg).toBeCloseTo(0.023, 9);
     const hops = match.ingredients.filter((i) => i.kind === 'hop');
-    expect(hops.map((h) => h.candidates[0]?.name)).toEqual([expect.stringContaining('Saaz'), expect.stringContaining('Saaz'), expect.stringContaining('Mittelfrüh')]);
+    expect(hops.map((h) => h.candidates[0]?.name)).toEqual([
+      expect.stringContaining('Saaz'),
+      expect.stringContaining('Saaz'),
+      expect.stringContaining('Mittelfrüh'),
+    ]);
   });
 
   test('scaling 20 → 23 L: every amount grows 15 %; the plan adds up both Citra lines, picks packs and leaves out what is not sold', () => {

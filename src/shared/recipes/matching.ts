@@ -180,12 +180,21 @@ function matchHop(hop: RecipeHop, index: number, products: Keyed[], scale: numbe
   const bittering = isBitteringAddition(hop.use, hop.timeMin);
   const amountFor = (item: CatalogItem) => (bittering ? rescaleForAlpha(amountKg, hop.alphaPct, item.alfa) : amountKg);
   const alphaNote = (item: CatalogItem) =>
-    bittering && hop.alphaPct && item.alfa && Math.abs(hop.alphaPct - item.alfa) >= 0.1 ? `; кількість перераховано з α ${pct(hop.alphaPct)} на ${pct(item.alfa)}` : '';
+    bittering && hop.alphaPct && item.alfa && Math.abs(hop.alphaPct - item.alfa) >= 0.1
+      ? `; кількість перераховано з α ${pct(hop.alphaPct)} на ${pct(item.alfa)}`
+      : '';
   const found: MatchCandidate[] = [];
   for (const { item, key: productKey } of products) {
     if (!productKey) continue;
     if (key && productKey === key) {
-      found.push(candidate(item, { confidence: 0.95, reason: `Той самий сорт (${HOP_VARIETIES[key].name})${alphaNote(item)}`, substitute: false, amountKg: amountFor(item) }));
+      found.push(
+        candidate(item, {
+          confidence: 0.95,
+          reason: `Той самий сорт (${HOP_VARIETIES[key].name})${alphaNote(item)}`,
+          substitute: false,
+          amountKg: amountFor(item),
+        }),
+      );
       continue;
     }
     if (!variety || !inStock(item)) continue;
@@ -237,7 +246,9 @@ function matchYeast(yeast: RecipeYeast, index: number, products: Keyed[], batchS
   const family = strain?.family ?? (/lager/i.test(yeast.type) ? 'lager' : /wheat/i.test(yeast.type) ? 'wheat' : null);
   const lager = family === 'lager';
   const weightKg = yeast.amountIsWeight && yeast.amount ? scaleAmount(yeast.amount, 1, scale) : null;
-  const sachets = weightKg ? Math.max(1, Math.ceil(weightKg / STANDARD_SACHET_KG - 0.15)) : Math.max(1, Math.ceil((batchSizeL * (lager ? 2 : 1)) / LITRES_PER_SACHET));
+  const sachets = weightKg
+    ? Math.max(1, Math.ceil(weightKg / STANDARD_SACHET_KG - 0.15))
+    : Math.max(1, Math.ceil((batchSizeL * (lager ? 2 : 1)) / LITRES_PER_SACHET));
   const amountFor = (item: CatalogItem) => {
     const smallest = Math.min(...packsOf(item).map((p) => p.contentKg));
     return sachets * (Number.isFinite(smallest) ? smallest : STANDARD_SACHET_KG);
@@ -254,13 +265,33 @@ function matchYeast(yeast: RecipeYeast, index: number, products: Keyed[], batchS
       const liquidTwin = strain && !strain.dry;
       const confidence = (liquidTwin ? 0.8 : strain ? 0.65 : 0.45) - gap / 100;
       const words = `та сама родина (${YEAST_FAMILY_WORDS[family]})${attenuation ? `, атенуація ${other.attenuationPct} % проти ${Math.round(attenuation)} %` : ''}`;
-      found.push(candidate(item, { confidence, reason: liquidTwin ? `Сухий аналог ${strain.name}: ${words}` : `Заміна: ${words}`, substitute: true, amountKg: amountFor(item) }));
+      found.push(
+        candidate(item, {
+          confidence,
+          reason: liquidTwin ? `Сухий аналог ${strain.name}: ${words}` : `Заміна: ${words}`,
+          substitute: true,
+          amountKg: amountFor(item),
+        }),
+      );
     }
   }
   const candidates = ranked(found);
   const status = statusOf(candidates);
-  const note = !strain && !family ? `Штам «${yeast.name}» невідомий магазину — оберіть дріжджі вручну` : strain && !strain.dry && status === 'substitute' ? `${strain.name} — рідкі дріжджі; у магазині є сухі того ж типу` : null;
-  return { key: `yeast-${index}`, kind: 'yeast', name: [yeast.laboratory, yeast.name, yeast.productId].filter(Boolean).join(' '), amountKg: weightKg, status, note, candidates };
+  const note =
+    !strain && !family
+      ? `Штам «${yeast.name}» невідомий магазину — оберіть дріжджі вручну`
+      : strain && !strain.dry && status === 'substitute'
+        ? `${strain.name} — рідкі дріжджі; у магазині є сухі того ж типу`
+        : null;
+  return {
+    key: `yeast-${index}`,
+    kind: 'yeast',
+    name: [yeast.laboratory, yeast.name, yeast.productId].filter(Boolean).join(' '),
+    amountKg: weightKg,
+    status,
+    note,
+    candidates,
+  };
 }
 
 /** 1 for the same colour, 0 for colours 2.5 times apart or more (on a log scale: 4 vs 10 EBC is as far as 400 vs 1000). */
@@ -280,7 +311,10 @@ function matchFermentable(fermentable: RecipeFermentable, index: number, product
   }
   const found: MatchCandidate[] = [];
   const brand = normalizeName(`${fermentable.name} ${fermentable.supplier} ${fermentable.origin}`);
-  const colourWords = (item: CatalogItem) => (item.colorEbc === null ? '' : `, колір ${Math.round(item.colorEbc)} EBC${fermentable.colorEbc !== null ? ` (у рецепті ${Math.round(fermentable.colorEbc)})` : ''}`);
+  const colourWords = (item: CatalogItem) =>
+    item.colorEbc === null
+      ? ''
+      : `, колір ${Math.round(item.colorEbc)} EBC${fermentable.colorEbc !== null ? ` (у рецепті ${Math.round(fermentable.colorEbc)})` : ''}`;
   for (const { item, key: productKey } of products) {
     const closeness = colourCloseness(fermentable.colorEbc, item.colorEbc);
     const sameBrand = item.origin && brand.includes(normalizeName(item.origin)) ? 0.05 : 0;
@@ -288,19 +322,32 @@ function matchFermentable(fermentable: RecipeFermentable, index: number, product
       const confidence = 0.55 + closeness * 0.35 + sameBrand;
       found.push(candidate(item, { confidence, reason: `${MALT_KINDS[kind].name} солод${colourWords(item)}`, substitute: closeness < 0.5, amountKg }));
     } else if (kind && productKey && MALT_KINDS[kind].related.includes(productKey as MaltKind) && inStock(item) && closeness > 0.3) {
-      found.push(candidate(item, { confidence: 0.3 + closeness * 0.3, reason: `Заміна: ${MALT_KINDS[productKey as MaltKind].name.toLowerCase()} солод близького кольору${colourWords(item)}`, substitute: true, amountKg }));
+      found.push(
+        candidate(item, {
+          confidence: 0.3 + closeness * 0.3,
+          reason: `Заміна: ${MALT_KINDS[productKey as MaltKind].name.toLowerCase()} солод близького кольору${colourWords(item)}`,
+          substitute: true,
+          amountKg,
+        }),
+      );
     } else if (!kind && closeness > 0.6 && inStock(item)) {
       found.push(candidate(item, { confidence: 0.2 + closeness * 0.2, reason: `Солод близького кольору${colourWords(item)}`, substitute: true, amountKg }));
     }
   }
   const candidates = ranked(found);
   const status = statusOf(candidates);
-  const note = !kind ? `Солод «${fermentable.name}» невідомий магазину — перевірте заміну` : !candidates.length ? 'Такого солоду й заміни для нього в наявності немає' : null;
+  const note = !kind
+    ? `Солод «${fermentable.name}» невідомий магазину — перевірте заміну`
+    : !candidates.length
+      ? 'Такого солоду й заміни для нього в наявності немає'
+      : null;
   return { ...base, status, note, candidates };
 }
 
 function notSold(misc: RecipeMisc, index: number, scale: number): IngredientMatch {
-  const reason = NOT_SOLD_HERE.find((rule) => rule.match.test(misc.name))?.reason ?? (/water/i.test(misc.type) ? NOT_SOLD_HERE[0].reason : 'Цього в магазині немає — купіть окремо');
+  const reason =
+    NOT_SOLD_HERE.find((rule) => rule.match.test(misc.name))?.reason ??
+    (/water/i.test(misc.type) ? NOT_SOLD_HERE[0].reason : 'Цього в магазині немає — купіть окремо');
   return {
     key: `misc-${index}`,
     kind: 'misc',

@@ -55,7 +55,7 @@ describe('pack choice', () => {
 
   test('agrees with trying every combination on 500 small random cases', () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let round = 0; round < 500; round++) {
       const options: PackOption[] = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, i) => ({
         id: `p${i}`,

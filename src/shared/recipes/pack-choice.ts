@@ -76,7 +76,12 @@ export function choosePacks(amount: number, available: readonly PackOption[]): P
   if (!(amount > 0)) return { packs: [], costMinor: 0, leftover: 0, shortfall: 0 };
   if (!options.length) return { packs: [], costMinor: 0, leftover: 0, shortfall: amount };
   const totalInStock = options.reduce((sum, o) => sum + o.content * o.countInStock, 0);
-  if (totalInStock < amount - EPSILON) return evaluate(options, options.map((o) => o.countInStock), amount);
+  if (totalInStock < amount - EPSILON)
+    return evaluate(
+      options,
+      options.map((o) => o.countInStock),
+      amount,
+    );
 
   const candidates: PackChoice[] = [];
   const quantities = new Array<number>(options.length).fill(0);
@@ -99,7 +104,14 @@ export function choosePacks(amount: number, available: readonly PackOption[]): P
     quantities[index] = 0;
   };
   visit(0, 0);
-  return pickBest(candidates) ?? evaluate(options, options.map((o) => o.countInStock), amount);
+  return (
+    pickBest(candidates) ??
+    evaluate(
+      options,
+      options.map((o) => o.countInStock),
+      amount,
+    )
+  );
 }
 
 /** Every combination up to the stock (tests only: a check on small cases). */

@@ -69,7 +69,12 @@ export function planPurchase(match: RecipeMatch, selection: MatchSelection, opti
   for (const { candidate, amountKg, keys } of byProduct.values()) {
     const choice = choosePacks(
       amountKg,
-      candidate.packs.map((p) => ({ id: p._id, content: p.contentKg, priceMinor: discountedPriceMinor(toMinor(p.price), p.discount), countInStock: p.countInStock })),
+      candidate.packs.map((p) => ({
+        id: p._id,
+        content: p.contentKg,
+        priceMinor: discountedPriceMinor(toMinor(p.price), p.discount),
+        countInStock: p.countInStock,
+      })),
     );
     const packs = choice.packs.map(({ id, qty }) => ({ pack: candidate.packs.find((p) => p._id === id)!, qty }));
     if (!packs.length) {
@@ -106,10 +111,20 @@ export function planPurchase(match: RecipeMatch, selection: MatchSelection, opti
  * volume: bittering additions are rescaled to the lot's alpha, so the two stay close; late and dry
  * additions keep their weight, so a different alpha there moves the figure a little.
  */
-export function compareIbu(recipe: Recipe, match: RecipeMatch, selection: MatchSelection): { recipe: number | null; designed: number; withChosenHops: number | null } {
+export function compareIbu(
+  recipe: Recipe,
+  match: RecipeMatch,
+  selection: MatchSelection,
+): { recipe: number | null; designed: number; withChosenHops: number | null } {
   const og = recipe.og ?? 1.05;
   const designed = recipe.hops.reduce(
-    (sum, hop) => sum + tinsethIbu({ amountKg: hop.amountKg, alphaPct: hop.alphaPct ?? 0, boilMinutes: bitternessMinutes(hop.use, hop.timeMin, recipe.boilTimeMin) }, og, recipe.batchSizeL),
+    (sum, hop) =>
+      sum +
+      tinsethIbu(
+        { amountKg: hop.amountKg, alphaPct: hop.alphaPct ?? 0, boilMinutes: bitternessMinutes(hop.use, hop.timeMin, recipe.boilTimeMin) },
+        og,
+        recipe.batchSizeL,
+      ),
     0,
   );
   let brewed = 0;
@@ -122,7 +137,9 @@ export function compareIbu(recipe: Recipe, match: RecipeMatch, selection: MatchS
       return;
     }
     const alphaPct = chosen.alphaPct ?? hop.alphaPct ?? 0;
-    const amountKg = isBitteringAddition(hop.use, hop.timeMin) ? rescaleForAlpha(scaleAmount(hop.amountKg, 1, match.scale), hop.alphaPct, chosen.alphaPct) : scaleAmount(hop.amountKg, 1, match.scale);
+    const amountKg = isBitteringAddition(hop.use, hop.timeMin)
+      ? rescaleForAlpha(scaleAmount(hop.amountKg, 1, match.scale), hop.alphaPct, chosen.alphaPct)
+      : scaleAmount(hop.amountKg, 1, match.scale);
     brewed += tinsethIbu({ amountKg, alphaPct, boilMinutes: bitternessMinutes(hop.use, hop.timeMin, recipe.boilTimeMin) }, og, match.batchSizeL);
   });
   return { recipe: recipe.ibu, designed: round1(designed), withChosenHops: unknown && brewed === 0 ? null : round1(brewed) };

@@ -115,11 +115,13 @@ export function windows1251Recipe(): Uint8Array {
 </RECIPE></RECIPES>`;
   // Windows-1251: Cyrillic А–я are 0xC0–0xFF, і/І 0xB3/0xB2, ї 0xBF, є 0xBA.
   const special: Record<string, number> = { і: 0xb3, І: 0xb2, ї: 0xbf, Ї: 0xaf, є: 0xba, Є: 0xaa, ґ: 0xb4, Ґ: 0xa5 };
-  return Uint8Array.from([...text].map((ch) => {
-    const code = ch.charCodeAt(0);
-    if (code < 0x80) return code;
-    if (ch in special) return special[ch];
-    if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
-    throw new Error(`no windows-1251 byte for ${ch}`);
-  }));
+  return Uint8Array.from(
+    [...text].map((ch) => {
+      const code = ch.charCodeAt(0);
+      if (code < 0x80) return code;
+      if (ch in special) return special[ch];
+      if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+      throw new Error(`no windows-1251 byte for ${ch}`);
+    }),
+  );
 }

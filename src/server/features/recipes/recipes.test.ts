@@ -41,7 +41,12 @@ describeWithApp('recipe import API', (ctx) => {
     expect(recipes).toEqual([{ name: 'Citra West Coast IPA', style: 'American IPA', batchSizeL: 20 }]);
     expect(recipe).toMatchObject({ name: 'Citra West Coast IPA', batchSizeL: 20, og: 1.062, fg: 1.012, ibu: 55, abv: 6.6 });
     const byKey = Object.fromEntries(match.ingredients.map((i) => [i.key, i]));
-    expect(byKey['hop-0'].candidates[0]).toMatchObject({ name: 'Хміль Hallertauer Magnum (Німеччина), гранули T90', substitute: false, inStock: true, alphaPct: 13.5 });
+    expect(byKey['hop-0'].candidates[0]).toMatchObject({
+      name: 'Хміль Hallertauer Magnum (Німеччина), гранули T90',
+      substitute: false,
+      inStock: true,
+      alphaPct: 13.5,
+    });
     expect(byKey['hop-0'].candidates[0].amountKg).toBeCloseTo((0.028 * 12.5) / 13.5, 9);
     expect(byKey['hop-1'].status).toBe('substitute');
     expect(byKey['hop-1'].candidates[0].name).toMatch(/Galaxy|Mosaic/);
@@ -109,7 +114,8 @@ describeWithApp('recipe import API', (ctx) => {
 
   test('a hop page’s substitutes in stock: Citra (sold out) lists Galaxy or Mosaic with the reason; malt has none', async () => {
     const app = await ready();
-    const slugOf = async (query: string) => ((await app.inject({ url: `/api/products?${query}` })).json() as { products: { slug: string; name: string }[] }).products[0].slug;
+    const slugOf = async (query: string) =>
+      ((await app.inject({ url: `/api/products?${query}` })).json() as { products: { slug: string; name: string }[] }).products[0].slug;
     const res = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('keyword=Citra')}` });
     expect(res.statusCode).toBe(200);
     const { substitutes } = res.json() as { substitutes: { name: string; reason: string }[] };

@@ -48,9 +48,7 @@ export const recipeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/recipes/substitutes/:id',
-    { schema: { params: ProductRefParamsSchema, response: { 200: HopSubstitutesSchema } } },
-    async (request) => hopSubstitutes(app.db, request.params.id),
+  app.get('/api/recipes/substitutes/:id', { schema: { params: ProductRefParamsSchema, response: { 200: HopSubstitutesSchema } } }, async (request) =>
+    hopSubstitutes(app.db, request.params.id),
   );
 };

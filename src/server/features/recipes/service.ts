@@ -35,6 +35,14 @@ export async function hopSubstitutes(tx: Tx, ref: string): Promise<HopSubstitute
   if (!hop) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
   if (hop.category !== 'Hops') return { substitutes: [] };
   return {
-    substitutes: hopSubstitutesFor(hop, catalog).map(({ productId, slug, name, image, alphaPct, confidence, reason }) => ({ productId, slug, name, image, alphaPct, confidence, reason })),
+    substitutes: hopSubstitutesFor(hop, catalog).map(({ productId, slug, name, image, alphaPct, confidence, reason }) => ({
+      productId,
+      slug,
+      name,
+      image,
+      alphaPct,
+      confidence,
+      reason,
+    })),
   };
 }

@@ -70,7 +70,14 @@ export default function RecipePage() {
           >
             <Form.Group controlId="recipe-text" className="mb-2">
               <Form.Label>{t.recipes.pasteLabel}</Form.Label>
-              <Form.Control as="textarea" rows={3} value={pasted} onChange={(e) => setPasted(e.target.value)} spellCheck={false} className="font-monospace small" />
+              <Form.Control
+                as="textarea"
+                rows={3}
+                value={pasted}
+                onChange={(e) => setPasted(e.target.value)}
+                spellCheck={false}
+                className="font-monospace small"
+              />
             </Form.Group>
             <Button type="submit" variant="outline-primary" disabled={!pasted.trim() || importer.isPending}>
               {t.recipes.pasteSubmit}
@@ -87,7 +94,11 @@ export default function RecipePage() {
       {importer.isError && <ErrorMessage error={importer.error} />}
       {!importer.isPending && !importer.data && !importer.isError && <Message>{t.recipes.empty}</Message>}
       {importer.data && request && !importer.isPending && (
-        <RecipeResult key={`${importer.data.recipeIndex}:${importer.data.match.batchSizeL}`} result={importer.data} onReload={(change) => load({ ...request, ...change })} />
+        <RecipeResult
+          key={`${importer.data.recipeIndex}:${importer.data.match.batchSizeL}`}
+          result={importer.data}
+          onReload={(change) => load({ ...request, ...change })}
+        />
       )}
     </>
   );
@@ -118,7 +129,9 @@ function RecipeResult({ result, onReload }: { result: RecipeImportResult; onRelo
     for (const line of plan.lines) {
       for (const { pack, qty } of line.packs) {
         const options = line.milled ? { milled: true as const } : undefined;
-        const existing = cart.cartItems.find((item) => item._id === line.productId && item.variant === pack._id && Boolean(item.options?.milled) === line.milled);
+        const existing = cart.cartItems.find(
+          (item) => item._id === line.productId && item.variant === pack._id && Boolean(item.options?.milled) === line.milled,
+        );
         cart.addToCart(toCartLine(line, pack, (existing?.qty ?? 0) + qty, options, recipe.name));
         count++;
       }
@@ -143,7 +156,7 @@ function RecipeResult({ result, onReload }: { result: RecipeImportResult; onRelo
       <h2 id="recipe-name" className="h3">
         {recipe.name}
       </h2>
-      <p className="text-body-secondary">{t.recipes.summary({ style: recipe.style, batch: recipe.batchSizeL })}</p>
+      <p className="text-body-secondary">{t.recipes.summary({ style: recipe.style, batch: match.batchSizeL })}</p>
       <dl className="row small recipe-figures">
         {recipe.og && <Figure term={t.recipes.og} value={recipe.og.toFixed(3)} />}
         {recipe.fg && <Figure term={t.recipes.fg} value={recipe.fg.toFixed(3)} />}
@@ -161,7 +174,17 @@ function RecipeResult({ result, onReload }: { result: RecipeImportResult; onRelo
       >
         <Form.Group controlId="recipe-volume">
           <Form.Label>{t.recipes.volume}</Form.Label>
-          <Form.Control type="number" inputMode="decimal" min={MIN_BATCH_L} max={MAX_BATCH_L} step="0.5" value={volume} onChange={(e) => setVolume(e.target.value)} style={{ maxWidth: 140 }} isInvalid={!volumeValid} />
+          <Form.Control
+            type="number"
+            inputMode="decimal"
+            min={MIN_BATCH_L}
+            max={MAX_BATCH_L}
+            step="0.5"
+            value={volume}
+            onChange={(e) => setVolume(e.target.value)}
+            style={{ maxWidth: 140 }}
+            isInvalid={!volumeValid}
+          />
         </Form.Group>
         <Button type="submit" variant="outline-primary" disabled={!volumeValid || volumeNumber === match.batchSizeL}>
           {t.recipes.rescale}
@@ -170,7 +193,13 @@ function RecipeResult({ result, onReload }: { result: RecipeImportResult; onRelo
 
       <ListGroup as="ul" className="mb-3" aria-label={t.recipes.title}>
         {buyable.map((ingredient) => (
-          <IngredientRow key={ingredient.key} ingredient={ingredient} selection={selection} line={lineOf(ingredient.key)} onChoose={(productId) => setSelection((s) => ({ ...s, [ingredient.key]: productId }))} />
+          <IngredientRow
+            key={ingredient.key}
+            ingredient={ingredient}
+            selection={selection}
+            line={lineOf(ingredient.key)}
+            onChoose={(productId) => setSelection((s) => ({ ...s, [ingredient.key]: productId }))}
+          />
         ))}
       </ListGroup>
 
@@ -193,7 +222,14 @@ function RecipeResult({ result, onReload }: { result: RecipeImportResult; onRelo
 
       <Card as="section" aria-labelledby="recipe-total" className="mb-4">
         <Card.Body>
-          <Form.Check type="switch" id="recipe-milled" label={t.recipes.milled} checked={milled} onChange={(e) => setMilled(e.target.checked)} className="mb-2" />
+          <Form.Check
+            type="switch"
+            id="recipe-milled"
+            label={t.recipes.milled}
+            checked={milled}
+            onChange={(e) => setMilled(e.target.checked)}
+            className="mb-2"
+          />
           <h3 id="recipe-total" className="h5 mb-1">
             {t.recipes.total}: <span data-testid="recipe-cost">{formatUah(fromMinor(plan.costMinor))}</span>
           </h3>
@@ -230,7 +266,17 @@ function Figure({ term, value, testId }: { term: string; value: string; testId?:
   );
 }
 
-function IngredientRow({ ingredient, selection, line, onChoose }: { ingredient: IngredientMatch; selection: MatchSelection; line: PlanLine | undefined; onChoose: (productId: string | null) => void }) {
+function IngredientRow({
+  ingredient,
+  selection,
+  line,
+  onChoose,
+}: {
+  ingredient: IngredientMatch;
+  selection: MatchSelection;
+  line: PlanLine | undefined;
+  onChoose: (productId: string | null) => void;
+}) {
   const t = useT(recipeTexts);
   const chosen = chosenCandidate(ingredient, selection);
   const level = chosen ? confidenceLevel(chosen.confidence) : null;
@@ -255,7 +301,11 @@ function IngredientRow({ ingredient, selection, line, onChoose }: { ingredient: 
           </Form.Select>
           {chosen && (
             <div className="small mt-1">
-              <Badge bg={level === 'high' ? 'success' : level === 'medium' ? 'light' : 'warning'} text={level === 'high' ? undefined : 'dark'} className={`me-1${level === 'medium' ? ' border' : ''}`}>
+              <Badge
+                bg={level === 'high' ? 'success' : level === 'medium' ? 'light' : 'warning'}
+                text={level === 'high' ? undefined : 'dark'}
+                className={`me-1${level === 'medium' ? ' border' : ''}`}
+              >
                 {chosen.substitute ? t.recipes.substitute : t.recipes.confidence[level!]} · {Math.round(chosen.confidence * 100)} %
               </Badge>
               <span className="text-body-secondary">{chosen.reason}</span>

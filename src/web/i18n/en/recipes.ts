@@ -1,10 +1,12 @@
 import type { recipes as uk } from '../uk/recipes';
 
-const grams = (kg: number) => (kg < 1 ? `${(kg * 1000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} g` : `${kg.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg`);
+const grams = (kg: number) =>
+  kg < 1 ? `${(kg * 1000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} g` : `${kg.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg`;
 
 export const recipes: typeof uk = {
   title: 'Brew from a recipe',
-  intro: 'Upload a BeerXML recipe (exported from BeerSmith, Brewfather, Brewtarget): we find the hops, malt and yeast in stock, rescale the hops to our lot’s alpha acids and choose the pack sizes.',
+  intro:
+    'Upload a BeerXML recipe (exported from BeerSmith, Brewfather, Brewtarget): we find the hops, malt and yeast in stock, rescale the hops to our lot’s alpha acids and choose the pack sizes.',
   fileLabel: 'Recipe file (.xml)',
   dropHint: 'or drop the file here',
   pasteLabel: 'or paste BeerXML text',

@@ -1,9 +1,11 @@
-const grams = (kg: number) => (kg < 1 ? `${(kg * 1000).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} г` : `${kg.toLocaleString('uk-UA', { maximumFractionDigits: 2 })} кг`);
+const grams = (kg: number) =>
+  kg < 1 ? `${(kg * 1000).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} г` : `${kg.toLocaleString('uk-UA', { maximumFractionDigits: 2 })} кг`;
 
 /** "Зварити за рецептом" (docs/recipes.md). */
 export const recipes = {
   title: 'Зварити за рецептом',
-  intro: 'Завантажте рецепт у форматі BeerXML (експорт з BeerSmith, Brewfather, Brewtarget) — ми знайдемо хміль, солод і дріжджі в наявності, перерахуємо хміль на альфа-кислоти нашої партії й підберемо фасування.',
+  intro:
+    'Завантажте рецепт у форматі BeerXML (експорт з BeerSmith, Brewfather, Brewtarget) — ми знайдемо хміль, солод і дріжджі в наявності, перерахуємо хміль на альфа-кислоти нашої партії й підберемо фасування.',
   fileLabel: 'Файл рецепта (.xml)',
   dropHint: 'або перетягніть файл сюди',
   pasteLabel: 'або вставте текст BeerXML',
