@@ -76,7 +76,7 @@ for (const viewport of [WIDE, PHONE]) {
     await page.goto('/');
     await page.getByRole('link', { name: 'Зварити за рецептом' }).first().click();
     await page.waitForURL(/\/recipe$/);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Зварити за рецептом');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Зварити за рецептом');
 
     await page.getByLabel('Файл рецепта (.xml)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
     await expect.poll(() => page.getByRole('heading', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
