@@ -114,9 +114,11 @@ describeWithApp('recipe import API', (ctx) => {
 
   test('a hop page’s substitutes in stock: Citra (sold out) lists Galaxy or Mosaic with the reason; malt has none', async () => {
     const app = await ready();
-    const slugOf = async (query: string) =>
-      ((await app.inject({ url: `/api/products?${query}` })).json() as { products: { slug: string; name: string }[] }).products[0].slug;
-    const res = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('keyword=Citra')}` });
+    const slugOf = async (query: string, name: string) =>
+      ((await app.inject({ url: `/api/products?${query}` })).json() as { products: { slug: string; name: string }[] }).products.find((p) =>
+        p.name.includes(name),
+      )!.slug;
+    const res = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('keyword=Citra', 'Citra')}` });
     expect(res.statusCode).toBe(200);
     const { substitutes } = res.json() as { substitutes: { name: string; reason: string }[] };
     expect(substitutes.length).toBeGreaterThan(1);
@@ -124,7 +126,7 @@ describeWithApp('recipe import API', (ctx) => {
     expect(substitutes[0].name).toMatch(/Galaxy|Mosaic/);
     expect(substitutes[0].reason).toMatch(/^Звична заміна Citra/);
     expect(substitutes.some((s) => s.name.includes('Citra'))).toBe(false);
-    const malt = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('category=Malt')}` });
+    const malt = await app.inject({ url: `/api/recipes/substitutes/${await slugOf('category=Malt', 'Солод')}` });
     expect(malt.statusCode).toBe(200);
     expect(malt.json()).toEqual({ substitutes: [] });
     expect((await app.inject({ url: '/api/recipes/substitutes/no-such-hop' })).statusCode).toBe(404);
