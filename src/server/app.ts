@@ -34,6 +34,7 @@ import { reviewRoutes } from './features/reviews/routes.js';
 import { stockAlertRoutes } from './features/stock-alerts/routes.js';
 import { uploadRoutes } from './features/uploads/routes.js';
 import { siteRoutes } from './features/site/routes.js';
+import { recipeRoutes } from './features/recipes/routes.js';
 import { ensureLegalPages, legalRoutes } from './features/legal/index.js';
 import { resolvePage } from './features/site/pages.js';
 import { renderPage } from './features/site/page-head.js';
@@ -153,6 +154,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(settingsRoutes);
   await app.register(uploadRoutes);
   await app.register(fiscalRoutes);
+  await app.register(recipeRoutes);
   await app.register(siteRoutes);
   await app.register(legalRoutes);
   await app.register(outboxAdminRoutes);

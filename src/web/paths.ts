@@ -18,6 +18,8 @@ export const paths = {
   /** The legal pages (docs/domain.md) and their versions: one home for their addresses, src/shared/legal.ts. */
   legal: legalPagePath,
   cart: '/cart',
+  /** "Зварити за рецептом": a BeerXML recipe becomes a cart (docs/recipes.md). */
+  recipe: '/recipe',
   login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: (redirect?: string) => (redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'),
   forgotPassword: '/forgot-password',

@@ -92,6 +92,7 @@ function CategoryMenu() {
     { to: paths.equipment, label: t.catalog.equipment },
     { to: paths.malt, label: t.catalog.malt },
     { to: paths.discount, label: t.catalog.discount },
+    { to: paths.recipe, label: t.common.brewFromRecipe },
   ];
   return (
     <nav className="bg-body-tertiary border-bottom" aria-label={t.common.categories}>

@@ -23,6 +23,8 @@ export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'created
   variant?: string;
   label?: string;
   options?: LineOptions;
+  /** The recipe the line was added for ("Зварити за рецептом", docs/recipes.md). */
+  recipe?: string;
 };
 
 /** One line per product, pack and options: milled and whole malt of one pack are two lines. */
@@ -72,6 +74,7 @@ export const useCart = create<CartState>()(
             // A pack no longer sold, or an old line of a product with several: the cart page asks.
             if (!pack) return line;
             const fresh = toCartItem(product, line.qty, pack, line.options);
+            if (line.recipe) fresh.recipe = line.recipe;
             if (!differs(line, fresh)) return line;
             changed = true;
             return fresh;

@@ -124,6 +124,16 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
       data: found ? [{ key: ['products', 'list', { keyword, pageNumber, ...options }], value: found }] : [],
     };
   }
+  if (path === '/recipe') {
+    return {
+      title: `Зварити за рецептом | ${SHOP_NAME}`,
+      description: 'Завантажте рецепт BeerXML з BeerSmith, Brewfather чи Brewtarget — і отримайте готовий кошик: хміль, солод і дріжджі в наявності.',
+      canonical: path,
+      ogType: 'website',
+      jsonLd: [breadcrumbs({ name: 'Зварити за рецептом', path })],
+      data: [],
+    };
+  }
   if (path === '/about' || path === '/contacts') {
     const title = path === '/about' ? 'Про нас' : 'Контакти';
     return {

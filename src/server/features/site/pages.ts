@@ -12,7 +12,7 @@ const PAGES: RegExp[] = [
   /^\/$/,
   /^\/page\/\d+$/,
   /^\/search\/[^/]+(\/page\/\d+)?$/,
-  /^\/(hops|yeast|malt|equipment|discount|about|contacts|cart|login|register|forgot-password|reset-password)$/,
+  /^\/(hops|yeast|malt|equipment|discount|about|contacts|cart|recipe|login|register|forgot-password|reset-password)$/,
   /^\/(shipping|payment|placeorder|profile)$/,
   /^\/stock-alerts\/unsubscribe$/,
   /^\/order\/[^/]+$/,

@@ -107,6 +107,7 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
         <Col xs={9} md={4}>
           <Link to={paths.product(item._id)}>{item.name}</Link>
           <LineName label={item.label} options={item.options} />
+          {item.recipe && <span className="d-block small text-body-secondary">{t.common.fromRecipe(item.recipe)}</span>}
         </Col>
         <Col xs={4} md={2}>
           <span className="visually-hidden">{t.checkout.unitPrice}: </span>

@@ -26,6 +26,14 @@ export default function HomePage() {
     <>
       <PageTitle title={keyword ? title : undefined} />
       {!keyword && pageNumber === 1 && !options.sort && !options.inStock && <TopProducts />}
+      {!keyword && pageNumber === 1 && (
+        <p className="alert alert-light border d-flex flex-wrap align-items-center gap-2">
+          <span className="flex-grow-1">{t.common.recipeBanner}</span>
+          <Link to={paths.recipe} className="btn btn-primary btn-sm">
+            {t.common.brewFromRecipe}
+          </Link>
+        </p>
+      )}
       {keyword && (
         <Link to={paths.home} className="btn btn-light mb-3">
           {t.common.back}

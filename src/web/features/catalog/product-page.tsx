@@ -26,6 +26,7 @@ import { StockAlertForm } from './stock-alert-form';
 const MAX_QTY_CHOICES = 100;
 import { useProduct } from './api';
 import { ProductReviews } from './product-reviews';
+import { HopSubstitutes } from '../recipes';
 
 /** /product/{slug} (docs/seo.md); an old /product/{id} link shows the slug once the product is here. */
 export default function ProductPage() {
@@ -204,6 +205,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
         </h2>
         <p style={{ whiteSpace: 'pre-line' }}>{product.description}</p>
       </section>
+      {product.category === 'Hops' && <HopSubstitutes product={product.slug} />}
       <ProductReviews product={product} />
     </article>
   );

@@ -46,6 +46,8 @@ export const errors: typeof uk = {
     NO_FILE: 'Choose an image file',
     WRONG_FIELD: 'The file must come in the field image',
     FILE_TOO_LARGE: 'The file is too large: 10 MB at most',
+    RECIPE_TOO_LARGE: 'The recipe file is over 1 MB',
+    RECIPE_UNSAFE_XML: 'The file has a DOCTYPE or entities; such files are refused for safety',
     UNSUPPORTED_IMAGE: 'The file is not a JPEG, PNG or WebP image, or it is damaged',
 
     ORDER_NOT_FOUND: 'Order not found',

@@ -48,6 +48,8 @@ export const errors = {
     NO_FILE: 'Оберіть файл зображення',
     WRONG_FIELD: 'Файл має надходити в полі image',
     FILE_TOO_LARGE: 'Файл завеликий: не більше 10 МБ',
+    RECIPE_TOO_LARGE: 'Файл рецепта більший за 1 МБ',
+    RECIPE_UNSAFE_XML: 'Файл містить DOCTYPE або сутності — такі файли не приймаються з міркувань безпеки',
     UNSUPPORTED_IMAGE: 'Файл не схожий на зображення JPEG, PNG чи WebP або пошкоджений',
 
     ORDER_NOT_FOUND: 'Замовлення не знайдено',

@@ -1,0 +1,48 @@
+import type { Tx } from '../../db/client.js';
+import { AppError, BadInput, NotFound } from '../../errors.js';
+import { decodeRecipeBytes, parseBeerXml, RecipeImportError } from '../../../shared/recipes/beerxml.js';
+import { hopSubstitutesFor, matchRecipe } from '../../../shared/recipes/matching.js';
+import type { HopSubstitutes, RecipeImportQuery, RecipeImportResult } from '../../../shared/recipes/schema.js';
+import { loadRecipeCatalog } from './catalog.js';
+
+/** A recipe file → its recipes, the chosen one matched to today's stock (docs/recipes.md). Nothing is stored. */
+export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImportQuery): Promise<RecipeImportResult> {
+  let recipes;
+  try {
+    recipes = parseBeerXml(decodeRecipeBytes(bytes));
+  } catch (err) {
+    if (err instanceof RecipeImportError) {
+      throw new AppError(err.code === 'RECIPE_TOO_LARGE' ? 413 : 400, err.code, err.message, undefined, err.line ? { line: err.line } : undefined);
+    }
+    throw err;
+  }
+  const recipeIndex = query.recipe ?? 0;
+  const recipe = recipes[recipeIndex];
+  if (!recipe) throw new BadInput(`У файлі ${recipes.length} рецепт(и); рецепта № ${recipeIndex + 1} немає`, 'RECIPE_NOT_IN_FILE');
+  const catalog = await loadRecipeCatalog(tx);
+  return {
+    recipes: recipes.map((r) => ({ name: r.name, style: r.style, batchSizeL: r.batchSizeL })),
+    recipeIndex,
+    recipe,
+    match: matchRecipe(recipe, catalog, { batchSizeL: query.batchSizeL }),
+  };
+}
+
+/** A hop's in-stock substitutes by its slug or id (a product that is not a hop has none). */
+export async function hopSubstitutes(tx: Tx, ref: string): Promise<HopSubstitutes> {
+  const catalog = await loadRecipeCatalog(tx);
+  const hop = catalog.find((p) => p.slug === ref || p._id === ref);
+  if (!hop) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+  if (hop.category !== 'Hops') return { substitutes: [] };
+  return {
+    substitutes: hopSubstitutesFor(hop, catalog).map(({ productId, slug, name, image, alphaPct, confidence, reason }) => ({
+      productId,
+      slug,
+      name,
+      image,
+      alphaPct,
+      confidence,
+      reason,
+    })),
+  };
+}
