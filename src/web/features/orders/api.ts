@@ -1,6 +1,16 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminFiscalReceipt } from '../../../shared/fiscal';
-import type { LiqPayCheckout, MonobankInvoice, Order, OrderList, OrderStatus, OrderSummary, PayOrder, PayPalCreated, RefundRequest } from '../../../shared/orders';
+import type {
+  LiqPayCheckout,
+  MonobankInvoice,
+  Order,
+  OrderList,
+  OrderStatus,
+  OrderSummary,
+  PayOrder,
+  PayPalCreated,
+  RefundRequest,
+} from '../../../shared/orders';
 import { api } from '../../api/client';
 
 export const orderQuery = (id: string) =>
