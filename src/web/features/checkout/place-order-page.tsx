@@ -88,6 +88,8 @@ export default function PlaceOrderPage() {
       {
         onSuccess: (order) => {
           cart.clearCartItems();
+          // The comment was this order's; the address stays for the next one.
+          cart.saveShippingAddress({ ...address, comment: undefined });
           clearShippingDraft();
           notify.success(t.checkout.orderPlaced);
           navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order._id), { state: { placed: true } });
