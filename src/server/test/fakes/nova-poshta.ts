@@ -374,9 +374,9 @@ function unknownCities(fake: FakeNovaPoshta, p: Record<string, unknown>): string
 
 const SERVICE_TYPES = ['DoorsDoors', 'DoorsWarehouse', 'WarehouseWarehouse', 'WarehouseDoors'];
 
-/** getDocumentPrice: CitySender, CityRecipient, Weight, ServiceType, Cost, CargoType and SeatsAmount are required. */
-function documentPrice(fake: FakeNovaPoshta, p: Record<string, unknown>) {
-  const missing = ['CitySender', 'CityRecipient', 'Weight', 'ServiceType', 'Cost', 'CargoType', 'SeatsAmount'].filter((key) => lower(p[key]) === '');
+/** A route's refusal, as Nova Poshta words it: a required field empty, or a city it does not know; else null. */
+function refusedRoute(fake: FakeNovaPoshta, p: Record<string, unknown>, required: string[]) {
+  const missing = required.filter((key) => lower(p[key]) === '');
   if (missing.length)
     return refused(
       missing.map((key) => `${key} is empty`),
@@ -385,6 +385,13 @@ function documentPrice(fake: FakeNovaPoshta, p: Record<string, unknown>) {
   const unknown = unknownCities(fake, p);
   if (unknown.length) return refused(unknown, '20000102443');
   if (!SERVICE_TYPES.includes(String(p.ServiceType))) return refused(['ServiceType is invalid'], '20000100110');
+  return null;
+}
+
+/** getDocumentPrice: CitySender, CityRecipient, Weight, ServiceType, Cost, CargoType and SeatsAmount are required. */
+function documentPrice(fake: FakeNovaPoshta, p: Record<string, unknown>) {
+  const refusal = refusedRoute(fake, p, ['CitySender', 'CityRecipient', 'Weight', 'ServiceType', 'Cost', 'CargoType', 'SeatsAmount']);
+  if (refusal) return refusal;
   if (!(Number(p.Weight) > 0)) return refused(['Weight is invalid'], '20000100107');
   if (!(Number(p.Cost) >= 0)) return refused(['Cost is invalid'], '20000100111');
   const cost = fakeTariff(String(p.ServiceType), Number(p.Weight), Number(p.Cost));
@@ -393,17 +400,10 @@ function documentPrice(fake: FakeNovaPoshta, p: Record<string, unknown>) {
 
 /** getDocumentDeliveryDate: DateTime (dd.mm.yyyy), ServiceType, CitySender and CityRecipient; arrives two days later. */
 function documentDeliveryDate(fake: FakeNovaPoshta, p: Record<string, unknown>) {
-  const missing = ['DateTime', 'ServiceType', 'CitySender', 'CityRecipient'].filter((key) => lower(p[key]) === '');
-  if (missing.length)
-    return refused(
-      missing.map((key) => `${key} is empty`),
-      '20000100113',
-    );
-  const unknown = unknownCities(fake, p);
-  if (unknown.length) return refused(unknown, '20000102443');
+  const refusal = refusedRoute(fake, p, ['DateTime', 'ServiceType', 'CitySender', 'CityRecipient']);
+  if (refusal) return refusal;
   const day = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(String(p.DateTime));
   if (!day) return refused(['DateTime is invalid'], '20000100106');
-  if (!SERVICE_TYPES.includes(String(p.ServiceType))) return refused(['ServiceType is invalid'], '20000100110');
   const arrives = new Date(Date.UTC(Number(day[3]), Number(day[2]) - 1, Number(day[1]) + 2));
   return envelope(true, [{ DeliveryDate: { date: `${arrives.toISOString().slice(0, 10)} 00:00:00.000000`, timezone_type: 3, timezone: 'Europe/Kiev' } }]);
 }
