@@ -106,7 +106,8 @@ ${
 
 function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
   if (isCashOnDelivery(order.paymentMethod)) {
-    return [`Оплата при отриманні у відділенні Нової пошти: ${formatUahMinor(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
+    const where = order.deliveryKind === 'door' ? 'кур’єрові Нової пошти' : 'у відділенні Нової пошти';
+    return [`Оплата при отриманні ${where}: ${formatUahMinor(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
   }
   if (!isOfflineMethod(order.paymentMethod)) return ['Оплатіть замовлення на його сторінці: щойно оплата надійде, ми підготуємо посилку.'];
   const { cardNumber, iban, recipient } = shop.transfer;
