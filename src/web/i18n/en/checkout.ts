@@ -82,7 +82,7 @@ export const checkout: typeof uk = {
   house: 'House',
   flat: 'Flat',
   flatHint: 'Optional',
-  doorAddress: (street, house, flat) => `${street}, ${house}${flat ? `, flat ${flat}` : ''}`,
+  doorAddress: (street, house, flat) => `Courier delivery: ${street}, ${house}${flat ? `, flat ${flat}` : ''}`,
   comment: 'Order comment',
   commentHint: 'Optional, up to 500 characters: e.g. “call before sending”. Only the shop sees it.',
   commentLabel: 'Comment',

@@ -83,7 +83,8 @@ export const checkout = {
   house: 'Будинок',
   flat: 'Квартира',
   flatHint: 'Необов’язково',
-  doorAddress: (street: string, house: string, flat: string) => `${street}, ${house}${flat ? `, кв. ${flat}` : ''}`,
+  /** As the server writes a courier address where a branch would be (docs/delivery.md). */
+  doorAddress: (street: string, house: string, flat: string) => `Адресна доставка: ${street}, ${house}${flat ? `, кв. ${flat}` : ''}`,
   comment: 'Коментар до замовлення',
   commentHint: 'Необов’язково, до 500 символів: наприклад, «зателефонуйте перед відправкою». Його бачить лише магазин.',
   commentLabel: 'Коментар',
