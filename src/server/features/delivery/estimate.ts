@@ -82,19 +82,16 @@ export class DeliveryEstimator {
 
     const settings = this.settings as NovaPoshtaSettings;
     // Both answers are awaited even when one fails, so no question is left running behind the answer.
-    const pending = Promise.allSettled([getDocumentPrice(settings, tariff), getDocumentDeliveryDate(settings, { ...tariff, sendOn })]).then(
-      ([cost, date]) => {
-        if (cost.status === 'rejected') throw cost.reason;
-        if (date.status === 'rejected') throw date.reason;
-        const value: DeliveryEstimate = { available: true, cost: cost.value, date: date.value };
-        this.entries.set(key, { at: Date.now(), value });
-        return value;
-      },
-      (error: unknown) => {
+    const pending = Promise.allSettled([getDocumentPrice(settings, tariff), getDocumentDeliveryDate(settings, { ...tariff, sendOn })]).then(([cost, date]) => {
+      if (cost.status === 'rejected' || date.status === 'rejected') {
+        // A failure is not kept: the next shopper asks again.
         this.entries.delete(key);
-        throw error;
-      },
-    );
+        throw cost.status === 'rejected' ? cost.reason : (date as PromiseRejectedResult).reason;
+      }
+      const value: DeliveryEstimate = { available: true, cost: cost.value, date: date.value };
+      this.entries.set(key, { at: Date.now(), value });
+      return value;
+    });
     this.entries.set(key, { at: Date.now(), pending });
     if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     return pending;
