@@ -102,7 +102,8 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
   await page.waitForURL('**/shipping');
   await page.getByRole('main').getByRole('link', { name: 'Увійти' }).click();
   await page.waitForURL(/\/login\?redirect=%2Fshipping/);
-  await page.getByLabel(/пошта/i).fill(email);
+  // The login form itself: the step's own e-mail field may show until the login screen has loaded.
+  await page.locator('#login-email').fill(email);
   await page.getByLabel(/^пароль$/i).fill(PASSWORD);
   await page.getByRole('button', { name: 'Увійти' }).click();
   await page.waitForURL('**/shipping');

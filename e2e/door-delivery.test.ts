@@ -107,7 +107,7 @@ test('a guest goes from the cart straight to delivery, chooses courier delivery 
   await expect.poll(() => deliveryCost.textContent()).toBe(line);
   await expect.poll(() => shown(page, 'Зателефонуйте перед відправкою')).toBe(true);
   await expect.poll(() => shown(page, /Ви не вказали електронну пошту/)).toBe(true);
-  expect(await page.locator('code').filter({ hasText: page.url() }).count()).toBe(1);
+  expect(await page.getByText(page.url(), { exact: true }).count()).toBe(1);
   await expectAccessible(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await page.screenshot({ path: '/tmp/door-order-375.png', fullPage: true });

@@ -51,7 +51,7 @@ export default function GuestOrderPage() {
           {order.guestEmail === null && (
             // No letter carries the link: the screen is the only place the guest sees it (docs/delivery.md).
             <span className="d-block mt-2 fw-semibold" role="alert">
-              {t.orders.guestLinkNoEmail} <code className="text-break user-select-all">{`${window.location.origin}${here}`}</code>
+              {t.orders.guestLinkNoEmail} <span className="d-block text-break user-select-all font-monospace">{`${window.location.origin}${here}`}</span>
             </span>
           )}
           {me ? (
