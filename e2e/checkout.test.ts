@@ -96,11 +96,14 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
   await expectAccessible(page);
   await expectFitsPhone(page);
 
-  // Checkout asks to sign in first, then comes back to delivery.
+  // Checkout starts at delivery; signing in from there comes back to it.
   const email = await newCustomer(page);
   await page.getByRole('button', { name: 'Оформити замовлення' }).click();
+  await page.waitForURL('**/shipping');
+  await page.getByRole('main').getByRole('link', { name: 'Увійти' }).click();
   await page.waitForURL(/\/login\?redirect=%2Fshipping/);
-  await page.getByLabel(/пошта/i).fill(email);
+  // The login form itself: the step's own e-mail field may show until the login screen has loaded.
+  await page.locator('#login-email').fill(email);
   await page.getByLabel(/^пароль$/i).fill(PASSWORD);
   await page.getByRole('button', { name: 'Увійти' }).click();
   await page.waitForURL('**/shipping');

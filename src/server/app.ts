@@ -24,6 +24,7 @@ import { refreshDerivedColumns } from './features/products/repository.js';
 import { orderRoutes } from './features/orders/routes.js';
 import { deliveryRoutes } from './features/delivery/routes.js';
 import { DeliveryDirectory } from './features/delivery/service.js';
+import { DeliveryEstimator } from './features/delivery/estimate.js';
 import { paymentRoutes } from './features/payments/routes.js';
 import { Payments } from './features/payments/service.js';
 import { userRoutes } from './features/users/routes.js';
@@ -89,7 +90,9 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   app.decorate('db', database.db);
   app.decorate('catalogCache', catalogCache);
   app.decorate('payments', new Payments(config));
-  app.decorate('deliveryDirectory', new DeliveryDirectory(config.novaPoshta));
+  const deliveryDirectory = new DeliveryDirectory(config.novaPoshta);
+  app.decorate('deliveryDirectory', deliveryDirectory);
+  app.decorate('deliveryEstimator', new DeliveryEstimator(config.novaPoshta, deliveryDirectory));
   app.decorateRequest('sessionUser', undefined);
   // Notices go out in the background; tests send them with app.outbox.flush().
   const outbox = startOutboxWorker({

@@ -5,6 +5,7 @@ import type { OutboxWorker } from './features/notifications/outbox-worker.js';
 import type { FiscalWorker } from './features/fiscal/index.js';
 import type { Payments } from './features/payments/service.js';
 import type { DeliveryDirectory } from './features/delivery/service.js';
+import type { DeliveryEstimator } from './features/delivery/estimate.js';
 import type { CatalogCache } from './features/products/catalog-cache.js';
 
 declare module 'fastify' {
@@ -18,6 +19,8 @@ declare module 'fastify' {
     payments: Payments;
     /** The Nova Poshta directory (features/delivery): the branch search and the order's check of the branch. */
     deliveryDirectory: DeliveryDirectory;
+    /** Nova Poshta's tariff and date for a parcel, cached; never fails (features/delivery/estimate.ts). */
+    deliveryEstimator: DeliveryEstimator;
   }
   interface FastifyRequest {
     /** Memoised by plugins/auth.ts getSessionUser; undefined until first asked. */

@@ -123,3 +123,80 @@ export function normalizeText(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** How the parcel reaches the shopper: a branch or parcel locker, or Nova Poshta's courier to the door. */
+export const DELIVERY_KINDS = ['branch', 'door'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+
+/** A street of a settlement (Address.searchSettlementStreets), for courier delivery. */
+export const StreetSchema = z.object({
+  /** `SettlementStreetRef`. */
+  ref: z.string(),
+  /** The street as Nova Poshta writes it with its kind: "вул. Ярослава Мудрого". */
+  name: z.string(),
+});
+export type Street = z.infer<typeof StreetSchema>;
+
+export const StreetListSchema = z.object({ streets: z.array(StreetSchema), demo: z.boolean() });
+export type StreetList = z.infer<typeof StreetListSchema>;
+
+/** GET /api/delivery/streets?settlementRef=&q=: fewer than two letters find nothing. */
+export const StreetQuerySchema = z.object({ settlementRef: NovaPoshtaRefSchema, q: query('query') });
+
+export const MAX_PARCEL_KG = 1000;
+export const MAX_DECLARED_VALUE = 1_000_000;
+
+/**
+ * GET /api/delivery/estimate: the settlement, `branchRef` (a point's ref) or `door`, the parcel's
+ * weight and its declared value in hryvnias (docs/delivery.md).
+ */
+export const EstimateQuerySchema = z.object({
+  settlementRef: NovaPoshtaRefSchema,
+  branchRef: z.union([z.literal('door'), NovaPoshtaRefSchema]),
+  weightKg: z.coerce
+    .number({ error: msg('parcelWeightInvalid') })
+    .min(0, msg('parcelWeightInvalid'))
+    .max(MAX_PARCEL_KG, msg('parcelWeightInvalid')),
+  value: z.coerce
+    .number({ error: msg('declaredValueInvalid') })
+    .min(0, msg('declaredValueInvalid'))
+    .max(MAX_DECLARED_VALUE, msg('declaredValueInvalid')),
+});
+export type EstimateQuery = z.output<typeof EstimateQuerySchema>;
+
+/**
+ * Nova Poshta's price and date for the parcel, or `available: false` when it could not tell in time:
+ * the screens then say "за тарифами Нової пошти" as before.
+ */
+export const DeliveryEstimateSchema = z.object({
+  available: z.boolean(),
+  /** Nova Poshta's tariff in hryvnias (`Cost` of getDocumentPrice). */
+  cost: z.number().nullable(),
+  /** The expected delivery day, `yyyy-mm-dd` (getDocumentDeliveryDate). */
+  date: z.string().nullable(),
+});
+export type DeliveryEstimate = z.infer<typeof DeliveryEstimateSchema>;
+
+/**
+ * The bands a cached estimate is kept under: the tariff changes by the kilogram and by the declared
+ * value's hundreds, so parcels in one band share an answer (docs/delivery.md). The band's upper
+ * edge is what Nova Poshta is asked, so the estimate never undersells.
+ */
+export function weightBandKg(weightKg: number): number {
+  if (weightKg <= 0.5) return 0.5;
+  if (weightKg <= 1) return 1;
+  if (weightKg <= 30) return Math.ceil(weightKg);
+  return Math.ceil(weightKg / 5) * 5;
+}
+
+export function valueBandUah(value: number): number {
+  if (value <= 200) return 200;
+  if (value <= 2000) return Math.ceil(value / 100) * 100;
+  return Math.ceil(value / 500) * 500;
+}
+
+/** The expected day as the screens and letters write it: "2026-11-27" → "27.11". */
+export function formatDeliveryDay(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${day}.${month}`;
+}

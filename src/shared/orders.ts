@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.js';
-import { NovaPoshtaRefSchema } from './delivery.js';
+import { DELIVERY_KINDS, NovaPoshtaRefSchema } from './delivery.js';
 import { ORDER_STATUSES, TRACKING_NUMBER } from './order-status.js';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS } from './payment-methods.js';
 import { PhoneSchema } from './phone.js';
@@ -19,6 +19,8 @@ export * from './refunds.js';
  * (docs/orders.md), but the server trusts only product ids and quantities from it: names, images,
  * prices and totals come from the database and the shared pricing rules.
  */
+
+export const MAX_ORDER_COMMENT = 500;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, msg('maxChars', { max }));
 
@@ -42,8 +44,39 @@ export const ShippingAddressSchema = z
      */
     settlementRef: NovaPoshtaRefSchema.optional(),
     warehouseRef: NovaPoshtaRefSchema.optional(),
+    /**
+     * `door`: Nova Poshta's courier brings the parcel to `street` (chosen from the settlement's
+     * streets, with its `streetRef`), `house` and `flat`; `country` then carries the address as one
+     * line for older readers (docs/delivery.md).
+     */
+    delivery: z
+      .enum(DELIVERY_KINDS, { error: msg('invalidValue') })
+      .optional()
+      .default('branch'),
+    streetRef: NovaPoshtaRefSchema.optional(),
+    street: z
+      .string()
+      .trim()
+      .max(200, msg('maxChars', { max: 200 }))
+      .optional(),
+    house: z.string().trim().max(10, msg('houseInvalid')).optional(),
+    flat: z.string().trim().max(10, msg('flatInvalid')).optional(),
+    /** The settlement's oblast and district as the directory lists them: a courier waybill names them. */
+    area: z
+      .string()
+      .trim()
+      .max(100, msg('maxChars', { max: 100 }))
+      .optional(),
+    region: z
+      .string()
+      .trim()
+      .max(100, msg('maxChars', { max: 100 }))
+      .optional(),
   })
-  .refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] });
+  .refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] })
+  .refine((a) => a.delivery !== 'door' || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] })
+  .refine((a) => a.delivery !== 'door' || (a.streetRef && a.street), { message: msg('streetRequired'), path: ['street'] })
+  .refine((a) => a.delivery !== 'door' || a.house, { message: msg('houseRequired'), path: ['house'] });
 export type ShippingAddress = z.output<typeof ShippingAddressSchema>;
 export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
 
@@ -101,11 +134,26 @@ export const OrderCreateSchema = z.object({
   acceptOffer: z.boolean({ error: msg('invalidType') }).optional(),
   /** The language the shopper uses; without it, the request's Accept-Language decides. */
   locale: z.enum(ORDER_LOCALES).optional(),
+  /** A note to the shop ("зателефонуйте перед відправкою"); the shop's eyes only (docs/orders.md). */
+  comment: z
+    .string({ error: msg('notText') })
+    .trim()
+    .max(MAX_ORDER_COMMENT, msg('orderCommentTooLong', { max: MAX_ORDER_COMMENT }))
+    .optional()
+    .default(''),
 });
 export type OrderCreate = z.input<typeof OrderCreateSchema>;
 
-/** POST /api/orders/guest: the same order, and the guest's e-mail (docs/delivery.md). */
-export const GuestOrderCreateSchema = OrderCreateSchema.extend({ email: EmailSchema });
+/**
+ * POST /api/orders/guest: the same order, and the guest's e-mail, which may be left out: the phone
+ * is enough, and the order's link is then shown once on screen (docs/delivery.md).
+ */
+export const GuestOrderCreateSchema = OrderCreateSchema.extend({
+  email: z
+    .union([z.literal(''), EmailSchema])
+    .optional()
+    .transform((email) => email || undefined),
+});
 export type GuestOrderCreate = z.input<typeof GuestOrderCreateSchema>;
 
 /** The secret of a guest order's link: 32 random bytes, base64url. */
@@ -164,7 +212,19 @@ export const OrderSchema = z.object({
     /** Nova Poshta's refs of the settlement and branch (null for a branch typed by hand). */
     settlementRef: z.string().nullable(),
     warehouseRef: z.string().nullable(),
+    /** `door`: courier delivery to the street, house and flat below (null for a branch). */
+    delivery: z.enum(DELIVERY_KINDS),
+    street: z.string().nullable(),
+    house: z.string().nullable(),
+    flat: z.string().nullable(),
   }),
+  /**
+   * Nova Poshta's tariff (hryvnias) and expected day (yyyy-mm-dd) as estimated when the order was
+   * placed; null when it did not answer in time (docs/delivery.md).
+   */
+  shippingEstimate: z.object({ cost: z.number(), date: z.string().nullable() }).nullable(),
+  /** The shopper's note to the shop; '' when none. */
+  comment: z.string(),
   /** The e-mail of a guest who ordered without an account (null otherwise). */
   guestEmail: z.string().nullable(),
   paymentMethod: z.string(),

@@ -142,6 +142,13 @@ const uk = {
   queryTooLong: (p) => `${ukFields[p.field as Field]} не довше за ${p.max} символів`,
   branchTypeInvalid: 'Тип пункту: branch, locker або cargo',
   limitMin: 'Кількість щонайменше 1',
+  streetRequired: 'Оберіть вулицю зі списку',
+  houseRequired: 'Вкажіть номер будинку',
+  houseInvalid: 'Номер будинку: до 10 символів, наприклад 12 або 12а',
+  flatInvalid: 'Квартира: до 10 символів',
+  orderCommentTooLong: (p) => `Коментар до замовлення: не довше ${p.max} символів`,
+  parcelWeightInvalid: 'Вага посилки: число від 0,1 до 1000 кг',
+  declaredValueInvalid: 'Оголошена вартість: число від 0 до 1 000 000 грн',
 
   // settings
   notText: 'Має бути текстом',
@@ -281,6 +288,13 @@ const en: Record<MessageKey, Text> = {
   queryTooLong: (p) => `${enFields[p.field as Field]}: at most ${p.max} characters`,
   branchTypeInvalid: 'Point type: branch, locker or cargo',
   limitMin: 'The count is at least 1',
+  streetRequired: 'Choose the street from the list',
+  houseRequired: 'Enter the house number',
+  houseInvalid: 'House number: up to 10 characters, e.g. 12 or 12a',
+  flatInvalid: 'Flat: up to 10 characters',
+  orderCommentTooLong: (p) => `Order comment: at most ${p.max} characters`,
+  parcelWeightInvalid: 'Parcel weight: a number from 0.1 to 1000 kg',
+  declaredValueInvalid: 'Declared value: a number from 0 to 1,000,000 UAH',
 
   notText: 'Must be text',
   amountNotNumber: 'Enter the amount as a number',

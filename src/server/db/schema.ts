@@ -16,6 +16,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
+import { DELIVERY_KINDS } from '../../shared/delivery.js';
 import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
 import type { LineOptions } from '../../shared/line-options.js';
 import { PRODUCT_STATUSES } from '../../shared/product-status.js';
@@ -176,6 +177,21 @@ export const orders = pgTable(
     settlementRef: text('settlement_ref'),
     cityRef: text('city_ref'),
     warehouseRef: text('warehouse_ref'),
+    /** A branch or parcel locker, or Nova Poshta's courier to the door (docs/delivery.md). */
+    deliveryKind: text('delivery_kind', { enum: DELIVERY_KINDS }).notNull().default('branch'),
+    /** Courier delivery: the street as Nova Poshta names it (with its ref), the house and flat as typed. */
+    streetRef: text('street_ref'),
+    streetName: text('street_name'),
+    house: text('house'),
+    flat: text('flat'),
+    /** The settlement's oblast and district, which a courier waybill names beside the city. */
+    settlementArea: text('settlement_area').notNull().default(''),
+    settlementRegion: text('settlement_region').notNull().default(''),
+    /** Nova Poshta's tariff (kopiykas) and expected day (yyyy-mm-dd) when the order was placed; null when it did not answer in time. */
+    shippingEstimateMinor: integer('shipping_estimate_minor'),
+    shippingEstimateDate: text('shipping_estimate_date'),
+    /** The shopper's note to the shop ("зателефонуйте перед відправкою"): shown to the admin, never in letters to others. */
+    comment: text('comment').notNull().default(''),
     paymentMethod: text('payment_method').notNull(),
     itemsMinor: integer('items_minor').notNull(),
     shippingMinor: integer('shipping_minor').notNull(),
@@ -268,6 +284,8 @@ export const orders = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
     check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded')`),
+    check('orders_delivery_kind_check', sql`${t.deliveryKind} IN ('branch', 'door')`),
+    check('orders_comment_length_check', sql`char_length(${t.comment}) <= 500`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { Branch, City } from '../../shared/delivery';
+import type { Branch, City, DeliveryKind } from '../../shared/delivery';
 import { MAX_LINE_QTY } from '../../shared/order-limits';
 import type { ShippingAddress as ShippingAddressPayload } from '../../shared/orders';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
@@ -10,7 +10,16 @@ import type { Product, Variant } from '../../shared/products';
 export { PAYMENT_METHODS, type PaymentMethod };
 
 /** The delivery step's answer; the settlement and branch as the directory described them, to show and re-check on return. */
-export type ShippingAddress = ShippingAddressPayload & { settlement?: City; branch?: Branch; /** A guest's e-mail (no account). */ guestEmail?: string };
+export type ShippingAddress = Omit<ShippingAddressPayload, 'delivery'> & {
+  /** Absent in addresses saved before courier delivery: a branch. */
+  delivery?: DeliveryKind;
+  settlement?: City;
+  branch?: Branch;
+  /** A guest's e-mail (no account); '' when the guest left it out, undefined for a customer. */
+  guestEmail?: string;
+  /** The shopper's note to the shop, sent beside the address (docs/orders.md). */
+  comment?: string;
+};
 
 /**
  * A cart line: the product as it was when added, without its reviews and owner, plus qty

@@ -13,4 +13,5 @@ afterEach(() => {
   useAuth.setState({ userInfo: null, expiresAt: null });
   useLanguage.setState({ language: 'uk' });
   localStorage.clear();
+  sessionStorage.clear();
 });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BranchType, City } from '../../../shared/delivery.js';
+import type { BranchType, City, Street } from '../../../shared/delivery.js';
 import { normalizeText } from '../../../shared/delivery.js';
 import type { Warehouse } from './nova-poshta-client.js';
 
@@ -181,4 +181,16 @@ export function demoWarehousesOf(settlementRef: string): Warehouse[] {
 export function demoWarehousesByName(city: string): Warehouse[] {
   const key = normalizeText(city).replace(/^(м\.|місто)\s*/u, '');
   return ENTRIES.find((e) => e.keys.includes(key))?.warehouses ?? [];
+}
+
+/** Streets of a demo settlement: the streets its points stand on ("вул. Хрещатик"), made-up refs. */
+export function demoStreets(settlementRef: string, query: string): Street[] {
+  const entry = ENTRIES.find((e) => e.city.ref === settlementRef);
+  if (!entry) return [];
+  const q = normalizeText(query);
+  const names = [...new Set(entry.warehouses.map((w) => w.address.split(',')[0].trim()))];
+  return names
+    .filter((name) => normalizeText(name).includes(q))
+    .map((name) => ({ ref: demoRef(`street:${entry.city.ref}:${name}`), name }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'uk'));
 }

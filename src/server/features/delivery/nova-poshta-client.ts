@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Branch, BranchType, City } from '../../../shared/delivery.js';
+import type { Branch, BranchType, City, Street } from '../../../shared/delivery.js';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { UpstreamError } from '../../errors.js';
 
@@ -235,4 +235,84 @@ export function warehouseType(typeRef: string, category: string): BranchType {
 export function maxWeight(place: number, total: number): number | null {
   const limits = [place, total].filter((kg) => Number.isFinite(kg) && kg > 0);
   return limits.length ? Math.min(...limits) : null;
+}
+
+const StreetRowSchema = z.object({ SettlementStreetRef: z.string().min(1), Present: text, SettlementStreetDescription: text });
+
+/** Address.searchSettlementStreets (`StreetName`, `SettlementRef`, `Limit`): the streets of a settlement whose name holds what was typed. */
+export async function searchSettlementStreets(settings: NovaPoshtaSettings, settlementRef: string, name: string, limit: number): Promise<Street[]> {
+  const { data } = await callNovaPoshta(settings, 'Address', 'searchSettlementStreets', {
+    StreetName: name,
+    SettlementRef: settlementRef,
+    Limit: String(limit),
+  });
+  const page = SettlementPageSchema.safeParse(data[0] ?? {});
+  if (!page.success) throw novaPoshtaUnavailable('searchSettlementStreets: unexpected answer shape');
+  return page.data.Addresses.flatMap((item) => {
+    const s = StreetRowSchema.safeParse(item);
+    if (!s.success) return [];
+    const name = s.data.Present || s.data.SettlementStreetDescription;
+    return name ? [{ ref: s.data.SettlementStreetRef.toLowerCase(), name }] : [];
+  });
+}
+
+/** What the tariff and the date depend on: the route, the service, the parcel. */
+export interface TariffRequest {
+  citySender: string;
+  cityRecipient: string;
+  serviceType: 'WarehouseWarehouse' | 'WarehouseDoors';
+  weightKg: number;
+  /** Declared value, whole hryvnias. */
+  value: number;
+}
+
+const PriceSchema = z.object({ Cost: z.coerce.number().min(0) });
+
+/**
+ * InternetDocument.getDocumentPrice (`CitySender`, `CityRecipient`, `Weight`, `ServiceType`, `Cost`,
+ * `CargoType`, `SeatsAmount`): the tariff in hryvnias for one parcel seat.
+ */
+export async function getDocumentPrice(settings: NovaPoshtaSettings, request: TariffRequest, options: CallOptions = {}): Promise<number> {
+  const { data } = await callNovaPoshta(
+    settings,
+    'InternetDocument',
+    'getDocumentPrice',
+    {
+      CitySender: request.citySender,
+      CityRecipient: request.cityRecipient,
+      Weight: String(request.weightKg),
+      ServiceType: request.serviceType,
+      Cost: String(Math.round(request.value)),
+      CargoType: 'Parcel',
+      SeatsAmount: '1',
+    },
+    options,
+  );
+  const price = PriceSchema.safeParse(data[0]);
+  if (!price.success) throw novaPoshtaUnavailable('getDocumentPrice: unexpected answer shape');
+  return price.data.Cost;
+}
+
+const DeliveryDateSchema = z.object({ DeliveryDate: z.object({ date: z.string().regex(/^\d{4}-\d{2}-\d{2}/) }) });
+
+/**
+ * InternetDocument.getDocumentDeliveryDate (`DateTime` dd.mm.yyyy, `ServiceType`, `CitySender`,
+ * `CityRecipient`): the expected day of arrival as `yyyy-mm-dd` (the answer's `DeliveryDate.date`
+ * is "2026-11-27 00:00:00.000000" in Kyiv time).
+ */
+export async function getDocumentDeliveryDate(
+  settings: NovaPoshtaSettings,
+  request: Omit<TariffRequest, 'weightKg' | 'value'> & { sendOn: string },
+  options: CallOptions = {},
+): Promise<string> {
+  const { data } = await callNovaPoshta(
+    settings,
+    'InternetDocument',
+    'getDocumentDeliveryDate',
+    { DateTime: request.sendOn, ServiceType: request.serviceType, CitySender: request.citySender, CityRecipient: request.cityRecipient },
+    options,
+  );
+  const date = DeliveryDateSchema.safeParse(data[0]);
+  if (!date.success) throw novaPoshtaUnavailable('getDocumentDeliveryDate: unexpected answer shape');
+  return date.data.DeliveryDate.date.slice(0, 10);
 }

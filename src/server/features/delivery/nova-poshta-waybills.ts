@@ -25,6 +25,18 @@ export interface WaybillRecipient {
   warehouseRef: string | null;
   cityName: string;
   branchDescription: string;
+  /** Courier delivery to this address instead of a branch (docs/delivery.md). */
+  door?: RecipientDoor | null;
+}
+
+/** The recipient's address for courier delivery: the street as Nova Poshta names it, the house and flat as typed. */
+export interface RecipientDoor {
+  street: string;
+  house: string;
+  flat: string;
+  /** The settlement's oblast and district: Nova Poshta tells apart settlements of one name by them. */
+  area: string;
+  region: string;
 }
 
 export interface WaybillRequest {
@@ -92,16 +104,18 @@ export async function saveRecipient(
 }
 
 /**
- * InternetDocument.save for a warehouse-to-warehouse parcel paid by the recipient in cash, field for
- * field as Nova Poshta's API 2.0 documents it (docs/delivery.md). A branch from the directory is
- * named by refs, the recipient first saved by Counterparty.save; a branch typed by hand uses the
- * documented one-line form (`NewAddress: "1"` with the city and branch in words).
+ * InternetDocument.save for a parcel paid by the recipient in cash, field for field as Nova Poshta's
+ * API 2.0 documents it (docs/delivery.md). A branch from the directory is named by refs, the
+ * recipient first saved by Counterparty.save; a branch typed by hand uses the documented one-line
+ * form (`NewAddress: "1"` with the city and branch in words); courier delivery (`WarehouseDoors`)
+ * uses the one-line form with the street, house and flat.
  */
 export async function createWaybill(settings: NovaPoshtaSettings, request: WaybillRequest, options: CallOptions = {}): Promise<Waybill> {
   const { sender, recipient } = request;
   const total = String(Math.round(request.totalUah));
   const weight = String(Math.max(MIN_WEIGHT_KG, Math.round(request.weightKg * 1000) / 1000));
-  const byRefs = Boolean(recipient.cityRef && recipient.warehouseRef);
+  const door = recipient.door ?? null;
+  const byRefs = !door && Boolean(recipient.cityRef && recipient.warehouseRef);
   const saved = byRefs ? await saveRecipient(settings, recipient, options) : null;
   const properties: Record<string, unknown> = {
     PayerType: 'Recipient',
@@ -109,7 +123,7 @@ export async function createWaybill(settings: NovaPoshtaSettings, request: Waybi
     DateTime: kyivDate(request.date),
     CargoType: 'Parcel',
     Weight: weight,
-    ServiceType: 'WarehouseWarehouse',
+    ServiceType: door ? 'WarehouseDoors' : 'WarehouseWarehouse',
     SeatsAmount: '1',
     OptionsSeat: [
       {
@@ -128,15 +142,28 @@ export async function createWaybill(settings: NovaPoshtaSettings, request: Waybi
     ContactSender: sender.contactRef,
     SendersPhone: novaPoshtaPhone(sender.phone),
     RecipientsPhone: novaPoshtaPhone(recipient.phone),
-    ...(saved
-      ? { CityRecipient: recipient.cityRef, Recipient: saved.recipientRef, RecipientAddress: recipient.warehouseRef, ContactRecipient: saved.contactRef }
-      : {
+    ...(door
+      ? {
+          // To the door, in the documented one-line form: the address in words, the oblast and district beside the city.
           NewAddress: '1',
           RecipientName: recipient.name,
           RecipientType: 'PrivatePerson',
           RecipientCityName: recipient.cityName,
-          RecipientAddressName: recipient.branchDescription,
-        }),
+          RecipientArea: door.area,
+          RecipientAreaRegions: door.region,
+          RecipientAddressName: door.street,
+          RecipientHouse: door.house,
+          RecipientFlat: door.flat,
+        }
+      : saved
+        ? { CityRecipient: recipient.cityRef, Recipient: saved.recipientRef, RecipientAddress: recipient.warehouseRef, ContactRecipient: saved.contactRef }
+        : {
+            NewAddress: '1',
+            RecipientName: recipient.name,
+            RecipientType: 'PrivatePerson',
+            RecipientCityName: recipient.cityName,
+            RecipientAddressName: recipient.branchDescription,
+          }),
     // Cash on delivery: the money comes back to the shop, the recipient pays for its transfer.
     ...(request.cashOnDelivery ? { BackwardDeliveryData: [{ PayerType: 'Recipient', CargoType: 'Money', RedeliveryString: total }] } : {}),
   };

@@ -1,12 +1,14 @@
-import type { Branch, BranchList, BranchQuery, CityList } from '../../../shared/delivery.js';
+import type { Branch, BranchList, BranchQuery, CityList, StreetList } from '../../../shared/delivery.js';
 import { MIN_CITY_QUERY, branchMatches, normalizeText } from '../../../shared/delivery.js';
 import { BadInput } from '../../errors.js';
-import { demoSettlements, demoWarehousesByName, demoWarehousesOf } from './demo-directory.js';
-import { getWarehouses, searchSettlements, type NovaPoshtaSettings, type Warehouse } from './nova-poshta-client.js';
+import { demoSettlements, demoStreets, demoWarehousesByName, demoWarehousesOf } from './demo-directory.js';
+import { getWarehouses, searchSettlements, searchSettlementStreets, type NovaPoshtaSettings, type Warehouse } from './nova-poshta-client.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Suggestions per typed prefix: enough to tell apart villages of one name. */
 const CITY_SUGGESTIONS = 30;
+/** Streets per typed prefix: the shopper narrows the rest by typing. */
+const STREET_SUGGESTIONS = 20;
 const RETRY_AFTER_FAILURE_MS = 60_000;
 
 export interface DirectoryOptions {
@@ -28,6 +30,7 @@ export interface DirectoryOptions {
 export class DeliveryDirectory {
   private readonly warehouses: TtlCache<Warehouse[]>;
   private readonly cities: TtlCache<CityList['cities']>;
+  private readonly streets: TtlCache<StreetList['streets']>;
 
   constructor(
     private readonly settings: { apiUrl: string; apiKey: string | undefined },
@@ -36,6 +39,7 @@ export class DeliveryDirectory {
     const stale = options.staleMs ?? 72 * HOUR_MS;
     this.warehouses = new TtlCache(options.warehousesTtlMs ?? 6 * HOUR_MS, stale, 500);
     this.cities = new TtlCache(options.citiesTtlMs ?? 24 * HOUR_MS, stale, 5000);
+    this.streets = new TtlCache(options.citiesTtlMs ?? 24 * HOUR_MS, stale, 5000);
   }
 
   get isDemo(): boolean {
@@ -53,6 +57,15 @@ export class DeliveryDirectory {
     if (this.isDemo) return { cities: demoSettlements(q), demo: true };
     const cities = await this.cities.get(q, () => searchSettlements(this.novaPoshta, q, CITY_SUGGESTIONS));
     return { cities, demo: false };
+  }
+
+  /** Streets of a settlement for courier delivery (Address.searchSettlementStreets); fewer than two letters find nothing. */
+  async findStreets(settlementRef: string, query: string): Promise<StreetList> {
+    const q = normalizeText(query);
+    if (q.length < MIN_CITY_QUERY) return { streets: [], demo: this.isDemo };
+    if (this.isDemo) return { streets: demoStreets(settlementRef, q), demo: true };
+    const streets = await this.streets.get(`${settlementRef}:${q}`, () => searchSettlementStreets(this.novaPoshta, settlementRef, q, STREET_SUGGESTIONS));
+    return { streets, demo: false };
   }
 
   /** Every point of a settlement (from the copy when it has one). */

@@ -1,6 +1,7 @@
 import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
 import { lineOptionsText, normalizeLineOptions } from '../../../shared/line-options.js';
 import { formatUahMinor } from '../../../shared/pricing.js';
+import { formatDeliveryDay } from '../../../shared/delivery.js';
 import { legalPagePath } from '../../../shared/legal.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
 import type { NewOutboxMessage } from './outbox.js';
@@ -106,7 +107,8 @@ ${
 
 function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
   if (isCashOnDelivery(order.paymentMethod)) {
-    return [`Оплата при отриманні у відділенні Нової пошти: ${formatUahMinor(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
+    const where = order.deliveryKind === 'door' ? 'кур’єрові Нової пошти' : 'у відділенні Нової пошти';
+    return [`Оплата при отриманні ${where}: ${formatUahMinor(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
   }
   if (!isOfflineMethod(order.paymentMethod)) return ['Оплатіть замовлення на його сторінці: щойно оплата надійде, ми підготуємо посилку.'];
   const { cardNumber, iban, recipient } = shop.transfer;
@@ -127,7 +129,23 @@ function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
  */
 function placeOf(order: OrderRow): string {
   if (order.userId || order.warehouseRef) return `${order.cityName}, ${order.branchDescription}`;
+  // The street comes from the directory; the house and flat are typed, so a guest's letter leaves them to the order's page.
+  if (order.deliveryKind === 'door') return `${order.cityName}, адресна доставка: ${order.streetName ?? ''} (будинок і квартира — у замовленні)`;
   return 'відділення Нової пошти, вказане в замовленні';
+}
+
+/**
+ * The delivery's price and day as estimated on placing (docs/delivery.md): Nova Poshta's tariff,
+ * paid on pickup, unless the shop's rules made delivery free or fixed.
+ */
+export function deliveryCostLine(order: OrderRow): string | null {
+  const day = order.shippingEstimateDate ? `орієнтовно ${formatDeliveryDay(order.shippingEstimateDate)}` : null;
+  if (!order.shippingByCarrier) {
+    const price = order.shippingMinor === 0 ? 'безкоштовно' : formatUahMinor(order.shippingMinor);
+    return `Доставка: ${[price, day].filter(Boolean).join(', ')}.`;
+  }
+  if (order.shippingEstimateMinor === null) return 'Доставка: за тарифами Нової пошти, оплата при отриманні.';
+  return `Доставка: ≈ ${[formatUahMinor(order.shippingEstimateMinor), day].filter(Boolean).join(', ')} — тариф Нової пошти, оплата при отриманні.`;
 }
 
 function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, orderUrl: string | null): Letter {
@@ -141,6 +159,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
           hello,
           `Дякуємо! Ваше замовлення №${order.number} прийнято.`,
           `Доставка: ${placeOf(order)}. Отримувач: ${order.recipientName}, ${order.recipientPhone}.`,
+          ...[deliveryCostLine(order)].filter((line) => line !== null),
           `Спосіб оплати: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}.`,
           ...paymentInstructions(order, shop),
         ],
@@ -213,6 +232,9 @@ export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderIte
     `${order.recipientName}, ${order.recipientPhone}`,
     `${order.cityName}, ${order.branchDescription}`,
     `Оплата: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}`,
+    ...[deliveryCostLine(order)].filter((line) => line !== null),
+    // The shopper's note goes to the shop alone, never into a letter to another address (docs/orders.md).
+    ...(order.comment ? [`Коментар покупця: ${order.comment}`] : []),
   ];
   if (targets.shopEmail) {
     const letter: Letter = {

@@ -41,9 +41,13 @@ import {
   placeOrder,
   requireGuestOrder,
   requireOrderFor,
+  parcelOf,
   shipOrder,
   type CheckedBranch,
+  type CheckedDoor,
 } from './service.js';
+import type { DeliveryEstimate } from '../../../shared/delivery.js';
+import { getSettings } from '../settings/repository.js';
 
 /** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,6 +78,39 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   };
 
+  /** Courier delivery (docs/delivery.md): the settlement and street as chosen from the directory, the house and flat as typed. */
+  const checkDoor = (address: ShippingAddress): CheckedDoor | undefined => {
+    if (address.delivery !== 'door' || !address.settlementRef || !address.streetRef || !address.street || !address.house) return undefined;
+    return {
+      settlementRef: address.settlementRef,
+      cityName: address.city,
+      area: address.area ?? '',
+      region: address.region ?? '',
+      streetRef: address.streetRef,
+      streetName: address.street,
+      house: address.house,
+      flat: address.flat ?? '',
+    };
+  };
+
+  /**
+   * Where the parcel goes and Nova Poshta's estimate for it, asked before the transaction (at most
+   * a couple of seconds, mostly from the cache the shipping step filled); no estimate is no error.
+   */
+  const deliveryOf = async (payload: { shippingAddress: ShippingAddress; orderItems: Parameters<typeof parcelOf>[1] }) => {
+    const address = payload.shippingAddress;
+    const door = checkDoor(address);
+    const branch = door ? undefined : await checkBranch(address);
+    const settlementRef = door?.settlementRef ?? branch?.settlementRef;
+    let estimate: DeliveryEstimate | undefined;
+    if (settlementRef) {
+      const parcel = await parcelOf(app.db, payload.orderItems);
+      const senderCityRef = (await getSettings(app.db)).novaPoshtaSender.cityRef;
+      estimate = await app.deliveryEstimator.estimate({ settlementRef, branchRef: branch?.warehouseRef ?? null, ...parcel, senderCityRef });
+    }
+    return { branch, extras: { door, estimate } };
+  };
+
   app.post(
     '/api/orders',
     { onRequest: signedIn, schema: { body: OrderCreateSchema, response: { 200: OrderSchema, 201: OrderSchema } } },
@@ -81,9 +118,9 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await requireUser(request);
       const key = checkIdempotencyKey(request.headers['idempotency-key'], IDEMPOTENCY_KEY);
       await requireMethod(request.body.paymentMethod);
-      const branch = await checkBranch(request.body.shippingAddress);
+      const { branch, extras } = await deliveryOf(request.body);
       const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
-      const { order, replayed } = await placeOrder(ctx, { user }, payload, key, branch);
+      const { order, replayed } = await placeOrder(ctx, { user }, payload, key, branch, extras);
       if (replayed) return reply.status(200).header('idempotent-replayed', 'true').send(orderJson(order));
       // Stock changed: this instance must not serve the old counts from its cache.
       app.catalogCache.invalidate();
@@ -116,15 +153,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await countGuest(request, perPhone, request.body.shippingAddress.phoneNumber.replace(/\D/g, '').slice(-9));
-      await countGuest(request, perEmail, request.body.email);
+      if (request.body.email) await countGuest(request, perEmail, request.body.email);
       await requireMethod(request.body.paymentMethod);
-      const branch = await checkBranch(request.body.shippingAddress);
+      const { branch, extras } = await deliveryOf(request.body);
       const key = checkGuestIdempotencyKey(request.headers['idempotency-key']);
       // Under a key the link's secret derives from it, so a replay answers with the same link.
       const accessToken = key ? guestAccessTokenFor(key, app.config.jwtSecret) : randomBytes(32).toString('base64url');
-      const guest = { email: request.body.email, accessToken, accessTokenHash: guestTokenHash(accessToken) };
+      const guest = { email: request.body.email ?? null, accessToken, accessTokenHash: guestTokenHash(accessToken) };
       const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
-      const { order, replayed } = await placeOrder(ctx, { guest }, payload, key, branch);
+      const { order, replayed } = await placeOrder(ctx, { guest }, payload, key, branch, extras);
       if (replayed)
         return reply
           .status(200)

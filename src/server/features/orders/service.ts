@@ -1,7 +1,7 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import { parcelWeightKg } from '../../../shared/delivery.js';
-import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf } from '../../../shared/pricing.js';
+import { parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
+import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
 import {
   isCashOnDelivery,
   isOfflineMethod,
@@ -62,7 +62,7 @@ export interface OrdersContext {
  * Who places the order: a signed-in customer, or a guest known by e-mail and the secret of the
  * order's link (only its hash is stored; the secret itself goes out once, in the letter on placing).
  */
-export type Buyer = { user: UserRow } | { guest: { email: string; accessToken: string; accessTokenHash: string } };
+export type Buyer = { user: UserRow } | { guest: { email: string | null; accessToken: string; accessTokenHash: string } };
 
 /** The branch checked against Nova Poshta's directory (docs/delivery.md): stored as the directory says. */
 export interface CheckedBranch {
@@ -74,6 +74,48 @@ export interface CheckedBranch {
   maxWeightKg: number | null;
 }
 type OrderListQuery = z.output<typeof OrderListQuerySchema>;
+
+/** Courier delivery to the door (docs/delivery.md): the settlement and street from the directory, the house and flat as typed. */
+export interface CheckedDoor {
+  settlementRef: string;
+  cityName: string;
+  area: string;
+  region: string;
+  streetRef: string;
+  streetName: string;
+  house: string;
+  flat: string;
+}
+
+/** What the order keeps beside the payload: courier delivery, and Nova Poshta's estimate when it came in time. */
+export interface PlacingExtras {
+  door?: CheckedDoor;
+  estimate?: DeliveryEstimate;
+}
+
+/** A courier address as one line ("Адресна доставка: вул. Київська, 5, кв. 3"): what the order shows where a branch would be. */
+export function doorAddressLine(door: Pick<CheckedDoor, 'streetName' | 'house' | 'flat'>): string {
+  return `Адресна доставка: ${door.streetName}, ${door.house}${door.flat ? `, кв. ${door.flat}` : ''}`;
+}
+
+/**
+ * The parcel as the estimate needs it before the order exists: each line's pack weight and price
+ * after discount, read without locks (docs/delivery.md). Unknown products weigh nothing here; the
+ * order itself refuses them.
+ */
+export async function parcelOf(tx: Tx, lines: OrderCreate['orderItems']): Promise<{ weightKg: number; value: number }> {
+  const variantsOf = await findVariantsOf(tx, [...new Set(lines.map((line) => line.product))]);
+  let valueMinor = 0;
+  const weights = [];
+  for (const line of lines) {
+    const own = variantsOf.get(line.product) ?? [];
+    const variant = line.variant ? own.find((v) => v.id === line.variant) : own[0];
+    if (!variant) continue;
+    valueMinor += discountedPriceMinor(variant.priceMinor, variant.discount) * line.qty;
+    weights.push({ weight: variant.weight, qty: line.qty });
+  }
+  return { weightKg: parcelWeightKg(weights), value: fromMinor(valueMinor) };
+}
 
 /**
  * Places an order in one transaction: prices from the database and the shared rules, stock taken
@@ -89,6 +131,7 @@ export async function placeOrder(
   payload: OrderCreate,
   idempotencyKey?: string,
   branch?: CheckedBranch,
+  extras: PlacingExtras = {},
 ): Promise<{ order: OrderWithItems; replayed: boolean }> {
   // A customer's keys are the customer's; a guest's keys are shared among guests, so they must be long (idempotency.ts).
   const userId = 'user' in buyer ? buyer.user.id : null;
@@ -103,7 +146,7 @@ export async function placeOrder(
   }
   try {
     return {
-      order: await insertNewOrder(db, notices, buyer, payload, idempotencyKey ? { key: idempotencyKey, bodyHash: hash! } : undefined, branch),
+      order: await insertNewOrder(db, notices, buyer, payload, idempotencyKey ? { key: idempotencyKey, bodyHash: hash! } : undefined, branch, extras),
       replayed: false,
     };
   } catch (error) {
@@ -126,6 +169,7 @@ async function insertNewOrder(
   payload: OrderCreate,
   idempotency: { key: string; bodyHash: string } | undefined,
   branch: CheckedBranch | undefined,
+  { door, estimate }: PlacingExtras,
 ): Promise<OrderWithItems> {
   const productIds = [...new Set(payload.orderItems.map((line) => line.product))].sort();
 
@@ -190,15 +234,29 @@ async function insertNewOrder(
       const order = await insertOrder(
         tx,
         {
-          ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email, accessTokenHash: buyer.guest.accessTokenHash }),
+          ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email ?? null, accessTokenHash: buyer.guest.accessTokenHash }),
           recipientName: address,
           recipientPhone: phoneNumber,
           // A branch from the directory is stored as the directory names it, with its refs; else as typed.
-          cityName: branch?.cityName ?? city,
-          branchDescription: branch?.branchDescription ?? country,
-          settlementRef: branch?.settlementRef ?? null,
+          cityName: branch?.cityName ?? door?.cityName ?? city,
+          branchDescription: branch?.branchDescription ?? (door ? doorAddressLine(door) : country),
+          settlementRef: branch?.settlementRef ?? door?.settlementRef ?? null,
           cityRef: branch?.cityRef ?? null,
           warehouseRef: branch?.warehouseRef ?? null,
+          ...(door
+            ? {
+                deliveryKind: 'door' as const,
+                streetRef: door.streetRef,
+                streetName: door.streetName,
+                house: door.house,
+                flat: door.flat,
+                settlementArea: door.area,
+                settlementRegion: door.region,
+              }
+            : {}),
+          shippingEstimateMinor: estimate?.available && estimate.cost !== null ? toMinor(estimate.cost) : null,
+          shippingEstimateDate: estimate?.available ? estimate.date : null,
+          comment: payload.comment,
           postalCode,
           paymentMethod: payload.paymentMethod,
           locale: payload.locale ?? 'uk',

@@ -60,6 +60,10 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
       warehouseRef: order.warehouseRef,
       cityName: order.cityName,
       branchDescription: order.branchDescription,
+      door:
+        order.deliveryKind === 'door'
+          ? { street: order.streetName ?? '', house: order.house ?? '', flat: order.flat ?? '', area: order.settlementArea, region: order.settlementRegion }
+          : null,
     },
     weightKg,
     totalUah: fromMinor(order.totalMinor),

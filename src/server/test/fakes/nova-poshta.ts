@@ -10,8 +10,11 @@ import { listenLocally } from './listen.js';
  * FindByString, TypeOfWarehouseRef, Limit/Page with `info.totalCount`, at most `pageLimit` rows a
  * page as Nova Poshta caps them), Counterparty.save (a private-person recipient with its contact),
  * InternetDocument.save (every documented required field checked, refused in the real envelope
- * with `errors` and `errorCodes`; numbers 2045…) and
- * TrackingDocument.getStatusDocuments (statuses set by the test in `tracking`). Anything else is recorded in `unhandled`, logged, and answered
+ * with `errors` and `errorCodes`; numbers 2045…; a courier delivery, `WarehouseDoors`, needs the
+ * street, house and oblast of the one-line form), Address.searchSettlementStreets (StreetName,
+ * SettlementRef, Limit), InternetDocument.getDocumentPrice and getDocumentDeliveryDate (every
+ * required field checked, the cities must be known; the tariff is `fakeTariff`, the day two days
+ * after `DateTime`) and TrackingDocument.getStatusDocuments (statuses set by the test in `tracking`). Anything else is recorded in `unhandled`, logged, and answered
  * 501 so the test fails loudly.
  */
 
@@ -44,6 +47,8 @@ export interface FakeSettlement {
   Region: string;
   SettlementTypeCode: string;
   warehouses: FakeWarehouse[];
+  /** Streets for courier delivery, as Address.searchSettlementStreets's `Present` ("вул. Хрещатик"). */
+  streets: string[];
 }
 
 export type FakeNovaPoshtaMode = 'ok' | 'refuse' | 'http-error' | 'garbage' | 'slow';
@@ -125,7 +130,23 @@ function settlement(
     Region: region,
     SettlementTypeCode: type,
     warehouses: warehouses(name),
+    streets: [],
   };
+}
+
+/** The streets a settlement's points stand on, and any named. */
+function withStreets(place: FakeSettlement, extra: string[] = []): FakeSettlement {
+  const streets = new Set([...place.warehouses.map((w) => w.ShortAddress.split(', ')[1] ?? ''), ...extra].filter(Boolean));
+  return { ...place, streets: [...streets] };
+}
+
+/**
+ * The fake's tariff, hryvnias: 70 to a branch, 95 to the door, 10 more per kilogram above two, and
+ * 0.5 % of the declared value above 200 (roughly Nova Poshta's shape; tests compute what to expect).
+ */
+export function fakeTariff(serviceType: string, weightKg: number, declaredValue: number): number {
+  const base = serviceType.endsWith('Doors') ? 95 : 70;
+  return base + Math.max(0, Math.ceil(weightKg) - 2) * 10 + Math.round(Math.max(0, declaredValue - 200) * 0.005);
 }
 
 const KYIV_STREETS = [
@@ -144,6 +165,10 @@ const KYIV_STREETS = [
  * thousands. Біла Церква has branches, a cargo branch and lockers; two villages share a name.
  */
 export function fakeSettlements(): FakeSettlement[] {
+  const extraStreets: Record<string, string[]> = {
+    'Біла Церква': ['вул. Гайова', 'вул. Героїв Небесної Сотні', 'вул. Київська', 'вул. Шевченка'],
+    Київ: ['вул. Володимирська', 'вул. Городецького'],
+  };
   return [
     settlement('Київ', 'м.', 'Київська', '', (place) => [
       point(place, 'cargo', 1, 'вул. Пирогівський шлях, 135'),
@@ -171,7 +196,7 @@ export function fakeSettlements(): FakeSettlement[] {
     settlement('Буча', 'м.', 'Київська', 'Бучанський', () => []),
     settlement('Вінниця', 'м.', 'Вінницька', 'Вінницький', (place) => [point(place, 'branch', 1, 'вул. Келецька, 57')]),
     settlement('Полтава', 'м.', 'Полтавська', 'Полтавський', (place) => [point(place, 'branch', 1, 'вул. Зінківська, 6')]),
-  ];
+  ].map((place) => withStreets(place, extraStreets[place.MainDescription]));
 }
 
 export async function startFakeNovaPoshta(options: { apiKey?: string; settlements?: FakeSettlement[] } = {}): Promise<FakeNovaPoshta> {
@@ -221,6 +246,39 @@ type Handler = (fake: FakeNovaPoshta, properties: Record<string, unknown>) => Re
 
 const HANDLERS: Record<string, Handler> = {
   'InternetDocument.save': saveWaybill,
+  'InternetDocument.getDocumentPrice': documentPrice,
+  'InternetDocument.getDocumentDeliveryDate': documentDeliveryDate,
+  'Address.searchSettlementStreets': (fake, p) => {
+    const missing = ['StreetName', 'SettlementRef'].filter((key) => lower(p[key]) === '');
+    if (missing.length)
+      return refused(
+        missing.map((key) => `${key} is empty`),
+        '20000900746',
+      );
+    const place = fake.settlements.find((s) => s.Ref === lower(p.SettlementRef));
+    if (!place) return refused(['SettlementRef is not valid'], '20000102443');
+    const q = lower(p.StreetName);
+    const found = place.streets.filter((street) => lower(street).includes(q));
+    const { rows } = paged(found, p, 50);
+    return envelope(true, [
+      {
+        TotalCount: found.length,
+        Addresses: rows.map((street) => {
+          const [kind, ...words] = street.split(' ');
+          return {
+            SettlementRef: place.Ref,
+            SettlementStreetRef: fakeRef(`street:${place.Ref}:${street}`),
+            SettlementStreetDescription: words.join(' '),
+            Present: street,
+            StreetsType: fakeRef(`street-type:${kind}`),
+            StreetsTypeDescription: kind,
+            Location: { lat: 49.8, lon: 30.1 },
+            SettlementStreetDescriptionRu: words.join(' '),
+          };
+        }),
+      },
+    ]);
+  },
   'Counterparty.save': saveCounterparty,
   'TrackingDocument.getStatusDocuments': statusDocuments,
   'Address.searchSettlements': (fake, p) => {
@@ -304,7 +362,51 @@ const WAYBILL_FIELDS = [
 const RECIPIENT_BY_REFS = ['CityRecipient', 'Recipient', 'RecipientAddress', 'ContactRecipient'] as const;
 /** The documented one-line form (`NewAddress: "1"`): the recipient and the branch in words. */
 const RECIPIENT_IN_WORDS = ['RecipientName', 'RecipientType', 'RecipientCityName', 'RecipientAddressName'] as const;
+/** To the door (`ServiceType` `WarehouseDoors`) in the one-line form: the street, the house and the oblast too; `RecipientFlat` is optional. */
+const DOOR_IN_WORDS = ['RecipientArea', 'RecipientHouse'] as const;
 const SEAT_FIELDS = ['volumetricWidth', 'volumetricLength', 'volumetricHeight', 'weight'] as const;
+
+/** Both ends of a route must be cities Nova Poshta knows (`DeliveryCity` of a settlement). */
+function unknownCities(fake: FakeNovaPoshta, p: Record<string, unknown>): string[] {
+  const known = (ref: unknown) => fake.settlements.some((s) => s.DeliveryCity === lower(ref));
+  return (['CitySender', 'CityRecipient'] as const).filter((key) => !known(p[key])).map((key) => `${key} is not valid`);
+}
+
+const SERVICE_TYPES = ['DoorsDoors', 'DoorsWarehouse', 'WarehouseWarehouse', 'WarehouseDoors'];
+
+/** A route's refusal, as Nova Poshta words it: a required field empty, or a city it does not know; else null. */
+function refusedRoute(fake: FakeNovaPoshta, p: Record<string, unknown>, required: string[]) {
+  const missing = required.filter((key) => lower(p[key]) === '');
+  if (missing.length)
+    return refused(
+      missing.map((key) => `${key} is empty`),
+      '20000100113',
+    );
+  const unknown = unknownCities(fake, p);
+  if (unknown.length) return refused(unknown, '20000102443');
+  if (!SERVICE_TYPES.includes(String(p.ServiceType))) return refused(['ServiceType is invalid'], '20000100110');
+  return null;
+}
+
+/** getDocumentPrice: CitySender, CityRecipient, Weight, ServiceType, Cost, CargoType and SeatsAmount are required. */
+function documentPrice(fake: FakeNovaPoshta, p: Record<string, unknown>) {
+  const refusal = refusedRoute(fake, p, ['CitySender', 'CityRecipient', 'Weight', 'ServiceType', 'Cost', 'CargoType', 'SeatsAmount']);
+  if (refusal) return refusal;
+  if (!(Number(p.Weight) > 0)) return refused(['Weight is invalid'], '20000100107');
+  if (!(Number(p.Cost) >= 0)) return refused(['Cost is invalid'], '20000100111');
+  const cost = fakeTariff(String(p.ServiceType), Number(p.Weight), Number(p.Cost));
+  return envelope(true, [{ AssessedCost: Number(p.Cost), Cost: cost, CostRedelivery: 0 }]);
+}
+
+/** getDocumentDeliveryDate: DateTime (dd.mm.yyyy), ServiceType, CitySender and CityRecipient; arrives two days later. */
+function documentDeliveryDate(fake: FakeNovaPoshta, p: Record<string, unknown>) {
+  const refusal = refusedRoute(fake, p, ['DateTime', 'ServiceType', 'CitySender', 'CityRecipient']);
+  if (refusal) return refusal;
+  const day = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(String(p.DateTime));
+  if (!day) return refused(['DateTime is invalid'], '20000100106');
+  const arrives = new Date(Date.UTC(Number(day[3]), Number(day[2]) - 1, Number(day[1]) + 2));
+  return envelope(true, [{ DeliveryDate: { date: `${arrives.toISOString().slice(0, 10)} 00:00:00.000000`, timezone_type: 3, timezone: 'Europe/Kiev' } }]);
+}
 
 function refused(errors: string[], code: string) {
   return envelope(false, [], { errors, errorCodes: errors.map(() => code) });
@@ -312,7 +414,10 @@ function refused(errors: string[], code: string) {
 
 function saveWaybill(fake: FakeNovaPoshta, p: Record<string, unknown>) {
   const inWords = p.NewAddress === '1';
-  const missing: string[] = [...WAYBILL_FIELDS, ...(inWords ? RECIPIENT_IN_WORDS : RECIPIENT_BY_REFS)].filter((key) => lower(p[key]) === '');
+  const toDoor = String(p.ServiceType).endsWith('Doors');
+  const missing: string[] = [...WAYBILL_FIELDS, ...(inWords ? RECIPIENT_IN_WORDS : RECIPIENT_BY_REFS), ...(inWords && toDoor ? DOOR_IN_WORDS : [])].filter(
+    (key) => lower(p[key]) === '',
+  );
   const seats = p.OptionsSeat;
   if (seats === undefined && lower(p.VolumeGeneral) === '') missing.push('OptionsSeat');
   if (missing.length)
@@ -341,6 +446,8 @@ function saveWaybill(fake: FakeNovaPoshta, p: Record<string, unknown>) {
   if (!(Number(p.Weight) >= 0.1)) return refused(['Weight is invalid'], '20000100107');
   if (!/^\d+$/.test(String(p.Cost))) return refused(['Cost is invalid'], '20000100111');
   if (!/^380\d{9}$/.test(String(p.RecipientsPhone))) return refused(['RecipientsPhone is invalid'], '20000200136');
+  // A courier delivery by refs would name an address made by Address.save, which the shop does not use.
+  if (toDoor && !inWords) return refused(['RecipientAddress is invalid'], '20000200183');
   if (!inWords) {
     const recipient = fake.counterparties.find((c) => c.ref === p.Recipient);
     if (!recipient) return refused(['Recipient is invalid'], '20000200181');

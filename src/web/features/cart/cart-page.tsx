@@ -75,7 +75,7 @@ export default function CartPage() {
                   </ListGroup.Item>
                 )}
                 <ListGroup.Item>
-                  <Button className="w-100" disabled={!ok} onClick={() => navigate(paths.login(paths.shipping))}>
+                  <Button className="w-100" disabled={!ok} onClick={() => navigate(paths.shipping)}>
                     {isChecking ? t.checkout.checkingStock : t.checkout.proceedToCheckout}
                   </Button>
                 </ListGroup.Item>

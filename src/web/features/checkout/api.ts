@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { MIN_CITY_QUERY, type BranchList, type BranchType, type CityList } from '../../../shared/delivery';
+import { MIN_CITY_QUERY, type BranchList, type BranchType, type CityList, type DeliveryEstimate, type StreetList } from '../../../shared/delivery';
 import type { GuestOrder, GuestOrderCreate, Order, OrderCreate } from '../../../shared/orders';
 import { api, ApiError } from '../../api/client';
 import { useLanguage } from '../../i18n';
@@ -48,6 +48,50 @@ export const useBranches = (search: BranchSearch | null) =>
     // While the next letters load, the list of the same settlement stays; another settlement's never does.
     placeholderData: (previous, previousQuery) =>
       (previousQuery?.queryKey[2] as BranchSearch | undefined)?.cityRef === search?.cityRef ? previous : undefined,
+  });
+
+/** Streets of a settlement for courier delivery, as the shopper types. */
+export const useStreets = (settlementRef: string | null, q: string) =>
+  useQuery({
+    queryKey: ['delivery', 'streets', settlementRef, q],
+    queryFn: ({ signal }) =>
+      api<StreetList>(`/api/delivery/streets?${new URLSearchParams({ settlementRef: settlementRef ?? '', q })}`, {
+        signal,
+      }),
+    enabled: settlementRef !== null && q.trim().length >= MIN_CITY_QUERY,
+    staleTime: DIRECTORY_STALE_MS,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+
+export interface EstimateParams {
+  settlementRef: string;
+  /** A point's ref, or 'door'. */
+  branchRef: string;
+  weightKg: number;
+  value: number;
+}
+
+/**
+ * Nova Poshta's price and day for the parcel (docs/delivery.md). The server never fails for Nova
+ * Poshta's sake; should the request itself fail, the screens keep the old wording.
+ */
+export const useDeliveryEstimate = (params: EstimateParams | null) =>
+  useQuery({
+    queryKey: ['delivery', 'estimate', params],
+    queryFn: ({ signal }) =>
+      api<DeliveryEstimate>(
+        `/api/delivery/estimate?${new URLSearchParams({
+          settlementRef: params!.settlementRef,
+          branchRef: params!.branchRef,
+          weightKg: String(params!.weightKg),
+          value: String(params!.value),
+        })}`,
+        { signal },
+      ),
+    enabled: params !== null,
+    staleTime: DIRECTORY_STALE_MS,
+    retry: false,
   });
 
 /** The value once the shopper has paused typing for `ms`. */

@@ -44,8 +44,8 @@ describe('the shipping step', () => {
     expect(await screen.findByText('Вкажіть ім’я та прізвище отримувача')).toBeTruthy();
     expect(screen.getByText('Вкажіть номер телефону')).toBeTruthy();
     expect(screen.getByText('Оберіть населений пункт зі списку')).toBeTruthy();
-    // A guest also leaves an e-mail.
-    expect(screen.getByText('Вкажіть електронну пошту')).toBeTruthy();
+    // A guest's e-mail is optional: the phone is enough (docs/delivery.md).
+    expect(screen.queryByText('Вкажіть електронну пошту')).toBeNull();
     expect(useCart.getState().shippingAddress).toBeNull();
   });
 
@@ -91,6 +91,40 @@ describe('the shipping step', () => {
       warehouseRef: branch.ref,
       guestEmail: 'olia@example.com',
     });
+  });
+
+  it('a guest may leave the e-mail empty; the comment goes with the address', async () => {
+    withCart();
+    directory();
+    useCart.getState().saveShippingAddress({
+      address: 'Оля Пивоварка',
+      city: kyiv.name,
+      phoneNumber: '0671234567',
+      country: branch.description,
+      postalCode: '',
+      settlementRef: kyiv.ref,
+      warehouseRef: branch.ref,
+      settlement: kyiv,
+      branch,
+    });
+    renderPage(<ShippingPage />, { path: '/shipping' });
+    expect(screen.getByRole('link', { name: 'Увійти' }).getAttribute('href')).toBe('/login?redirect=%2Fshipping');
+    await userEvent.type(screen.getByLabelText('Коментар до замовлення'), 'Зателефонуйте перед відправкою');
+    await userEvent.click(screen.getByRole('button', { name: 'Продовжити' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment'));
+    expect(useCart.getState().shippingAddress).toMatchObject({ guestEmail: '', comment: 'Зателефонуйте перед відправкою', delivery: 'branch' });
+  });
+
+  it('what was typed survives a reload: the step starts from the tab’s draft', async () => {
+    withCart();
+    directory();
+    const first = renderPage(<ShippingPage />, { path: '/shipping' });
+    await userEvent.type(screen.getByLabelText('Ім’я та прізвище отримувача'), 'Оля Пивоварка');
+    await userEvent.type(screen.getByLabelText('Коментар до замовлення'), 'Після 18:00');
+    first.unmount();
+    renderPage(<ShippingPage />, { path: '/shipping' });
+    expect((screen.getByLabelText('Ім’я та прізвище отримувача') as HTMLInputElement).value).toBe('Оля Пивоварка');
+    expect((screen.getByLabelText('Коментар до замовлення') as HTMLTextAreaElement).value).toBe('Після 18:00');
   });
 
   it('a signed-in shopper is not asked for an e-mail', async () => {

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Col from 'react-bootstrap/Col';
@@ -7,6 +7,7 @@ import Row from 'react-bootstrap/Row';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { notify } from '../../components/notify';
 import { discountedPrice } from '../../../shared/pricing';
+import { parcelWeightKg } from '../../../shared/delivery';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -18,8 +19,9 @@ import { paths } from '../../paths';
 import { useAuth } from '../../stores/auth';
 import { cartLineKey, useCart } from '../../stores/cart';
 import { useCartAvailability, useCartPrices } from '../cart';
-import { OrderLines, OrderSummaryCard } from '../orders';
-import { usePlaceOrder } from './api';
+import { DeliveryCost, OrderLines, OrderSummaryCard } from '../orders';
+import { useDeliveryEstimate, usePlaceOrder } from './api';
+import { clearShippingDraft } from './shipping-draft';
 import { CheckoutSteps } from './components/checkout-steps';
 
 /** /placeorder (docs/screens.md): the review, and the Order button. On success: the new order's page. */
@@ -31,6 +33,13 @@ export default function PlaceOrderPage() {
   const signedIn = useAuth((s) => s.userInfo !== null);
   const { problems, ok: available } = useCartAvailability(cart.cartItems);
   const { prices, error: pricingError } = useCartPrices(cart.cartItems);
+  const weightKg = useMemo(() => parcelWeightKg(cart.cartItems), [cart.cartItems]);
+  const to = cart.shippingAddress;
+  const estimate = useDeliveryEstimate(
+    to?.settlementRef && (to.delivery === 'door' || to.warehouseRef) && prices
+      ? { settlementRef: to.settlementRef, branchRef: to.delivery === 'door' ? 'door' : to.warehouseRef!, weightKg, value: prices.itemsPrice }
+      : null,
+  );
   // One key per checkout: a repeated submit (double click, retry after a lost answer) gets the same order.
   const [idempotencyKey] = useState(newIdempotencyKey);
   // Set on the first click, before React re-renders the button as disabled.
@@ -41,12 +50,12 @@ export default function PlaceOrderPage() {
   const [accepted, setAccepted] = useState(false);
   const [showTickError, setShowTickError] = useState(false);
 
-  // A guest's e-mail is asked on the delivery step.
-  if (!cart.shippingAddress || (!signedIn && !cart.shippingAddress.guestEmail)) return <Navigate to={paths.shipping} replace />;
+  // A guest goes through the delivery step as a guest (the e-mail there may be left empty).
+  if (!cart.shippingAddress || (!signedIn && cart.shippingAddress.guestEmail === undefined)) return <Navigate to={paths.shipping} replace />;
   if (!cart.paymentMethod) return <Navigate to={paths.payment} replace />;
   const address = cart.shippingAddress;
   // What the screen kept to show the directory's names stays in the browser.
-  const { settlement: _settlement, branch: _branch, guestEmail, ...shippingAddress } = address;
+  const { settlement: _settlement, branch: _branch, guestEmail, comment, ...shippingAddress } = address;
   const empty = cart.cartItems.length === 0;
 
   const submit = () => {
@@ -71,6 +80,7 @@ export default function PlaceOrderPage() {
           shippingAddress,
           paymentMethod: cart.paymentMethod,
           ...(askTick ? { acceptOffer: accepted } : {}),
+          ...(comment ? { comment } : {}),
           // Without an account: the guest's order (docs/delivery.md).
           ...(signedIn ? {} : { email: guestEmail ?? '' }),
         },
@@ -78,6 +88,9 @@ export default function PlaceOrderPage() {
       {
         onSuccess: (order) => {
           cart.clearCartItems();
+          // The comment was this order's; the address stays for the next one.
+          cart.saveShippingAddress({ ...address, comment: undefined });
+          clearShippingDraft();
           notify.success(t.checkout.orderPlaced);
           navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order._id), { state: { placed: true } });
         },
@@ -110,6 +123,19 @@ export default function PlaceOrderPage() {
               <p className="mb-1">
                 <strong>{t.checkout.addressLabel}:</strong> {[address.city, address.postalCode, address.country].filter(Boolean).join(', ')}
               </p>
+              {prices && (
+                <DeliveryCost
+                  estimate={estimate.data?.available ? estimate.data : null}
+                  loading={estimate.isPending}
+                  byCarrier={prices.shippingByCarrier}
+                  shippingPrice={prices.shippingPrice}
+                />
+              )}
+              {comment && (
+                <p className="mb-1 text-break">
+                  <strong>{t.checkout.commentLabel}:</strong> {comment}
+                </p>
+              )}
               <Link to={paths.shipping}>{t.checkout.edit}</Link>
             </ListGroup.Item>
             <ListGroup.Item as="section" aria-labelledby="review-payment">

@@ -23,7 +23,13 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
       phoneNumber: '+380501112233',
       settlementRef: null,
       warehouseRef: null,
+      delivery: 'branch',
+      street: null,
+      house: null,
+      flat: null,
     },
+    shippingEstimate: null,
+    comment: '',
     guestEmail: 'guest@example.com',
     paymentMethod: 'LiqPay',
     orderItems: [

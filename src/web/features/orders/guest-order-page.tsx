@@ -48,6 +48,12 @@ export default function GuestOrderPage() {
       {order.user === null && (
         <Message variant="success">
           <span className="d-block">{t.orders.guestLinkNotice}</span>
+          {order.guestEmail === null && (
+            // No letter carries the link: the screen is the only place the guest sees it (docs/delivery.md).
+            <span className="d-block mt-2 fw-semibold" role="alert">
+              {t.orders.guestLinkNoEmail} <span className="d-block text-break user-select-all font-monospace">{`${window.location.origin}${here}`}</span>
+            </span>
+          )}
           {me ? (
             <Button size="sm" className="mt-2" onClick={takeIntoAccount} disabled={claim.isPending}>
               {t.orders.guestClaim}

@@ -24,6 +24,7 @@ import { OrderStatusBadge } from './components/order-status-badge';
 import { OrderAttention, OrderRefunds } from './components/order-refunds';
 import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
+import { DeliveryCost } from './components/delivery-cost';
 
 /** /order/{id} (docs/screens.md): delivery, payment, lines and summary; paying and delivering. */
 export default function OrderPage() {
@@ -116,9 +117,16 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
                   <strong>{t.orders.phone}:</strong> <a href={`tel:${ship.phoneNumber}`}>{ship.phoneNumber}</a>
                 </p>
               )}
-              <p>
+              <p className="mb-1">
                 <strong>{t.orders.address}:</strong> {[ship.city, ship.postalCode, ship.country].filter(Boolean).join(', ')}
               </p>
+              <DeliveryCost estimate={order.shippingEstimate} byCarrier={order.shippingByCarrier} shippingPrice={order.shippingPrice} />
+              {order.comment && (
+                <p className="mb-1 text-break">
+                  <strong>{t.orders.comment}:</strong> {order.comment}
+                </p>
+              )}
+              <div className="mb-3" />
               {order.trackingNumber && <OrderTracking order={order} />}
               {me?.isAdmin && <OrderAttention order={order} />}
               {order.isDelivered ? (

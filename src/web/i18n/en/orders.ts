@@ -3,6 +3,9 @@ import type { orders as uk } from '../uk/orders';
 export const orders: typeof uk = {
   orderTitle: (number) => `Order #${number}`,
   guestLinkNotice: 'Your order is placed. Keep the address of this page: it opens the order without signing in.',
+  guestLinkNoEmail: 'You left no e-mail, so the link to your order was sent nowhere. Save it now: there is no other way back to this page:',
+  comment: 'Comment',
+  deliveryKindDoor: 'Courier delivery',
   guestCreateAccount: 'Create an account to see all your orders in your profile',
   guestRegister: 'Register',
   guestClaim: 'Add this order to my account',

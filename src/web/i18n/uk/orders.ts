@@ -4,6 +4,10 @@ import type { OrderStatus } from '../../../shared/order-status';
 export const orders = {
   orderTitle: (number: number) => `Замовлення №${number}`,
   guestLinkNotice: 'Замовлення оформлено. Збережіть адресу цієї сторінки: за нею замовлення відкривається без входу.',
+  guestLinkNoEmail:
+    'Ви не вказали електронну пошту, тож посилання на замовлення ми нікуди не надсилали. Збережіть його зараз — іншого шляху до цієї сторінки немає:',
+  comment: 'Коментар',
+  deliveryKindDoor: 'Адресна доставка',
   guestCreateAccount: 'Створіть обліковий запис, щоб бачити всі замовлення в профілі',
   guestRegister: 'Зареєструватися',
   guestClaim: 'Додати замовлення до мого облікового запису',
