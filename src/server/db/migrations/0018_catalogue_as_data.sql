@@ -50,8 +50,8 @@ CREATE TABLE "category_attributes" (
 INSERT INTO "categories" ("slug", "name", "name_en", "position") VALUES
   ('Hops', 'Хміль', 'Hops', 0),
   ('Yeast', 'Дріжджі', 'Yeast', 1),
-  ('Malt', 'Солод', 'Malt', 2),
-  ('Equipment', 'Обладнання', 'Equipment', 3);
+  ('Equipment', 'Обладнання', 'Equipment', 2),
+  ('Malt', 'Солод', 'Malt', 3);
 --> statement-breakpoint
 INSERT INTO "categories" ("slug", "name", "name_en", "position", "parent_id")
 SELECT v.slug, v.name, v.name_en, v.position, (SELECT "id" FROM "categories" WHERE "slug" = 'Equipment')

@@ -6,6 +6,7 @@ import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant
 import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
+import { getPublicCategories } from '../categories/service.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
@@ -320,6 +321,8 @@ export async function renderPage(
     if (!head) return template;
     // The header and footer show the shop's name and contacts: embedded with the page's own data.
     head.data.push({ key: ['settings', 'public'], value: await getPublicSettings(app.db) });
+    // The menus are drawn from the catalogue's categories (docs/domain.md): embedded with every page.
+    head.data.push({ key: ['categories'], value: JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) });
     // The test-mode banner of every page (docs/payments.md): known here, so no page asks for it.
     head.data.push({ key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode });
   } catch (err) {

@@ -54,6 +54,7 @@ export const common: typeof uk = {
   adminOrders: 'Orders',
   adminSettings: 'Settings',
   adminLegal: 'Legal pages',
+  adminCategories: 'Categories',
   adminNotices: 'Notices',
   adminUsers: 'Users',
 };

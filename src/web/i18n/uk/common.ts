@@ -54,6 +54,7 @@ export const common = {
   adminOrders: 'Замовлення',
   adminSettings: 'Налаштування',
   adminLegal: 'Юридичні сторінки',
+  adminCategories: 'Категорії',
   adminNotices: 'Сповіщення',
   adminUsers: 'Користувачі',
 };
