@@ -7,6 +7,7 @@ import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
 import { getPublicCategories } from '../categories/service.js';
+import type { CategoryList } from '../../../shared/categories.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
@@ -102,6 +103,24 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: section.title, path })],
       data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options }], value: products }] : [],
+    };
+  }
+  const categoryPage = /^\/catalog\/([^/]+)$/.exec(path);
+  if (categoryPage) {
+    const slug = safeDecode(categoryPage[1]);
+    const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
+    const category = categories.find((c) => c.slug === slug);
+    if (!category) return null;
+    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
+    const filter = { category: category.slug };
+    const products = plain && options ? await list({ ...filter, ...options }) : null;
+    return {
+      title: `${category.name} | ${SHOP_NAME}`,
+      description: category.description || DEFAULT_DESCRIPTION,
+      canonical: category.path,
+      ogType: 'website',
+      jsonLd: [breadcrumbs({ name: category.name, path: category.path })],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options }], value: products }] : [],
     };
   }
   const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
