@@ -125,7 +125,7 @@ function RangeFilter({
             value={min}
             onChange={(e) => setMin(e.target.value)}
             placeholder={facet.min === null ? t.catalog.rangeFrom : String(facet.min)}
-            aria-label={`${label}: ${t.catalog.rangeFrom}`}
+            aria-label={`${label}${suffix}: ${t.catalog.rangeFrom}`}
           />
           <span aria-hidden>–</span>
           <Form.Control
@@ -135,7 +135,7 @@ function RangeFilter({
             value={max}
             onChange={(e) => setMax(e.target.value)}
             placeholder={facet.max === null ? t.catalog.rangeTo : String(facet.max)}
-            aria-label={`${label}: ${t.catalog.rangeTo}`}
+            aria-label={`${label}${suffix}: ${t.catalog.rangeTo}`}
           />
           <Button type="submit" size="sm" variant="outline-primary">
             {t.catalog.applyFilter}
