@@ -25,10 +25,10 @@ test('the owner adds a category with an attribute and a product in it: the menu 
   await page.getByLabel('Ключ').fill('colour');
   await page.getByLabel('Одиниця').fill('EBC');
   await page.getByRole('button', { name: 'Зберегти' }).click();
-  await expect.poll(() => page.getByText(`Категорію «${name}» збережено`).first().isVisible()).toBe(true);
-  await expect.poll(() => page.locator('tbody tr', { hasText: name }).textContent()).toContain(`/catalog/${slug}`);
+  await expect.poll(() => page.getByText(`Категорію «${name}» збережено`).first().isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.locator('tbody tr', { hasText: name }).textContent(), { timeout: 15_000 }).toContain(`/catalog/${slug}`);
   // In the header's category row at once, without a deploy.
-  await expect.poll(() => page.getByRole('navigation', { name: 'Категорії' }).first().getByRole('link', { name }).isVisible()).toBe(true);
+  await expect.poll(() => page.getByRole('navigation', { name: 'Категорії' }).first().getByRole('link', { name }).isVisible(), { timeout: 15_000 }).toBe(true);
 
   // A product in it: the editor offers the category and its attribute.
   page.once('dialog', (dialog) => void dialog.accept());
@@ -119,6 +119,6 @@ test('a shopper filters hops by alpha 12–14 and aroma on a phone; the filters 
   await expect.poll(() => page.getByText('Жоден товар не відповідає фільтрам.').isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Скинути фільтри' }).first().click();
   await page.waitForURL((url) => url.pathname === '/hops' && !url.search.includes('attr.'));
-  await expect.poll(() => titles.count()).toBe(12);
+  await expect.poll(() => titles.count(), { timeout: 15_000 }).toBe(12);
   expectNoConsoleErrors(page);
 });
