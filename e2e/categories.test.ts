@@ -67,11 +67,13 @@ test('the owner adds a category with an attribute and a product in it: the menu 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Видалити «${name}»` }).click();
   await expect
-    .poll(() =>
-      page
-        .getByText(/є товари/)
-        .first()
-        .isVisible(),
+    .poll(
+      () =>
+        page
+          .getByText(/є товари/)
+          .first()
+          .isVisible(),
+      { timeout: 15_000 },
     )
     .toBe(true);
   expect(await page.locator('tbody tr', { hasText: name }).count()).toBe(1);
