@@ -1,6 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import { adminCredentials, allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser, type ListedProduct } from './fixtures';
+import {
+  adminCredentials,
+  allowConsoleErrors,
+  DESKTOP,
+  expectAccessible,
+  expectNoConsoleErrors,
+  openPage,
+  PHONE,
+  signIn,
+  useBrowser,
+  type ListedProduct,
+} from './fixtures';
 
 const browser = useBrowser();
 
