@@ -19,7 +19,10 @@ export const ATTRIBUTE_TEXT_MAX = 200;
 const name = (max: number) => z.string().trim().min(1).max(max);
 
 export const AttributeOptionSchema = z.object({
-  value: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
+  value: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/),
   name: name(60),
   nameEn: name(60),
 });
@@ -37,7 +40,8 @@ export const AttributeDefinitionInputSchema = z
     position: z.number().int().min(0).max(1000).default(0),
   })
   .superRefine((attribute, ctx) => {
-    if (attribute.type === 'enum' && attribute.options.length === 0) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Додайте хоча б одне значення' });
+    if (attribute.type === 'enum' && attribute.options.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'Додайте хоча б одне значення' });
     const values = attribute.options.map((o) => o.value);
     if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Значення повторюються' });
   });

@@ -48,13 +48,20 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     expect(bySlug.get('Equipment')!.count).toBeGreaterThanOrEqual(bySlug.get('Kegs')!.count);
     expect(bySlug.get('Hops')!.attributes.map((a) => a.key)).toEqual(['alpha', 'beta', 'purpose', 'cropYear', 'aroma']);
     expect(bySlug.get('Hops')!.producers.map((p) => p.name)).toContain('Czech Republic');
-    expect(bySlug.get('Yeast')!.attributes.find((a) => a.key === 'fermentation')!.options.map((o) => o.value)).toEqual(['top', 'bottom']);
+    expect(
+      bySlug
+        .get('Yeast')!
+        .attributes.find((a) => a.key === 'fermentation')!
+        .options.map((o) => o.value),
+    ).toEqual(['top', 'bottom']);
   });
 
   test('the owner adds a category with attributes; a product filed in it carries them; the old fields stay in its JSON', async () => {
     const { app } = ctx();
     const headers = await admin();
-    expect((await app.inject({ method: 'POST', url: '/api/admin/categories', payload: maltExtract('malt-extract'), headers: await customer() })).statusCode).toBe(403);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/categories', payload: maltExtract('malt-extract'), headers: await customer() })).statusCode,
+    ).toBe(403);
     const created = await app.inject({ method: 'POST', url: '/api/admin/categories', payload: maltExtract('malt-extract'), headers });
     expect(created.statusCode).toBe(201);
     const category = created.json() as Category;
@@ -76,7 +83,13 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     };
     const saved = await app.inject({ method: 'PUT', url: `/api/products/${draft._id}`, payload: edit, headers });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ category: 'malt-extract', producer: 'Muntons', origin: 'Muntons', attributes: { colour: 8, form: 'liquid' }, alfa: null });
+    expect(saved.json()).toMatchObject({
+      category: 'malt-extract',
+      producer: 'Muntons',
+      origin: 'Muntons',
+      attributes: { colour: 8, form: 'liquid' },
+      alfa: null,
+    });
 
     for (const [attributes, path] of [
       [{ colour: '8' }, 'attributes.colour'],
@@ -96,7 +109,12 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     expect(refused.json()).toMatchObject({ code: 'CATEGORY_IN_USE' });
     expect(refused.json().message).toMatch(/товари/);
     // Removing an attribute that products carry is refused too.
-    const dropped = await app.inject({ method: 'PUT', url: `/api/admin/categories/${category._id}`, payload: { ...maltExtract('malt-extract'), attributes: [] }, headers });
+    const dropped = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/categories/${category._id}`,
+      payload: { ...maltExtract('malt-extract'), attributes: [] },
+      headers,
+    });
     expect(dropped.json()).toMatchObject({ code: 'ATTRIBUTE_IN_USE' });
 
     expect((await app.inject({ method: 'DELETE', url: `/api/products/${draft._id}`, headers })).statusCode).toBe(200);
@@ -122,7 +140,12 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     const product = await createProduct(app.db, { name: 'Хміль Слов’янка' });
     const update = { name: 'Хміль Слов’янка', image: '/images/placeholder.svg', description: 'Український хміль', origin: 'Україна', category: 'Hops' };
     expect((await app.inject({ method: 'PUT', url: `/api/products/${product.id}`, payload: update, headers })).statusCode).toBe(400);
-    const added = await app.inject({ method: 'POST', url: '/api/admin/producers', payload: { name: 'Україна', country: 'Україна', category: 'Hops' }, headers });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/admin/producers',
+      payload: { name: 'Україна', country: 'Україна', category: 'Hops' },
+      headers,
+    });
     expect(added.statusCode).toBe(201);
     expect((await app.inject({ method: 'POST', url: '/api/admin/producers', payload: { name: 'україна', category: 'Hops' }, headers })).statusCode).toBe(409);
     expect((await app.inject({ method: 'PUT', url: `/api/products/${product.id}`, payload: update, headers })).statusCode).toBe(200);

@@ -19,7 +19,10 @@ export interface Catalogue {
 export async function loadCatalogue(tx: Tx): Promise<Catalogue> {
   const [categoryRows, attributeRows, producerRows] = await Promise.all([
     // Top-level categories before the groups' categories: a list a menu reads in order.
-    tx.select().from(categories).orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.name)),
+    tx
+      .select()
+      .from(categories)
+      .orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.name)),
     tx.select().from(categoryAttributes).orderBy(asc(categoryAttributes.position), asc(categoryAttributes.key)),
     tx.select().from(producers).orderBy(asc(producers.position), asc(producers.name)),
   ]);

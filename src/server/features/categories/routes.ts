@@ -32,8 +32,10 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/admin/categories', { onRequest: adminOnly, schema: { response: { 200: CategoryListSchema } } }, async () => getAdminCategories(app.db));
 
-  app.post('/api/admin/categories', { onRequest: adminOnly, schema: { body: CategoryInputSchema, response: { 201: CategorySchema } } }, async (request, reply) =>
-    reply.status(201).send(changed(await createCategory(app.db, request.body))),
+  app.post(
+    '/api/admin/categories',
+    { onRequest: adminOnly, schema: { body: CategoryInputSchema, response: { 201: CategorySchema } } },
+    async (request, reply) => reply.status(201).send(changed(await createCategory(app.db, request.body))),
   );
 
   app.put(

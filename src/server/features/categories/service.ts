@@ -10,9 +10,7 @@ export async function getPublicCategories(tx: Tx): Promise<CategoryList> {
   const [catalogue, counts] = await Promise.all([loadCatalogue(tx), countProductsByCategory(tx, { publishedOnly: true })]);
   const hidden = new Set(catalogue.categories.filter((c) => !c.visible).map((c) => c.id));
   return {
-    categories: catalogue.categories
-      .filter((c) => !hidden.has(c.id) && !(c.parentId && hidden.has(c.parentId)))
-      .map((c) => toCategory(c, catalogue, counts)),
+    categories: catalogue.categories.filter((c) => !hidden.has(c.id) && !(c.parentId && hidden.has(c.parentId))).map((c) => toCategory(c, catalogue, counts)),
   };
 }
 
@@ -30,7 +28,8 @@ function requireParent(catalogue: Catalogue, slug: string | null, selfId: string
   const parent = catalogue.bySlug(slug);
   if (!parent) throw new BadInput('Батьківської групи не знайдено', 'CATEGORY_PARENT_INVALID');
   if (parent.id === selfId || parent.parentId) throw new BadInput('Групою може бути лише категорія верхнього рівня', 'CATEGORY_PARENT_INVALID');
-  if (selfId && catalogue.childrenOf(selfId).length > 0) throw new BadInput('Група з категоріями не може стати частиною іншої групи', 'CATEGORY_PARENT_INVALID');
+  if (selfId && catalogue.childrenOf(selfId).length > 0)
+    throw new BadInput('Група з категоріями не може стати частиною іншої групи', 'CATEGORY_PARENT_INVALID');
   return parent;
 }
 
@@ -178,7 +177,10 @@ export async function saveProducer(tx: Tx, id: string | null, input: ProducerInp
     }
     const fresh = await loadCatalogue(t);
     const all = [...fresh.producersOf(null), ...fresh.categories.flatMap((c) => fresh.producersOf(c.id))];
-    return toProducer(all.find((p) => p.id === rowId)!, fresh);
+    return toProducer(
+      all.find((p) => p.id === rowId)!,
+      fresh,
+    );
   });
 }
 
