@@ -106,7 +106,7 @@ export async function measureSearchAtScale() {
           origin: isHop ? pick(HOP_PRODUCERS, i) : 'Kegland',
           weight: 1,
           countInStock: i % 10 === 0 ? 0 : 1 + (i % 50),
-          alfa: isHop ? 2 + (i % 170) / 10 : null,
+          attributes: isHop ? { alpha: 2 + (i % 170) / 10 } : {},
           numReviews: i % 7 === 0 ? i % 41 : 0,
           rating: i % 7 === 0 ? 1 + (i % 5) : 0,
           createdAt: new Date(now - i * 1000),
@@ -126,7 +126,7 @@ export async function measureSearchAtScale() {
     const sorted = await timed(10 * sorts.length, (n) =>
       listProducts(
         database.db,
-        { category: n % 2 ? 'Hops' : 'Coolers', sort: pick(sorts, n), stock: n % 4 === 3 ? 'inStockOnly' : 'soldOutLast' },
+        { categories: [n % 2 ? 'Hops' : 'Coolers'], sort: pick(sorts, n), stock: n % 4 === 3 ? 'inStockOnly' : 'soldOutLast' },
         { number: 1 + (n % 3), size: 12 },
       ),
     );

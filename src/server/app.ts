@@ -30,6 +30,7 @@ import { Payments } from './features/payments/service.js';
 import { userRoutes } from './features/users/routes.js';
 import { passwordResetRoutes } from './features/users/password-reset-routes.js';
 import { productAdminRoutes } from './features/products/admin-routes.js';
+import { categoryRoutes } from './features/categories/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { reviewRoutes } from './features/reviews/routes.js';
 import { stockAlertRoutes } from './features/stock-alerts/routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(userRoutes);
   await app.register(passwordResetRoutes);
   await app.register(productAdminRoutes);
+  await app.register(categoryRoutes);
   await app.register(reviewRoutes);
   await app.register(stockAlertRoutes);
   await app.register(settingsRoutes);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
-import { CATEGORY_FILTERS, FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor } from './catalog.js';
+import { CATEGORY_FILTERS, FERMENT_TYPES } from './catalog.js';
+import { CATEGORY_SLUG_PATTERN, FacetSchema } from './categories.js';
 import { PRODUCT_STATUSES } from './product-status.js';
 
 export { PRODUCT_STATUSES, type ProductStatus } from './product-status.js';
@@ -45,14 +46,24 @@ export const ProductSchema = z.object({
   description: z.string(),
   price: z.number(),
   discount: z.number(),
-  category: z.enum(PRODUCT_CATEGORIES),
+  /** The category's slug (docs/domain.md); the seeded ones keep the values this field always had ("Hops", "Kegs"). */
+  category: z.string(),
+  /** Kept for existing clients: the producer, as `producer` below. */
   origin: z.string(),
+  /** Hop-growing country, yeast maker or equipment brand (a producer of the category, docs/domain.md). */
+  producer: z.string(),
   weight: z.number(),
   countInStock: z.number(),
+  /**
+   * Kept for existing clients, read from `attributes` (temperature, fermentation, cropYear, alpha) by
+   * the one adapter at the API edge (docs/decisions/017-categories-and-attributes.md).
+   */
   ferment_temp: z.string().nullable(),
   ferment_type: z.enum(FERMENT_TYPES).nullable(),
   cropYear: z.number().nullable(),
   alfa: z.number().nullable(),
+  /** Values of the category's attributes by key (GET /api/categories defines them). */
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   rating: z.number(),
   numReviews: z.number(),
   user: z.string().nullable(),
@@ -74,6 +85,10 @@ export const ProductListSchema = z.object({
   products: z.array(ProductSchema),
   page: z.number(),
   pages: z.number(),
+  /** For a category's listing: counts per value of each filterable attribute under the other filters (docs/api.md). */
+  facets: z.array(FacetSchema).optional(),
+  /** Products matching every filter. */
+  total: z.number().optional(),
 });
 export type ProductList = z.infer<typeof ProductListSchema>;
 
@@ -83,7 +98,8 @@ export const MAX_PAGE_NUMBER = 10_000;
 
 export { PRODUCT_SORTS, type ProductSort } from './product-sorts.js';
 
-export const ProductListQuerySchema = z.object({
+/** `attr.{key}` parameters pass through to the category's filters (docs/api.md); others are dropped. */
+export const ProductListQuerySchema = z.looseObject({
   keyword: z
     .string()
     .optional()
@@ -94,7 +110,7 @@ export const ProductListQuerySchema = z.object({
     .min(1, msg('pageFromOne'))
     .max(MAX_PAGE_NUMBER)
     .default(1),
-  category: z.enum(CATEGORY_FILTERS, { error: msg('categoryUnknown') }).optional(),
+  category: z.string().regex(CATEGORY_SLUG_PATTERN, msg('categoryUnknown')).optional(),
   producer: z
     .string()
     .max(100)
@@ -222,7 +238,9 @@ export const ProductUpdateSchema = z
       .trim()
       .min(1, msg('producerRequired'))
       .max(100, msg('producerTooLong')),
-    category: z.enum(PRODUCT_CATEGORIES, { error: msg('categoryRequired') }),
+    category: z.string({ error: msg('categoryRequired') }).regex(CATEGORY_SLUG_PATTERN, msg('categoryRequired')),
+    /** The category's attribute values (docs/domain.md); without them the old fields below edit theirs. */
+    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
     description: z
       .string({ error: msg('descriptionRequired') })
       .trim()
@@ -230,34 +248,25 @@ export const ProductUpdateSchema = z
       .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
     countInStock: stockField().optional(),
     weight: weightField().optional(),
+    // The fields before attributes, for existing clients: absent leaves a value as it is (docs/api.md).
     cropYear: number('cropYear')
       .int(msg('cropYearInteger'))
       .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))
       .refine((year) => year <= maxCropYear(), msg('cropYearInFuture'))
       .nullable()
-      .default(null),
-    alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().default(null),
+      .optional(),
+    alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
     ferment_temp: z
       .string()
       .trim()
       .max(50, msg('fermentTempTooLong'))
       .nullable()
-      .default(null)
-      .transform((v) => v || null),
+      .optional()
+      .transform((v) => (v === undefined ? undefined : v || null)),
     ferment_type: z
       .enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') })
       .nullable()
-      .default(null),
-  })
-  .superRefine((product, ctx) => {
-    const producers = producersFor(product.category);
-    if (producers && !producers.includes(product.origin)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['origin'],
-        message: msg('producerWrongCategory', { producers: producers.join(', ') }),
-      });
-    }
+      .optional(),
   });
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;

@@ -38,6 +38,7 @@ export const paths = {
     users: '/admin/userlist',
     userEdit: (id: string) => `/admin/user/${id}/edit`,
     settings: '/admin/settings',
+    categories: '/admin/categories',
     legal: '/admin/legal',
     notices: '/admin/notices',
   },

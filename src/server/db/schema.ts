@@ -14,12 +14,14 @@ import {
   unique,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
 import { DELIVERY_KINDS } from '../../shared/delivery.js';
 import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
 import type { LineOptions } from '../../shared/line-options.js';
 import { PRODUCT_STATUSES } from '../../shared/product-status.js';
+import type { AttributeOption, AttributeValues } from '../../shared/categories.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -44,6 +46,65 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_key').on(t.email)],
 );
 
+/**
+ * The catalogue's tree (docs/domain.md): a group ("Обладнання") holds categories ("Кеги"). A seeded
+ * category's slug is the value the API's `category` field always carried (docs/decisions/017-categories-and-attributes.md).
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    position: integer('position').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('categories_slug_unique').on(t.slug), check('categories_slug_check', sql`${t.slug} ~ '^[A-Za-z0-9][A-Za-z0-9-]{0,62}$'`)],
+);
+
+/** Hop-growing countries, yeast makers, equipment brands: of one category, or general (no category). */
+export const producers = pgTable(
+  'producers',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    country: text('country').notNull().default(''),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('producers_name_idx').on(sql`coalesce(${t.categoryId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.name)],
+);
+
+/** A field the products of one category carry (alpha acids of a hop, attenuation of a yeast). */
+export const categoryAttributes = pgTable(
+  'category_attributes',
+  {
+    id: id(),
+    categoryId: uuid('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    name: text('name').notNull(),
+    nameEn: text('name_en').notNull(),
+    type: text('type', { enum: ['number', 'enum', 'text', 'boolean'] }).notNull(),
+    unit: text('unit').notNull().default(''),
+    options: jsonb('options').$type<AttributeOption[]>().notNull().default(sql`'[]'::jsonb`),
+    filterable: boolean('filterable').notNull().default(false),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    unique('category_attributes_key_unique').on(t.categoryId, t.key),
+    check('category_attributes_type_check', sql`${t.type} IN ('number', 'enum', 'text', 'boolean')`),
+    check('category_attributes_key_check', sql`${t.key} ~ '^[a-z][A-Za-z0-9]{0,39}$'`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -61,14 +122,14 @@ export const products = pgTable(
      */
     priceMinor: integer('price_minor').notNull(),
     discount: integer('discount').notNull().default(0),
-    category: text('category').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.slug, { onDelete: 'restrict' }),
     origin: text('origin').notNull(),
     weight: doublePrecision('weight').notNull(),
     countInStock: integer('count_in_stock').notNull().default(0),
-    fermentTemp: text('ferment_temp'),
-    fermentType: text('ferment_type'),
-    cropYear: integer('crop_year'),
-    alfa: doublePrecision('alfa'),
+    /** Values of the category's attributes, checked against their definitions on every write. */
+    attributes: jsonb('attributes').$type<AttributeValues>().notNull().default(sql`'{}'::jsonb`),
     /** Shoppers see only published products; a draft or hidden one is the admin's alone. */
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('published'),
     rating: doublePrecision('rating').notNull().default(0),
@@ -94,12 +155,13 @@ export const products = pgTable(
       sql`((${t.rating} * ${t.numReviews} + 7) / (${t.numReviews} + 2)) desc`,
       t.id.desc(),
     ),
-    index('products_alpha_idx').on(sql`(${t.countInStock} > 0) desc`, t.alfa.desc().nullsLast(), t.id.desc()),
+    index('products_alpha_idx').on(sql`(${t.countInStock} > 0) desc`, sql`((${t.attributes}->>'alpha')::double precision) desc nulls last`, t.id.desc()),
     index('products_category_idx').on(t.category, t.origin),
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_keys_idx').using('gin', t.searchKeys),
     index('products_rating_idx').on(t.rating.desc()),
+    index('products_attributes_idx').using('gin', sql`${t.attributes} jsonb_path_ops`),
     check('products_status_check', sql`${t.status} IN ('draft', 'published', 'hidden')`),
   ],
 );

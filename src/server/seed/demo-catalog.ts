@@ -1517,3 +1517,47 @@ export function demoPacksOf(product: DemoProduct): DemoPack[] {
     },
   ];
 }
+
+/** What each demo hop is mostly used for: the "purpose" attribute (docs/domain.md). */
+const HOP_PURPOSES: Record<string, 'bittering' | 'aroma' | 'dual'> = {
+  'hop-cascade-usa': 'aroma',
+  'hop-citra-usa': 'aroma',
+  'hop-mosaic-usa': 'aroma',
+  'hop-centennial-usa': 'dual',
+  'hop-simcoe-usa': 'dual',
+  'hop-chinook-usa': 'dual',
+  'hop-hallertauer-mittelfrueh-germany': 'aroma',
+  'hop-perle-germany': 'dual',
+  'hop-magnum-germany': 'bittering',
+  'hop-tettnanger-germany': 'aroma',
+  'hop-herkules-germany': 'bittering',
+  'hop-saaz-czech': 'aroma',
+  'hop-premiant-czech': 'bittering',
+  'hop-kazbek-czech': 'aroma',
+  'hop-styrian-golding-slovenia': 'aroma',
+  'hop-celeia-slovenia': 'aroma',
+  'hop-bobek-slovenia': 'aroma',
+  'hop-east-kent-goldings-england': 'aroma',
+  'hop-fuggle-england': 'aroma',
+  'hop-challenger-england': 'dual',
+  'hop-galaxy-australia': 'aroma',
+  'hop-ella-australia': 'dual',
+  'hop-vic-secret-australia': 'aroma',
+  'hop-nelson-sauvin-new-zealand': 'aroma',
+  'hop-motueka-new-zealand': 'aroma',
+  'hop-riwaka-new-zealand': 'aroma',
+  'hop-southern-passion-south-africa': 'aroma',
+  'hop-african-queen-south-africa': 'dual',
+};
+
+/** A demo product's attribute values, by the keys its category defines (migration 0018). */
+export function demoAttributesOf(p: DemoProduct): Record<string, string | number> {
+  const values: Record<string, string | number | undefined> = {
+    alpha: p.alfa,
+    cropYear: p.cropYear,
+    purpose: HOP_PURPOSES[p.slug],
+    fermentation: p.ferment_type,
+    temperature: p.ferment_temp,
+  };
+  return Object.fromEntries(Object.entries(values).filter((entry): entry is [string, string | number] => entry[1] !== undefined));
+}

@@ -8,7 +8,7 @@ import { products, reviews, shopSettings, users } from '../db/schema.js';
 import { insertProducts } from '../features/products/repository.js';
 import { recomputeRatings } from '../features/reviews/repository.js';
 import { findUserByEmail, insertUser } from '../features/users/repository.js';
-import { demoCatalog, demoNameOf, demoPacksOf } from './demo-catalog.js';
+import { demoAttributesOf, demoCatalog, demoNameOf, demoPacksOf } from './demo-catalog.js';
 import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
 
 /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD, when the shop has no admin yet. */
@@ -64,10 +64,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
         origin: p.origin,
         weight: p.weight,
         countInStock: p.countInStock,
-        fermentTemp: p.ferment_temp ?? null,
-        fermentType: p.ferment_type ?? null,
-        cropYear: p.cropYear ?? null,
-        alfa: p.alfa ?? null,
+        attributes: demoAttributesOf(p),
         // The catalogue's order is its "newest first" order in the shop.
         createdAt: new Date(now - i * 60_000),
         variants: demoPacksOf(p),

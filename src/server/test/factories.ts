@@ -14,7 +14,14 @@ const unique = () => randomBytes(4).toString('hex');
  * A published product; without `variants` it has one pack made of its price, discount, stock and
  * weight ("1 кг" for hops). Its packs: `variantsOf(db, product.id)`.
  */
-export async function createProduct(db: Db, overrides: Partial<NewProduct> & { variants?: NewProductVariant[] } = {}) {
+export async function createProduct(
+  db: Db,
+  overrides: Partial<NewProduct> & { variants?: NewProductVariant[]; alfa?: number | null; cropYear?: number | null } = {},
+) {
+  const { alfa = 6.5, cropYear = 2025, ...rest } = overrides;
+  const category = rest.category ?? 'Hops';
+  // A hop's alpha and crop year by the names tests always used; other categories carry none by default.
+  const attributes = rest.attributes ?? (category === 'Hops' ? Object.fromEntries(Object.entries({ alpha: alfa, cropYear }).filter(([, v]) => v !== null)) : {});
   const [row] = await insertProducts(db, [
     {
       name: `Хміль Cascade ${unique()}`,
@@ -26,9 +33,8 @@ export async function createProduct(db: Db, overrides: Partial<NewProduct> & { v
       origin: 'USA',
       weight: 1,
       countInStock: 10,
-      cropYear: 2025,
-      alfa: 6.5,
-      ...overrides,
+      ...rest,
+      attributes: attributes as NewProduct['attributes'],
     },
   ]);
   return row;

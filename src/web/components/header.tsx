@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { FaShoppingCart } from 'react-icons/fa';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useT } from '../i18n';
+import { useLanguage, useT } from '../i18n';
+import { categoryName, useCategories } from '../api/categories';
 import { paths } from '../paths';
 import { cartCount, useCart } from '../stores/cart';
 import { useShopSettings } from '../api/settings';
@@ -83,17 +84,23 @@ export function Header({ accountMenu }: { accountMenu: ReactNode }) {
   );
 }
 
-/** The category row under the header (docs/screens.md, layout). */
+/**
+ * The category row under the header (docs/screens.md, layout): the top-level categories from the
+ * catalogue's data (a new one appears without a deploy), the four sections until it is here.
+ */
 function CategoryMenu() {
   const t = useT();
-  const items = [
-    { to: paths.hops, label: t.catalog.hops },
-    { to: paths.yeast, label: t.catalog.yeast },
-    { to: paths.equipment, label: t.catalog.equipment },
-    { to: paths.malt, label: t.catalog.malt },
-    { to: paths.discount, label: t.catalog.discount },
-    { to: paths.recipe, label: t.common.brewFromRecipe },
-  ];
+  const language = useLanguage((s) => s.language);
+  const categories = useCategories().data?.categories;
+  const sections = categories
+    ? categories.filter((c) => !c.parent).map((c) => ({ to: c.path, label: categoryName(c, language) }))
+    : [
+        { to: paths.hops, label: t.catalog.hops },
+        { to: paths.yeast, label: t.catalog.yeast },
+        { to: paths.equipment, label: t.catalog.equipment },
+        { to: paths.malt, label: t.catalog.malt },
+      ];
+  const items = [...sections, { to: paths.discount, label: t.catalog.discount }, { to: paths.recipe, label: t.common.brewFromRecipe }];
   return (
     <nav className="bg-body-tertiary border-bottom" aria-label={t.common.categories}>
       <div className="container d-flex">

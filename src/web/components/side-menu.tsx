@@ -1,30 +1,32 @@
 import { Link, useLocation } from 'react-router';
-import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS, YEAST_PRODUCERS } from '../../shared/catalog';
-import { useT } from '../i18n';
+import type { Category } from '../../shared/categories';
+import { categoryName, useCategories } from '../api/categories';
+import { useLanguage, useT, type Messages } from '../i18n';
 import { paths } from '../paths';
 
-/** The left menu: every category with its producers or sub-categories (docs/screens.md, layout). */
+/** A producer's name as the shop shows it: the hop countries have theirs in the locales. */
+export const producerLabel = (t: Messages, name: string) => (t.catalog.hopCountries as Record<string, string>)[name] ?? name;
+
+/**
+ * The left menu (docs/screens.md, layout): every visible top-level category from the catalogue's
+ * data, with its categories (a group) or its producers, so one the owner adds appears at once.
+ */
 export function SideMenu() {
   const t = useT();
+  const language = useLanguage((s) => s.language);
   const { pathname, search } = useLocation();
   const here = pathname + search;
+  const categories = useCategories().data?.categories ?? [];
+  const itemsOf = (category: Category) => {
+    const children = categories.filter((c) => c.parent === category.slug);
+    if (children.length) return children.map((c) => ({ to: c.path, label: categoryName(c, language) }));
+    return category.producers.map((p) => ({
+      to: `${category.path}${category.path.includes('?') ? '&' : '?'}producer=${encodeURIComponent(p.name)}`,
+      label: producerLabel(t, p.name),
+    }));
+  };
   const groups = [
-    {
-      title: t.catalog.hops,
-      to: paths.hops,
-      items: HOP_PRODUCERS.map((p) => ({ to: `${paths.hops}?producer=${encodeURIComponent(p)}`, label: t.catalog.hopCountries[p] })),
-    },
-    {
-      title: t.catalog.yeast,
-      to: paths.yeast,
-      items: YEAST_PRODUCERS.map((p) => ({ to: `${paths.yeast}?producer=${encodeURIComponent(p)}`, label: p })),
-    },
-    {
-      title: t.catalog.equipment,
-      to: paths.equipment,
-      items: EQUIPMENT_CATEGORIES.map((c) => ({ to: `${paths.equipment}?category=${c}`, label: t.catalog.equipmentCategories[c] })),
-    },
-    { title: t.catalog.malt, to: paths.malt, items: [] },
+    ...categories.filter((c) => !c.parent).map((c) => ({ title: categoryName(c, language), to: c.path, items: itemsOf(c) })),
     { title: t.catalog.discount, to: paths.discount, items: [] },
   ];
   return (

@@ -24,7 +24,7 @@ const SORT_KEYS: Record<ProductSort, SQL[]> = {
   price_asc: [sql`${shownPrice} asc`, asc(products.id)],
   price_desc: [sql`${shownPrice} desc`, desc(products.id)],
   rating: [sql`${weightedRating} desc`, desc(products.id)],
-  alpha_desc: [sql`${products.alfa} desc nulls last`, desc(products.id)],
+  alpha_desc: [sql`((${products.attributes}->>'alpha')::double precision) desc nulls last`, desc(products.id)],
 };
 
 export interface ListingOrder {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { categoriesOf, type CategoryFilter } from '../../../shared/catalog.js';
+import { legacyAttributeFields, type AttributeFilter } from '../../../shared/categories.js';
 import { categoriesNamedBy, categoryKey, productSearchColumns, queryWordKeys, queryWords } from '../../../shared/search-text.js';
 import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
@@ -17,7 +17,10 @@ export type ProductRecord = Omit<ProductRow, 'searchText' | 'searchKeys'>;
 
 export interface ProductFilter {
   keyword?: string;
-  category?: CategoryFilter;
+  /** Slugs of the chosen category and, for a group, of its categories. */
+  categories?: string[];
+  /** The category's attribute filters, already checked against its definitions. */
+  attributes?: AttributeFilter[];
   producer?: string;
   discountedOnly?: boolean;
   /** soldOutLast (shoppers, the default), inStockOnly ("Тільки в наявності"), or mixed (the admin's list). */
@@ -34,20 +37,78 @@ const published = eq(products.status, 'published');
  * A page of products in the chosen order (listing-order.ts); without one newest first, and with a
  * keyword best matches first. Sold-out products come after the others. Stable: ties break on id.
  */
-export async function listProducts(tx: Tx, filter: ProductFilter, page: { number: number; size: number }): Promise<{ rows: ProductRecord[]; total: number }> {
-  const conditions: SQL[] = [];
+export async function listProducts(
+  tx: Tx,
+  filter: ProductFilter,
+  page: { number: number; size: number },
+): Promise<{ rows: ProductRecord[]; total: number; search: SQL | null }> {
+  const conditions = filterConditions(filter);
   const stock = filter.stock ?? 'soldOutLast';
-  if (stock === 'inStockOnly') conditions.push(gt(products.countInStock, 0));
+  const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
+  if (!filter.keyword) return { ...(await selectPage(tx, conditions, null, order, page)), search: null };
+
+  const exactSearch = keywordSearch(filter.keyword, false);
+  const exact = await selectPage(tx, conditions, exactSearch, order, page);
+  if (exact.total > 0) return { ...exact, search: exactSearch.where };
+  const fuzzySearch = keywordSearch(filter.keyword, true);
+  return { ...(await selectPage(tx, conditions, fuzzySearch, order, page)), search: fuzzySearch.where };
+}
+
+function filterConditions(filter: ProductFilter, options: { leaveOutAttribute?: string } = {}): SQL[] {
+  const conditions: SQL[] = [];
+  if ((filter.stock ?? 'soldOutLast') === 'inStockOnly') conditions.push(gt(products.countInStock, 0));
   if (!filter.includeUnpublished) conditions.push(published);
-  if (filter.category) conditions.push(inArray(products.category, categoriesOf(filter.category)));
+  if (filter.categories) conditions.push(inArray(products.category, filter.categories));
   if (filter.producer) conditions.push(eq(products.origin, filter.producer));
   if (filter.discountedOnly) conditions.push(ne(products.discount, 0));
-  const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
-  if (!filter.keyword) return selectPage(tx, conditions, null, order, page);
+  for (const attribute of filter.attributes ?? []) {
+    if (attribute.key !== options.leaveOutAttribute) conditions.push(attributeCondition(attribute));
+  }
+  return conditions;
+}
 
-  const exact = await selectPage(tx, conditions, keywordSearch(filter.keyword, false), order, page);
-  if (exact.total > 0) return exact;
-  return selectPage(tx, conditions, keywordSearch(filter.keyword, true), order, page);
+/** A number attribute's value, or null where a product has none (never a failed cast). */
+const numberAttribute = (key: string) =>
+  sql`(case when jsonb_typeof(${products.attributes} -> ${key}::text) = 'number' then (${products.attributes} ->> ${key}::text)::double precision end)`;
+/** Any attribute's value as text: enum and text values as they are, yes/no as 'true'/'false'. */
+const textAttribute = (key: string) => sql`(${products.attributes} ->> ${key}::text)`;
+
+/** Keys and values arrive as parameters, never in the SQL text: a filter cannot inject anything. */
+function attributeCondition(filter: AttributeFilter): SQL {
+  if (filter.type === 'values') return sql`${textAttribute(filter.key)} = any(${textArray(filter.values)})`;
+  const value = numberAttribute(filter.key);
+  return and(...[filter.min !== null ? sql`${value} >= ${filter.min}` : undefined, filter.max !== null ? sql`${value} <= ${filter.max}` : undefined])!;
+}
+
+/**
+ * Counts for one attribute under every filter but its own (so a shopper sees what else they may
+ * tick): per value, or the lowest and highest number.
+ */
+export async function attributeFacet(
+  tx: Tx,
+  filter: ProductFilter,
+  search: SQL | null,
+  attribute: { key: string; type: 'number' | 'enum' | 'text' | 'boolean' },
+): Promise<{ values: { value: string; count: number }[]; min: number | null; max: number | null }> {
+  const where = and(...filterConditions(filter, { leaveOutAttribute: attribute.key }), ...(search ? [search] : []));
+  if (attribute.type === 'number') {
+    const value = numberAttribute(attribute.key);
+    const [range] = await tx
+      .select({ min: sql<number | null>`min(${value})`, max: sql<number | null>`max(${value})` })
+      .from(products)
+      .where(where);
+    return { values: [], min: range.min === null ? null : Number(range.min), max: range.max === null ? null : Number(range.max) };
+  }
+  const value = textAttribute(attribute.key);
+  const rows = await tx
+    .select({ value: sql<string>`${value}`, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(where, sql`${value} is not null`))
+    // By position: the key is a parameter, so a repeated expression would not match the select's.
+    .groupBy(sql`1`)
+    .orderBy(sql`count(*) desc`, sql`1`)
+    .limit(50);
+  return { values: rows, min: null, max: null };
 }
 
 /**
@@ -300,6 +361,11 @@ export async function withVariants(tx: Tx, rows: ProductRecord[]): Promise<Produ
   return rows.map((row) => toProduct(row, variants.get(row.id) ?? []));
 }
 
+/**
+ * The product as the API sends it: the one adapter at the API edge. The fields existing clients
+ * read (`origin`, `alfa`, `cropYear`, `ferment_type`, `ferment_temp`) are derived here from the
+ * producer and the attributes (docs/decisions/017-categories-and-attributes.md).
+ */
 export function toProduct(row: ProductRecord, variants: readonly ProductVariantRow[]): Product {
   return {
     _id: row.id,
@@ -311,12 +377,11 @@ export function toProduct(row: ProductRecord, variants: readonly ProductVariantR
     discount: row.discount,
     category: row.category as Product['category'],
     origin: row.origin,
+    producer: row.origin,
     weight: row.weight,
     countInStock: row.countInStock,
-    ferment_temp: row.fermentTemp,
-    ferment_type: row.fermentType as Product['ferment_type'],
-    cropYear: row.cropYear,
-    alfa: row.alfa,
+    ...legacyAttributeFields(row.attributes),
+    attributes: row.attributes,
     rating: row.rating,
     numReviews: row.numReviews,
     user: row.userId,

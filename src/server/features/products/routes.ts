@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ProductListQuerySchema, ProductRefParamsSchema, SuggestQuerySchema } from '../../../shared/products.js';
 import { searchWords } from '../../../shared/search-text.js';
+import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/categories.js';
 import { AppError } from '../../errors.js';
 import { getSessionUser, requireAdmin } from '../../plugins/auth.js';
 import { sendCachedAnswer } from '../../plugins/compression.js';
 import { getProductPage, getSuggestions, getTopProducts, requireProductDetail } from './service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+const LIST_PARAMS = new Set(Object.keys(ProductListQuerySchema.shape));
 
 /**
  * Catalogue reads (docs/api.md). Lists, the top row and product details come from the in-memory
@@ -16,7 +18,10 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedJson = (key: string, load: () => Promise<unknown>) => app.catalogCache.answer(key, async () => JSON.stringify(await load()));
 
   app.get('/api/products', { schema: { querystring: ProductListQuerySchema } }, async (request, reply) => {
-    const query = request.query;
+    // Parameters the list does not read (anything but its own and `attr.*`) never make a cache entry of their own.
+    const query = Object.fromEntries(
+      Object.entries(request.query).filter(([key]) => LIST_PARAMS.has(key) || key.startsWith(ATTRIBUTE_PARAM_PREFIX)),
+    ) as typeof request.query;
     if (query.all) await requireAdmin(request);
     const answer = await cachedJson(`list:${JSON.stringify(query)}`, () => getProductPage(app.db, query, app.config.pageSize, query.all));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);

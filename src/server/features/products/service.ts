@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
+import { attributesFromLegacy, checkAttributeValues, parseAttributeFilters, ATTRIBUTE_PARAM_PREFIX, type Facet } from '../../../shared/categories.js';
 import { fromMinor, toMinor } from '../../../shared/pricing.js';
 import {
   SUGGESTED_PRODUCTS,
@@ -14,8 +15,10 @@ import {
 import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema.js';
-import { BadInput, NotFound } from '../../errors.js';
+import { AppError, BadInput, NotFound } from '../../errors.js';
+import { loadCatalogue, type Catalogue } from '../categories/repository.js';
 import {
+  attributeFacet,
   deleteProductById,
   findProductByRef,
   findTopRated,
@@ -40,25 +43,69 @@ import { queueRestockAlerts } from '../stock-alerts/service.js';
 
 export const TOP_PRODUCTS = 5;
 
+/** A refusal shaped as the schema's own (400 VALIDATION_ERROR with the field's path), for rules that need the database. */
+function fieldInvalid(path: string, message: string): AppError {
+  return new AppError(400, 'VALIDATION_ERROR', `Некоректні дані (${path}: ${message})`, [{ path, message, code: 'invalid' }]);
+}
+
+/** The category a listing names, with its group's categories, and the definitions its filters may use. */
+function resolveListingCategory(catalogue: Catalogue, slug: string | undefined) {
+  if (!slug) return { slugs: undefined, definitions: [] };
+  const category = catalogue.bySlug(slug);
+  if (!category) throw fieldInvalid('category', 'Невідома категорія');
+  const children = catalogue.childrenOf(category.id);
+  return {
+    slugs: [category.slug, ...children.map((c) => c.slug)],
+    // A group's filters are its own attributes and those its categories share a key of.
+    definitions: catalogue.attributesOf(category.id),
+  };
+}
+
 export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: number, admin: boolean): Promise<ProductList> {
-  const { rows, total } = await listProducts(
-    tx,
-    {
-      keyword: query.keyword,
-      category: query.category,
-      producer: query.producer,
-      discountedOnly: query.discount,
-      // The admin's list (all=true) shows every product in one order, drafts and hidden ones too.
-      stock: query.inStock ? 'inStockOnly' : admin ? 'mixed' : 'soldOutLast',
-      sort: query.sort,
-      includeUnpublished: admin,
-    },
-    { number: query.pageNumber, size: pageSize },
-  );
+  const catalogue = await loadCatalogue(tx);
+  const { slugs, definitions } = resolveListingCategory(catalogue, query.category);
+  const params = Object.fromEntries(Object.entries(query).filter(([key]) => key.startsWith(ATTRIBUTE_PARAM_PREFIX)));
+  const parsed = parseAttributeFilters(definitions, params);
+  if (!parsed.ok) {
+    throw parsed.reason === 'unknown'
+      ? new BadInput(`Фільтра «${parsed.param}» у цій категорії немає`, 'FILTER_UNKNOWN', { param: parsed.param })
+      : new BadInput(`Фільтр «${parsed.param}»: очікується діапазон «від..до» або значення через кому`, 'FILTER_INVALID', { param: parsed.param });
+  }
+  const filter = {
+    keyword: query.keyword,
+    categories: slugs,
+    attributes: parsed.filters,
+    producer: query.producer,
+    discountedOnly: query.discount,
+    // The admin's list (all=true) shows every product in one order, drafts and hidden ones too.
+    stock: query.inStock ? ('inStockOnly' as const) : admin ? ('mixed' as const) : ('soldOutLast' as const),
+    sort: query.sort,
+    includeUnpublished: admin,
+  };
+  const { rows, total, search } = await listProducts(tx, filter, { number: query.pageNumber, size: pageSize });
+  const facets: Facet[] = [];
+  for (const definition of definitions.filter((d) => d.filterable)) {
+    const counted = await attributeFacet(tx, filter, search, definition);
+    facets.push({
+      key: definition.key,
+      name: definition.name,
+      nameEn: definition.nameEn,
+      type: definition.type,
+      unit: definition.unit,
+      values: counted.values.map((v) => {
+        const option = definition.options.find((o) => o.value === v.value);
+        return { value: v.value, name: option?.name ?? v.value, nameEn: option?.nameEn ?? v.value, count: v.count };
+      }),
+      min: counted.min,
+      max: counted.max,
+    });
+  }
   return {
     products: await withVariants(tx, rows),
     page: query.pageNumber,
     pages: Math.max(1, Math.ceil(total / pageSize)),
+    total,
+    ...(query.category ? { facets } : {}),
   };
 }
 
@@ -130,10 +177,7 @@ export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'>
     weight: 1,
     countInStock: 0,
     status: 'draft',
-    cropYear: now.getFullYear(),
-    alfa: null,
-    fermentTemp: null,
-    fermentType: null,
+    attributes: { cropYear: now.getFullYear() },
     createdAt: now,
   };
 }
@@ -153,6 +197,9 @@ export async function createProduct(tx: Tx, adminId: string): Promise<Product> {
 /** `site` signs and links the letters of the stock alerts a restock wakes. */
 export async function updateProductDetails(tx: Tx, id: string, input: ProductUpdate, site: { url: string; secret: string }): Promise<Product> {
   return tx.transaction(async (t) => {
+    const before = await findProductByRef(t, id);
+    if (!before) throw productNotFound();
+    const attributes = checkProductFields(await loadCatalogue(t), input, before.category === input.category ? before.attributes : {});
     // The product row first: every writer locks the product before its packs.
     const row = await updateProduct(t, id, {
       name: input.name,
@@ -160,10 +207,7 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
       description: input.description,
       category: input.category,
       origin: input.origin,
-      cropYear: input.cropYear,
-      alfa: input.alfa,
-      fermentTemp: input.ferment_temp,
-      fermentType: input.ferment_type,
+      attributes,
       ...(input.status ? { status: input.status } : {}),
     });
     if (!row) throw productNotFound();
@@ -178,6 +222,37 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     }
     return toProduct((await findProductByRef(t, id))!, variants);
   });
+}
+
+/**
+ * The category must be one products are filed under (not a group), the producer one of the
+ * category's when it has a list, and the attributes those the category defines (docs/domain.md).
+ * An edit without `attributes` (a client from before them) changes only the old fields it sends.
+ */
+function checkProductFields(catalogue: Catalogue, input: ProductUpdate, current: Record<string, unknown>) {
+  const category = catalogue.bySlug(input.category);
+  if (!category) throw fieldInvalid('category', 'Оберіть категорію зі списку');
+  if (catalogue.childrenOf(category.id).length > 0) throw fieldInvalid('category', 'Це група категорій: оберіть категорію в ній');
+  const producers = [...catalogue.producersOf(category.id), ...catalogue.producersOf(null)];
+  if (catalogue.producersOf(category.id).length > 0 && !producers.some((p) => p.name === input.origin)) {
+    throw fieldInvalid('origin', `Виробник не підходить до категорії: оберіть ${producers.map((p) => p.name).join(', ')}`);
+  }
+  const definitions = catalogue.attributesOf(category.id);
+  let wanted: Record<string, unknown>;
+  if (input.attributes) wanted = input.attributes;
+  else {
+    const defined = new Set(definitions.map((d) => d.key));
+    const legacy = Object.entries(attributesFromLegacy(input)).filter(([key]) => defined.has(key));
+    wanted = { ...Object.fromEntries(Object.entries(current).filter(([key]) => defined.has(key))), ...Object.fromEntries(legacy) };
+  }
+  const checked = checkAttributeValues(definitions, wanted);
+  if (!checked.ok) {
+    const reason = { unknown: 'у категорії немає такого атрибута', type: 'значення не того типу', option: 'такого значення немає в списку', length: 'задовге значення' }[
+      checked.reason
+    ];
+    throw fieldInvalid(`attributes.${checked.key}`, reason);
+  }
+  return checked.values;
 }
 
 /** An edit without `variants` (clients from before pack sizes): the product-level fields edit its only pack. */

@@ -103,6 +103,8 @@ describeWithApp(
       expect(head.data).toEqual([
         { key: ['products', 'detail', product.slug], value: api },
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+        // The menus' categories (docs/domain.md), as the API answers them.
+        { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
         // Test mode for the banner of every page (docs/payments.md).
         { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
       ]);
@@ -163,6 +165,8 @@ describeWithApp(
       expect(hops.data).toEqual([
         { key: ['products', 'list', { pageNumber: 1, category: 'Hops' }], value: (await app.inject({ url: '/api/products?category=Hops' })).json() },
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+        // The menus' categories (docs/domain.md), as the API answers them.
+        { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
         // Test mode for the banner of every page (docs/payments.md).
         { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
       ]);
@@ -212,6 +216,8 @@ describeWithApp(
       expect(seen[0]).toBe('/about');
       expect(seen[1]).toEqual([
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+        // The menus' categories (docs/domain.md), as the API answers them.
+        { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
         { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
       ]);
       expect(html).toContain('<div id="root"><main><h1>Про крамницю</h1><p>$& $1 ціна</p></main></div>');

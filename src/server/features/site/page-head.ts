@@ -7,6 +7,8 @@ import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant
 import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/service.js';
 import { getPublicSettings } from '../settings/repository.js';
+import { getPublicCategories } from '../categories/service.js';
+import type { CategoryList } from '../../../shared/categories.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
@@ -106,6 +108,24 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: section.title, path })],
       data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options }], value: products }] : [],
+    };
+  }
+  const categoryPage = /^\/catalog\/([^/]+)$/.exec(path);
+  if (categoryPage) {
+    const slug = safeDecode(categoryPage[1]);
+    const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
+    const category = categories.find((c) => c.slug === slug);
+    if (!category) return null;
+    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
+    const filter = { category: category.slug };
+    const products = plain && options ? await list({ ...filter, ...options }) : null;
+    return {
+      title: `${category.name} | ${SHOP_NAME}`,
+      description: category.description || DEFAULT_DESCRIPTION,
+      canonical: category.path,
+      ogType: 'website',
+      jsonLd: [breadcrumbs({ name: category.name, path: category.path })],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options }], value: products }] : [],
     };
   }
   const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
@@ -348,6 +368,8 @@ export async function renderPage(
     if (!head) return template;
     // The header and footer show the shop's name and contacts: embedded with the page's own data.
     head.data.push({ key: ['settings', 'public'], value: await getPublicSettings(app.db) });
+    // The menus are drawn from the catalogue's categories (docs/domain.md): embedded with every page.
+    head.data.push({ key: ['categories'], value: JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) });
     // The test-mode banner of every page (docs/payments.md): known here, so no page asks for it.
     head.data.push({ key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode });
   } catch (err) {

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+import { categories } from '../../db/schema.js';
 import { PRODUCT_REF, productPath } from '../../../shared/product-path.js';
 import { findProductByRef } from '../products/repository.js';
 import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, type LegalPageKey } from '../../../shared/legal.js';
@@ -17,11 +19,13 @@ const PAGES: RegExp[] = [
   /^\/stock-alerts\/unsubscribe$/,
   /^\/order\/[^/]+$/,
   /^\/order\/guest\/[^/]+$/,
-  /^\/admin\/(orderlist|productlist|userlist|settings|legal|notices)$/,
+  /^\/admin\/(orderlist|productlist|userlist|settings|legal|notices|categories)$/,
   /^\/admin\/productlist\/\d+$/,
   /^\/admin\/(product|user)\/[^/]+\/edit$/,
 ];
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+/** A category the owner added (docs/domain.md): its page exists while the category does and is shown. */
+const CATEGORY_PAGE = /^\/catalog\/([^/]+)$/;
 /** A legal page (docs/domain.md), or one of its versions: `/oferta`, `/oferta/v/3`. */
 const LEGAL_PAGE = /^(\/[a-z-]+)(?:\/v\/(\d{1,7}))?$/;
 const LEGAL_KEY_BY_PATH = new Map(LEGAL_PAGE_KEYS.map((key) => [LEGAL_PAGE_PATHS[key], key] as [string, LegalPageKey]));
@@ -49,6 +53,14 @@ export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer>
     const row = await findProductByRef(tx, ref);
     if (!row || row.status !== 'published') return { status: 404 };
     return row.slug === ref || !row.slug ? { status: 200 } : { redirect: productPath(row.slug) };
+  }
+  const categoryPage = CATEGORY_PAGE.exec(path);
+  if (categoryPage) {
+    const [row] = await tx
+      .select({ visible: categories.visible })
+      .from(categories)
+      .where(eq(categories.slug, decodeURIComponent(categoryPage[1])));
+    return { status: row?.visible ? 200 : 404 };
   }
   const legal = legalPageOf(path);
   if (legal) return { status: !legal.version || (await legalVersionExists(tx, legal.key, legal.version)) ? 200 : 404 };

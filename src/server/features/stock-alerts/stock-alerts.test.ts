@@ -18,10 +18,7 @@ const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<s
   origin: product.origin,
   category: product.category as ProductUpdateInput['category'],
   description: product.description,
-  cropYear: product.cropYear,
-  alfa: product.alfa,
-  ferment_temp: null,
-  ferment_type: null,
+  attributes: product.attributes,
   variants: packs.map((v): VariantInput => ({
     _id: v.id,
     sku: v.sku,

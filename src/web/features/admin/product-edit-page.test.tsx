@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import type { Category } from '../../../shared/categories';
 import type { ProductDetail } from '../../../shared/products';
 import { useLanguage } from '../../i18n';
 import { product } from '../../test/factories';
@@ -10,10 +11,50 @@ import ProductEditPage from './product-edit-page';
 const saaz: ProductDetail = { ...product({ origin: 'Czech Republic' }), reviews: [] };
 const path = `/admin/product/${saaz._id}/edit`;
 
+const attribute = (key: string, name: string, type: 'number' | 'enum', unit = '', options: string[] = []) => ({
+  _id: key,
+  key,
+  name,
+  nameEn: key,
+  type,
+  unit,
+  options: options.map((value) => ({ value, name: value, nameEn: value })),
+  filterable: true,
+  position: 0,
+});
+const category = (slug: string, name: string, extra: Partial<Category> = {}): Category => ({
+  _id: slug,
+  slug,
+  name,
+  nameEn: slug,
+  parent: null,
+  position: 0,
+  visible: true,
+  description: '',
+  path: `/catalog/${slug}`,
+  count: 0,
+  attributes: [],
+  producers: [],
+  ...extra,
+});
+/** The catalogue's categories as GET /api/admin/categories answers: hops with their countries and attributes. */
+const categories: Category[] = [
+  category('Hops', 'Хміль', {
+    attributes: [
+      attribute('alpha', 'Альфа-кислоти', 'number', '%'),
+      attribute('cropYear', 'Рік урожаю', 'number'),
+      attribute('purpose', 'Призначення', 'enum', '', ['aroma', 'bittering']),
+    ],
+    producers: ['Czech Republic', 'USA'].map((name, position) => ({ _id: name, name, country: name, category: 'Hops', position })),
+  }),
+  category('Malt', 'Солод'),
+];
+
 /** The product to edit, and what the form sends back (null until it sends). */
 function server(answerPut: (body: unknown) => { status?: number; body: unknown } = (body) => ({ body })) {
   const sent: { body: unknown } = { body: null };
   mockApi((url, init) => {
+    if (url.pathname === '/api/admin/categories') return { body: { categories } };
     if (url.pathname !== `/api/products/${saaz._id}`) return undefined;
     if (init.method === 'PUT') {
       sent.body = JSON.parse(String(init.body));
@@ -34,7 +75,8 @@ describe('the admin product form', () => {
     await userEvent.type(field('Назва'), '  Хміль Saaz 2025 ');
     await userEvent.clear(field('Ціна, грн'));
     await userEvent.type(field('Ціна, грн'), '135.5');
-    await userEvent.clear(field('Вміст альфа-кислот, %'));
+    await userEvent.clear(field('Альфа-кислоти, %'));
+    await userEvent.selectOptions(field('Призначення'), 'aroma');
     // (happy-dom does not preselect a select's option from the form's default value; a browser does.)
     await userEvent.selectOptions(field('Країна (виробник)'), 'Czech Republic');
     // (Nor the status: chosen as the browser would show it.)
@@ -50,10 +92,8 @@ describe('the admin product form', () => {
       origin: 'Czech Republic',
       category: 'Hops',
       description: saaz.description,
-      cropYear: 2024,
-      alfa: null,
-      ferment_temp: null,
-      ferment_type: null,
+      // The category's attributes, every one named: an emptied field is null.
+      attributes: { alpha: null, cropYear: 2024, purpose: 'aroma' },
     });
   });
 

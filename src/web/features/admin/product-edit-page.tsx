@@ -7,19 +7,18 @@ import Row from 'react-bootstrap/Row';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../../components/notify';
-import { FERMENT_TYPES, PRODUCT_CATEGORIES, producersFor, type ProductCategory } from '../../../shared/catalog';
+import type { AttributeDefinition, Category } from '../../../shared/categories';
 import {
   ProductUpdateSchema,
   PRODUCT_STATUSES,
   PRODUCT_DESCRIPTION_MAX,
   PRODUCT_NAME_MAX,
-  MIN_CROP_YEAR,
-  maxCropYear,
   type ProductDetail,
   type ProductUpdate,
   type ProductUpdateInput,
 } from '../../../shared/products';
 import { ApiError } from '../../api/client';
+import { useAdminCategories } from '../../api/categories';
 import { issueMessage, useFieldMessage } from '../../api/error-message';
 import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
@@ -28,7 +27,7 @@ import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 import { paths } from '../../paths';
-import { categoryLabel, producerLabel } from './product-labels';
+import { producerLabel } from './product-labels';
 import { useAdminProduct, useUpdateProduct, useUploadImage } from './products-api';
 import { VariantsEditor } from './variants-editor';
 
@@ -42,6 +41,7 @@ export default function ProductEditPage() {
   const t = useT(adminTexts);
   const { id = '' } = useParams();
   const product = useAdminProduct(id);
+  const categories = useAdminCategories();
   return (
     <>
       <PageTitle title={t.admin.productEdit.title} />
@@ -49,18 +49,22 @@ export default function ProductEditPage() {
         {t.admin.productEdit.back}
       </Link>
       <h1 className="h2 mb-3">{t.admin.productEdit.title}</h1>
-      {product.isPending ? (
+      {product.isPending || categories.isPending ? (
         <Loader />
-      ) : product.error || !product.data ? (
-        <ErrorMessage error={product.error} />
+      ) : product.error || !product.data || categories.error ? (
+        <ErrorMessage error={product.error ?? categories.error} />
       ) : (
-        <ProductForm key={product.data._id} product={product.data} />
+        <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
       )}
     </>
   );
 }
 
-function toFormValues(product: ProductDetail): ProductUpdateInput {
+/** The category's attribute values of a product, every defined key present (null: not set). */
+const attributeValuesFor = (definitions: AttributeDefinition[], values: Record<string, unknown>) =>
+  Object.fromEntries(definitions.map((d) => [d.key, (values[d.key] ?? null) as string | number | boolean | null]));
+
+function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]): ProductUpdateInput {
   return {
     name: product.name,
     status: product.status,
@@ -81,14 +85,11 @@ function toFormValues(product: ProductDetail): ProductUpdateInput {
     origin: product.origin,
     category: product.category,
     description: product.description,
-    cropYear: product.cropYear,
-    alfa: product.alfa,
-    ferment_temp: product.ferment_temp ?? '',
-    ferment_type: product.ferment_type,
+    attributes: attributeValuesFor(definitions, product.attributes),
   };
 }
 
-function ProductForm({ product }: { product: ProductDetail }) {
+function ProductForm({ product, categories }: { product: ProductDetail; categories: Category[] }) {
   const t = useT(adminTexts);
   const text = t.admin.productEdit;
   const navigate = useNavigate();
@@ -104,7 +105,7 @@ function ProductForm({ product }: { product: ProductDetail }) {
     formState: { errors, isSubmitted, isValid },
   } = useForm<ProductUpdateInput, unknown, ProductUpdate>({
     resolver: zodResolver(ProductUpdateSchema),
-    defaultValues: toFormValues(product),
+    defaultValues: toFormValues(product, categories.find((c) => c.slug === product.category)?.attributes ?? []),
     // Errors appear on submit, then follow each change: a blur never moves the Save button away mid-click.
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -112,18 +113,27 @@ function ProductForm({ product }: { product: ProductDetail }) {
 
   const fieldText = useFieldMessage();
   // useWatch rather than watch(): a subscription React can see, so memoised code never goes stale.
-  const category = useWatch({ control, name: 'category' }) as ProductCategory;
+  const category = useWatch({ control, name: 'category' });
   const image = useWatch({ control, name: 'image' });
-  const producers = producersFor(category);
+  const chosen = categories.find((c) => c.slug === category);
+  const definitions = chosen?.attributes ?? [];
+  const producerNames = chosen?.producers.map((p) => p.name) ?? [];
+  const producers = producerNames.length ? producerNames : null;
+  // A product is filed under a category, never under a group (docs/domain.md).
+  const groups = categories.filter((c) => !c.parent);
+  const fileable = (list: Category[]) => list.filter((c) => !categories.some((child) => child.parent === c.slug));
 
   // A producer of another category (a hop country for yeast) is not kept when the category changes.
+  const producerKey = producerNames.join('|');
   useEffect(() => {
     const origin = getValues('origin');
-    if (producers && origin && !producers.includes(origin)) setValue('origin', '', { shouldDirty: true });
-  }, [producers, getValues, setValue]);
+    const names = producerKey ? producerKey.split('|') : [];
+    if (names.length && origin && !names.includes(origin)) setValue('origin', '', { shouldDirty: true });
+  }, [producerKey, getValues, setValue]);
 
+  // Only the chosen category's attributes are sent: another category's would be refused.
   const onSubmit = (values: ProductUpdate) =>
-    update.mutateAsync(values).then(
+    update.mutateAsync({ ...values, attributes: attributeValuesFor(definitions, values.attributes ?? {}) }).then(
       () => {
         notify.success(text.updated);
         navigate(paths.admin.products);
@@ -164,12 +174,15 @@ function ProductForm({ product }: { product: ProductDetail }) {
     'aria-invalid': errors[field] ? true : undefined,
     'aria-describedby': [hint, errors[field] ? `${field}-error` : undefined].filter(Boolean).join(' ') || undefined,
   });
-  const feedback = (field: keyof ProductUpdateInput) =>
+  const feedback = (field: Exclude<keyof ProductUpdateInput, 'attributes'>) =>
     errors[field] ? (
       <Form.Control.Feedback type="invalid" id={`${field}-error`}>
         {fieldText(errors[field]?.message)}
       </Form.Control.Feedback>
     ) : null;
+
+  const attributeErrors = errors.attributes as Record<string, { message?: string } | undefined> | undefined;
+  const errorText = (key: string) => (attributeErrors?.[key]?.message ? fieldText(attributeErrors[key]?.message) : undefined);
 
   return (
     <Form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={update.isPending}>
@@ -184,11 +197,22 @@ function ProductForm({ product }: { product: ProductDetail }) {
             <Form.Group as={Col} sm={6} controlId="category">
               <Form.Label>{text.category}</Form.Label>
               <Form.Select {...register('category')} {...state('category')}>
-                {PRODUCT_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {categoryLabel(t, c)}
-                  </option>
-                ))}
+                {groups.map((group) => {
+                  const children = categories.filter((c) => c.parent === group.slug);
+                  return children.length ? (
+                    <optgroup key={group.slug} label={group.name}>
+                      {fileable(children).map((c) => (
+                        <option key={c.slug} value={c.slug}>
+                          {c.name}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ) : (
+                    <option key={group.slug} value={group.slug}>
+                      {group.name}
+                    </option>
+                  );
+                })}
               </Form.Select>
               {feedback('category')}
             </Form.Group>
@@ -210,48 +234,16 @@ function ProductForm({ product }: { product: ProductDetail }) {
             </Form.Group>
           </Row>
           <VariantsEditor control={control} register={register} errors={errors} />
-          <Row className="g-3 mb-3">
-            <Form.Group as={Col} sm={6} controlId="cropYear">
-              <Form.Label>{text.cropYear}</Form.Label>
-              <Form.Control
-                type="number"
-                inputMode="numeric"
-                min={MIN_CROP_YEAR}
-                max={maxCropYear()}
-                step={1}
-                {...register('cropYear', { setValueAs: numberOrNull })}
-                {...state('cropYear', 'cropYear-hint')}
-              />
-              <Form.Text id="cropYear-hint">{text.cropYearHint}</Form.Text>
-              {feedback('cropYear')}
-            </Form.Group>
-            <Form.Group as={Col} sm={6} controlId="alfa">
-              <Form.Label>{text.alfa}</Form.Label>
-              <NumberInput {...register('alfa', { setValueAs: numberOrNull })} {...state('alfa', 'alfa-hint')} />
-              <Form.Text id="alfa-hint">{text.alfaHint}</Form.Text>
-              {feedback('alfa')}
-            </Form.Group>
-          </Row>
-          <Row className="g-3 mb-3">
-            <Form.Group as={Col} sm={6} controlId="ferment_temp">
-              <Form.Label>{text.fermentTemp}</Form.Label>
-              <Form.Control {...register('ferment_temp')} maxLength={50} {...state('ferment_temp', 'ferment_temp-hint')} />
-              <Form.Text id="ferment_temp-hint">{text.fermentTempHint}</Form.Text>
-              {feedback('ferment_temp')}
-            </Form.Group>
-            <Form.Group as={Col} sm={6} controlId="ferment_type">
-              <Form.Label>{text.fermentType}</Form.Label>
-              <Form.Select {...register('ferment_type', { setValueAs: textOrNull })} {...state('ferment_type')}>
-                <option value="">{text.fermentTypeNone}</option>
-                {FERMENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t.catalog.fermentTypes[type]}
-                  </option>
+          {definitions.length > 0 && (
+            <fieldset className="mb-3">
+              <legend className="fs-6 fw-semibold">{text.attributes}</legend>
+              <Row className="g-3">
+                {definitions.map((d) => (
+                  <AttributeField key={`${category}.${d.key}`} definition={d} register={register} error={errorText(d.key)} />
                 ))}
-              </Form.Select>
-              {feedback('ferment_type')}
-            </Form.Group>
-          </Row>
+              </Row>
+            </fieldset>
+          )}
           <Form.Group controlId="description" className="mb-3">
             <Form.Label>{text.description}</Form.Label>
             <Form.Control as="textarea" rows={6} maxLength={PRODUCT_DESCRIPTION_MAX} {...register('description')} {...state('description')} />
@@ -313,5 +305,55 @@ function ProductForm({ product }: { product: ProductDetail }) {
         </Link>
       </div>
     </Form>
+  );
+}
+
+/** One attribute of the product's category, as its type wants it (docs/domain.md). */
+function AttributeField({
+  definition: d,
+  register,
+  error,
+}: {
+  definition: AttributeDefinition;
+  register: ReturnType<typeof useForm<ProductUpdateInput, unknown, ProductUpdate>>['register'];
+  error: string | undefined;
+}) {
+  const t = useT(adminTexts);
+  const name = `attributes.${d.key}` as const;
+  const id = `attribute-${d.key}`;
+  const label = d.unit ? `${d.name}, ${d.unit}` : d.name;
+  const invalid = { isInvalid: Boolean(error), 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined };
+  const feedback = error ? (
+    <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+      {error}
+    </Form.Control.Feedback>
+  ) : null;
+  if (d.type === 'boolean') {
+    return (
+      <Col sm={6}>
+        <Form.Check id={id} label={label} {...register(name)} {...invalid} />
+        {feedback}
+      </Col>
+    );
+  }
+  return (
+    <Form.Group as={Col} sm={6} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      {d.type === 'enum' ? (
+        <Form.Select {...register(name, { setValueAs: textOrNull })} {...invalid}>
+          <option value="">{t.admin.productEdit.attributeNone}</option>
+          {d.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.name}
+            </option>
+          ))}
+        </Form.Select>
+      ) : d.type === 'number' ? (
+        <NumberInput {...register(name, { setValueAs: numberOrNull })} {...invalid} />
+      ) : (
+        <Form.Control maxLength={200} {...register(name, { setValueAs: textOrNull })} {...invalid} />
+      )}
+      {feedback}
+    </Form.Group>
   );
 }

@@ -1,5 +1,4 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { CategoryFilter } from '../../../shared/catalog';
 import type { Product, ProductDetail, ProductList } from '../../../shared/products';
 import type { ProductSort } from '../../../shared/product-sorts';
 import { api, ApiError } from '../../api/client';
@@ -7,20 +6,25 @@ import { api, ApiError } from '../../api/client';
 export interface ProductListParams {
   keyword?: string;
   pageNumber?: number;
-  category?: CategoryFilter;
+  /** A category's slug (docs/domain.md). */
+  category?: string;
   producer?: string;
   discount?: boolean;
   all?: boolean;
   sort?: ProductSort;
   /** Only products in stock; without it sold-out ones come last. Undefined rather than false: it is part of the cache key. */
   inStock?: true;
+  /** `attr.{key}` filters as the address holds them (docs/api.md). */
+  attributes?: Record<string, string>;
 }
 
 export function productListQuery(params: ProductListParams) {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
+  const { attributes, ...rest } = params;
+  for (const [key, value] of Object.entries(rest)) {
     if (value !== undefined && value !== '' && value !== false) search.set(key, String(value));
   }
+  for (const [key, value] of Object.entries(attributes ?? {})) search.set(key, value);
   return queryOptions({
     queryKey: ['products', 'list', params],
     queryFn: ({ signal }) => api<ProductList>(`/api/products?${search}`, { signal }),

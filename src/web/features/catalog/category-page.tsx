@@ -3,66 +3,70 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { FaSearch } from 'react-icons/fa';
-import { useSearchParams } from 'react-router';
-import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS, YEAST_PRODUCERS, type CategoryFilter } from '../../../shared/catalog';
+import { useParams, useSearchParams } from 'react-router';
+import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/categories';
+import { categoryName, useCategories } from '../../api/categories';
+import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { ProductGrid } from '../../components/product-grid';
-import { useT, type Messages } from '../../i18n';
+import { producerLabel } from '../../components/side-menu';
+import { useLanguage, useT, type Messages } from '../../i18n';
 import { useProductList, type ProductListParams } from './api';
+import { AttributeFilters, attributeParams } from './attribute-filters';
 import { ListingControls, useListingOptions } from './listing-controls';
 import { pageFromParam } from './page-param';
 
-export type CatalogSection = 'hops' | 'yeast' | 'malt' | 'equipment' | 'discount';
+/** The four sections the shop always had, /discount, and a category the owner added (/catalog/{slug}). */
+export type CatalogSection = 'hops' | 'yeast' | 'malt' | 'equipment' | 'discount' | 'category';
 
 interface SectionSpec {
-  title: (t: Messages) => string;
-  intro: (t: Messages) => string;
-  category?: CategoryFilter;
+  title?: (t: Messages) => string;
+  intro?: (t: Messages) => string;
+  /** The category's slug (docs/domain.md). */
+  category?: string;
   discount?: boolean;
-  /** The choices of the filter row, and which query parameter they set. */
-  filter?: { param: 'producer' | 'category'; options: (t: Messages) => { value: string; label: string }[] };
 }
 
-const SECTIONS: Record<CatalogSection, SectionSpec> = {
-  hops: {
-    title: (t) => t.catalog.hopsTitle,
-    intro: (t) => t.catalog.hopsIntro,
-    category: 'Hops',
-    filter: { param: 'producer', options: (t) => HOP_PRODUCERS.map((p) => ({ value: p, label: t.catalog.hopCountries[p] })) },
-  },
-  yeast: {
-    title: (t) => t.catalog.yeastTitle,
-    intro: (t) => t.catalog.yeastIntro,
-    category: 'Yeast',
-    filter: { param: 'producer', options: () => YEAST_PRODUCERS.map((p) => ({ value: p, label: p })) },
-  },
+const SECTIONS: Record<Exclude<CatalogSection, 'category'>, SectionSpec> = {
+  hops: { title: (t) => t.catalog.hopsTitle, intro: (t) => t.catalog.hopsIntro, category: 'Hops' },
+  yeast: { title: (t) => t.catalog.yeastTitle, intro: (t) => t.catalog.yeastIntro, category: 'Yeast' },
   malt: { title: (t) => t.catalog.maltTitle, intro: (t) => t.catalog.maltIntro, category: 'Malt' },
-  equipment: {
-    title: (t) => t.catalog.equipmentTitle,
-    intro: (t) => t.catalog.equipmentIntro,
-    category: 'Equipment',
-    filter: { param: 'category', options: (t) => EQUIPMENT_CATEGORIES.map((c) => ({ value: c, label: t.catalog.equipmentCategories[c] })) },
-  },
+  equipment: { title: (t) => t.catalog.equipmentTitle, intro: (t) => t.catalog.equipmentIntro, category: 'Equipment' },
   discount: { title: (t) => t.catalog.discountTitle, intro: (t) => t.catalog.discountIntro, discount: true },
 };
 
 /**
- * /hops, /yeast, /malt, /equipment and /discount. The chosen producer or sub-category, the keyword
- * and the page live in the URL, so a filtered page can be shared and survives a reload.
+ * /hops, /yeast, /malt, /equipment, /discount and /catalog/{slug}. The choices of the filter row
+ * (a group's categories, or the category's producers) and the attribute filters come from the
+ * catalogue's data; they, the keyword and the page live in the URL, so a filtered page can be
+ * shared and survives a reload.
  */
 export default function CategoryPage({ section }: { section: CatalogSection }) {
   const t = useT();
-  const spec = SECTIONS[section];
+  const language = useLanguage((s) => s.language);
+  const { slug } = useParams();
+  const spec: SectionSpec = section === 'category' ? { category: slug } : SECTIONS[section];
   const [searchParams, setSearchParams] = useSearchParams();
-  const options = spec.filter?.options(t) ?? [];
-  const chosen = spec.filter ? (searchParams.get(spec.filter.param) ?? '') : '';
-  const validChoice = options.some((o) => o.value === chosen) ? chosen : '';
+  const categories = useCategories().data?.categories;
+  const category = spec.category ? categories?.find((c) => c.slug === spec.category) : undefined;
+  const children = category ? (categories ?? []).filter((c) => c.parent === category.slug) : [];
+  const filter: { param: 'producer' | 'category'; options: { value: string; label: string }[] } | null = children.length
+    ? { param: 'category', options: children.map((c) => ({ value: c.slug, label: categoryName(c, language) })) }
+    : category?.producers.length
+      ? { param: 'producer', options: category.producers.map((p) => ({ value: p.name, label: producerLabel(t, p.name) })) }
+      : null;
+  const chosen = filter ? (searchParams.get(filter.param) ?? '') : '';
+  // Until the categories are here, the address's choice is taken as it is (the server checks it).
+  const validChoice = !categories || filter?.options.some((o) => o.value === chosen) ? chosen : '';
   const keyword = searchParams.get('keyword')?.trim() || undefined;
   const pageNumber = pageFromParam(searchParams.get('page'));
+  const attributes = attributeParams(searchParams);
 
   const params: ProductListParams = { keyword, pageNumber, discount: spec.discount, category: spec.category, ...useListingOptions() };
-  if (spec.filter?.param === 'producer' && validChoice) params.producer = validChoice;
-  if (spec.filter?.param === 'category' && validChoice) params.category = validChoice as CategoryFilter;
+  if (filter?.param === 'producer' && validChoice) params.producer = validChoice;
+  if (filter?.param === 'category' && validChoice) params.category = validChoice;
+  if (!filter && searchParams.get('producer')) params.producer = searchParams.get('producer')!;
+  if (attributes) params.attributes = attributes;
   const list = useProductList(params);
 
   const hrefFor = (page: number) => {
@@ -81,21 +85,31 @@ export default function CategoryPage({ section }: { section: CatalogSection }) {
     next.delete('page');
     setSearchParams(next);
   };
+  const resetFilters = () => {
+    const next = new URLSearchParams(searchParams);
+    for (const key of [...next.keys()]) if (key.startsWith(ATTRIBUTE_PARAM_PREFIX)) next.delete(key);
+    next.delete('page');
+    setSearchParams(next);
+  };
+
+  if (section === 'category' && categories && !category) return <Message variant="info">{t.catalog.categoryNotFound}</Message>;
+  const title = spec.title?.(t) ?? (category ? categoryName(category, language) : '');
+  const intro = spec.intro?.(t) ?? category?.description ?? '';
 
   return (
     <>
-      <PageTitle title={spec.title(t)} />
-      <h1 className="h2">{spec.title(t)}</h1>
-      <p className="text-body-secondary">{spec.intro(t)}</p>
-      {spec.filter && (
-        <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={spec.filter.param === 'producer' ? t.catalog.producer : t.common.categories}>
-          {[{ value: '', label: spec.filter.param === 'producer' ? t.catalog.allProducers : t.catalog.allCategories }, ...options].map((option) => (
+      <PageTitle title={title} />
+      <h1 className="h2">{title}</h1>
+      {intro && <p className="text-body-secondary">{intro}</p>}
+      {filter && (
+        <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={filter.param === 'producer' ? t.catalog.producer : t.common.categories}>
+          {[{ value: '', label: filter.param === 'producer' ? t.catalog.allProducers : t.catalog.allCategories }, ...filter.options].map((option) => (
             <Button
               key={option.value || 'all'}
               size="sm"
               variant={validChoice === option.value ? 'primary' : 'outline-primary'}
               aria-pressed={validChoice === option.value}
-              onClick={() => update({ [spec.filter!.param]: option.value })}
+              onClick={() => update({ [filter.param]: option.value })}
             >
               {option.label}
             </Button>
@@ -103,14 +117,27 @@ export default function CategoryPage({ section }: { section: CatalogSection }) {
         </div>
       )}
       <KeywordFilter key={keyword ?? ''} initial={keyword ?? ''} onSearch={(k) => update({ keyword: k })} />
+      {list.data?.facets && (
+        <AttributeFilters
+          facets={list.data.facets}
+          searchParams={searchParams}
+          onChange={(param, value) => update({ [param]: value })}
+          onReset={resetFilters}
+        />
+      )}
       <ListingControls searching={Boolean(keyword)} />
       <ProductGrid
         data={list.data}
         isPending={list.isPending}
         error={list.error}
-        emptyText={keyword ? t.catalog.nothingFound : t.catalog.emptyCategory}
+        emptyText={attributes ? t.catalog.noFilterMatches : keyword ? t.catalog.nothingFound : t.catalog.emptyCategory}
         hrefFor={hrefFor}
       />
+      {attributes && list.data?.products.length === 0 && (
+        <Button variant="outline-secondary" className="mt-2" onClick={resetFilters}>
+          {t.catalog.resetFilters}
+        </Button>
+      )}
     </>
   );
 }

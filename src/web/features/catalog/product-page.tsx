@@ -14,7 +14,8 @@ import { NotFound } from '../../components/not-found';
 import { PageTitle } from '../../components/page-title';
 import { Price } from '../../components/price';
 import { Rating } from '../../components/rating';
-import { useT } from '../../i18n';
+import { useLanguage, useT } from '../../i18n';
+import { useCategories } from '../../api/categories';
 import { paths } from '../../paths';
 import { cartLineKey, toCartItem, useCart } from '../../stores/cart';
 import { isMillable } from '../../../shared/line-options';
@@ -27,6 +28,9 @@ const MAX_QTY_CHOICES = 100;
 import { useProduct } from './api';
 import { ProductReviews } from './product-reviews';
 import { HopSubstitutes } from '../recipes';
+
+/** Attributes the page already shows by their old names (alpha, crop year, fermentation). */
+const SHOWN_ABOVE = new Set(['alpha', 'cropYear', 'fermentation', 'temperature']);
 
 /** /product/{slug} (docs/seo.md); an old /product/{id} link shows the slug once the product is here. */
 export default function ProductPage() {
@@ -93,6 +97,27 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   if (product.category === 'Hops') {
     if (product.cropYear) facts.push([t.catalog.cropYear, String(product.cropYear)]);
     if (product.alfa !== null) facts.push([t.catalog.alfa, `${product.alfa.toLocaleString('uk-UA')} %`]);
+  }
+  // The category's other attributes, as the owner named them (docs/domain.md).
+  const definitions = useCategories().data?.categories.find((c) => c.slug === product.category)?.attributes ?? [];
+  const language = useLanguage((s) => s.language);
+  for (const d of definitions) {
+    const value = product.attributes[d.key];
+    if (value === undefined || SHOWN_ABOVE.has(d.key)) continue;
+    const option = d.options.find((o) => o.value === value);
+    const shown =
+      typeof value === 'boolean'
+        ? value
+          ? t.common.yes
+          : t.common.no
+        : option
+          ? language === 'en'
+            ? option.nameEn
+            : option.name
+          : typeof value === 'number'
+            ? value.toLocaleString('uk-UA')
+            : value;
+    facts.push([language === 'en' ? d.nameEn : d.name, d.unit ? `${shown} ${d.unit}` : shown]);
   }
 
   return (

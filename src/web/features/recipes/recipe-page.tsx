@@ -338,6 +338,8 @@ function toCartLine(line: PlanLine, pack: PlanLine['packs'][number]['pack'], qty
     description: '',
     category: line.category as CartItem['category'],
     origin: '',
+    producer: '',
+    attributes: {},
     ferment_temp: null,
     ferment_type: null,
     cropYear: null,

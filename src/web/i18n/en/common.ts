@@ -16,6 +16,8 @@ export const common: typeof uk = {
   signIn: 'Sign In',
   menu: 'Menu',
   categories: 'Categories',
+  yes: 'yes',
+  no: 'no',
   testModeBanner: 'The shop runs in test mode: payments are tests, no real money is taken and orders are not fulfilled',
   loading: 'Loading…',
   back: 'Go Back',
@@ -57,6 +59,7 @@ export const common: typeof uk = {
   adminOrders: 'Orders',
   adminSettings: 'Settings',
   adminLegal: 'Legal pages',
+  adminCategories: 'Categories',
   adminNotices: 'Notices',
   adminUsers: 'Users',
 };

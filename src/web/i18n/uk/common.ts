@@ -14,6 +14,8 @@ export const common = {
   signIn: 'Увійти',
   menu: 'Меню',
   categories: 'Категорії',
+  yes: 'так',
+  no: 'ні',
   testModeBanner: 'Магазин працює в тестовому режимі: оплата тестова, справжні гроші не списуються й замовлення не виконуються',
   loading: 'Завантаження…',
   back: 'Назад',
@@ -57,6 +59,7 @@ export const common = {
   adminOrders: 'Замовлення',
   adminSettings: 'Налаштування',
   adminLegal: 'Юридичні сторінки',
+  adminCategories: 'Категорії',
   adminNotices: 'Сповіщення',
   adminUsers: 'Користувачі',
 };

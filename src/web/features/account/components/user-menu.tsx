@@ -53,6 +53,7 @@ export function UserMenu() {
             { to: paths.admin.products, label: t.common.adminProducts },
             { to: paths.admin.orders, label: t.common.adminOrders },
             { to: paths.admin.users, label: t.common.adminUsers },
+            { to: paths.admin.categories, label: t.common.adminCategories },
             { to: paths.admin.settings, label: t.common.adminSettings },
             { to: paths.admin.legal, label: t.common.adminLegal },
             { to: paths.admin.notices, label: t.common.adminNotices },

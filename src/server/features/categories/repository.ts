@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { categoryPath, type AttributeDefinition, type Category, type Producer } from '../../../shared/categories.js';
+import type { Tx } from '../../db/client.js';
+import { categories, categoryAttributes, producers, products } from '../../db/schema.js';
+
+export type CategoryRecord = typeof categories.$inferSelect;
+export type AttributeRecord = typeof categoryAttributes.$inferSelect;
+export type ProducerRecord = typeof producers.$inferSelect;
+
+/** The whole taxonomy: every category with its attributes and producers, in the owner's order. */
+export interface Catalogue {
+  categories: CategoryRecord[];
+  attributesOf: (categoryId: string) => AttributeRecord[];
+  producersOf: (categoryId: string | null) => ProducerRecord[];
+  bySlug: (slug: string) => CategoryRecord | undefined;
+  childrenOf: (categoryId: string) => CategoryRecord[];
+}
+
+export async function loadCatalogue(tx: Tx): Promise<Catalogue> {
+  const [categoryRows, attributeRows, producerRows] = await Promise.all([
+    // Top-level categories before the groups' categories: a list a menu reads in order.
+    tx
+      .select()
+      .from(categories)
+      .orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.name)),
+    tx.select().from(categoryAttributes).orderBy(asc(categoryAttributes.position), asc(categoryAttributes.key)),
+    tx.select().from(producers).orderBy(asc(producers.position), asc(producers.name)),
+  ]);
+  const bySlug = new Map(categoryRows.map((c) => [c.slug, c]));
+  return {
+    categories: categoryRows,
+    attributesOf: (id) => attributeRows.filter((a) => a.categoryId === id),
+    producersOf: (id) => producerRows.filter((p) => p.categoryId === id),
+    bySlug: (slug) => bySlug.get(slug),
+    childrenOf: (id) => categoryRows.filter((c) => c.parentId === id),
+  };
+}
+
+/** Published products per category slug. */
+export async function countProductsByCategory(tx: Tx, options: { publishedOnly: boolean }): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ category: products.category, count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(options.publishedOnly ? eq(products.status, 'published') : undefined)
+    .groupBy(products.category);
+  return new Map(rows.map((r) => [r.category, r.count]));
+}
+
+export function toAttributeDefinition(row: AttributeRecord): AttributeDefinition {
+  return {
+    _id: row.id,
+    key: row.key,
+    name: row.name,
+    nameEn: row.nameEn,
+    type: row.type,
+    unit: row.unit,
+    options: row.options,
+    filterable: row.filterable,
+    position: row.position,
+  };
+}
+
+export function toProducer(row: ProducerRecord, catalogue: Catalogue): Producer {
+  return {
+    _id: row.id,
+    name: row.name,
+    country: row.country,
+    category: row.categoryId ? (catalogue.categories.find((c) => c.id === row.categoryId)?.slug ?? null) : null,
+    position: row.position,
+  };
+}
+
+export function toCategory(row: CategoryRecord, catalogue: Catalogue, counts: Map<string, number>): Category {
+  const parent = row.parentId ? (catalogue.categories.find((c) => c.id === row.parentId) ?? null) : null;
+  const children = catalogue.childrenOf(row.id);
+  return {
+    _id: row.id,
+    slug: row.slug,
+    name: row.name,
+    nameEn: row.nameEn,
+    parent: parent?.slug ?? null,
+    position: row.position,
+    visible: row.visible,
+    description: row.description,
+    path: categoryPath(row.slug, parent?.slug ?? null),
+    count: (counts.get(row.slug) ?? 0) + children.reduce((sum, child) => sum + (counts.get(child.slug) ?? 0), 0),
+    attributes: catalogue.attributesOf(row.id).map(toAttributeDefinition),
+    producers: catalogue.producersOf(row.id).map((p) => toProducer(p, catalogue)),
+  };
+}
+
+/** How many products of these categories hold a value for this attribute key. */
+export async function countAttributeUses(tx: Tx, categorySlug: string, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const used: string[] = [];
+  for (const key of keys) {
+    const [{ count }] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(products)
+      .where(and(eq(products.category, categorySlug), sql`${products.attributes} ? ${key}`));
+    if (count > 0) used.push(key);
+  }
+  return used;
+}
+
+export async function countProductsWithProducer(tx: Tx, name: string, categorySlugs: string[] | null): Promise<number> {
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(and(eq(products.origin, name), categorySlugs ? inArray(products.category, categorySlugs) : undefined));
+  return count;
+}

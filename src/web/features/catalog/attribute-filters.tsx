@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { ATTRIBUTE_PARAM_PREFIX, type Facet } from '../../../shared/categories';
+import { useLanguage, useT } from '../../i18n';
+
+/** The `attr.*` parameters of the page's address: the filters a shared link carries. */
+export function attributeParams(searchParams: URLSearchParams): Record<string, string> | undefined {
+  const entries = [...searchParams.entries()].filter(([key, value]) => key.startsWith(ATTRIBUTE_PARAM_PREFIX) && value.trim());
+  return entries.length ? Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))) : undefined;
+}
+
+/**
+ * The filter panel of a category page (docs/screens.md): a checkbox per value with its count, a
+ * min–max pair per number, all in the address. `onChange` sets or clears one parameter.
+ */
+export function AttributeFilters({
+  facets,
+  searchParams,
+  onChange,
+  onReset,
+}: {
+  facets: Facet[];
+  searchParams: URLSearchParams;
+  onChange: (param: string, value: string | undefined) => void;
+  onReset: () => void;
+}) {
+  const t = useT();
+  const language = useLanguage((s) => s.language);
+  if (facets.length === 0) return null;
+  const active = Boolean(attributeParams(searchParams));
+  return (
+    <section className="border rounded p-3 mb-3" aria-labelledby="filters-title">
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <h2 id="filters-title" className="h6 mb-0">
+          {t.catalog.filters}
+        </h2>
+        {active && (
+          <Button size="sm" variant="outline-secondary" onClick={onReset}>
+            {t.catalog.resetFilters}
+          </Button>
+        )}
+      </div>
+      <div className="d-flex flex-wrap gap-4">
+        {facets.map((facet) => {
+          const param = `${ATTRIBUTE_PARAM_PREFIX}${facet.key}`;
+          const label = language === 'en' ? facet.nameEn : facet.name;
+          const current = searchParams.get(param) ?? '';
+          if (facet.type === 'number') {
+            return (
+              <RangeFilter key={`${param}=${current}`} param={param} label={label} unit={facet.unit} facet={facet} current={current} onChange={onChange} />
+            );
+          }
+          const chosen = new Set(current.split(',').filter(Boolean));
+          const toggle = (value: string) => {
+            const next = new Set(chosen);
+            if (next.has(value)) next.delete(value);
+            else next.add(value);
+            onChange(param, [...next].join(',') || undefined);
+          };
+          // A chosen value stays offered even when the other filters leave it no products.
+          const values = [
+            ...facet.values,
+            ...[...chosen].filter((v) => !facet.values.some((f) => f.value === v)).map((v) => ({ value: v, name: v, nameEn: v, count: 0 })),
+          ];
+          return (
+            <fieldset key={param} className="mb-0">
+              <legend className="fs-6 fw-semibold mb-1">{label}</legend>
+              {values.map((v) => (
+                <Form.Check
+                  key={v.value}
+                  id={`${param}-${v.value}`}
+                  type="checkbox"
+                  checked={chosen.has(v.value)}
+                  onChange={() => toggle(v.value)}
+                  label={`${language === 'en' ? v.nameEn : v.name} (${v.count})`}
+                />
+              ))}
+            </fieldset>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+function RangeFilter({
+  param,
+  label,
+  unit,
+  facet,
+  current,
+  onChange,
+}: {
+  param: string;
+  label: string;
+  unit: string;
+  facet: Facet;
+  current: string;
+  onChange: (param: string, value: string | undefined) => void;
+}) {
+  const t = useT();
+  const [from, to] = current.includes('..') ? current.split('..') : [current, current];
+  const [min, setMin] = useState(from ?? '');
+  const [max, setMax] = useState(to ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const low = min.trim().replace(',', '.');
+    const high = max.trim().replace(',', '.');
+    onChange(param, low || high ? `${low}..${high}` : undefined);
+  };
+  const suffix = unit ? `, ${unit}` : '';
+  return (
+    <form onSubmit={submit} aria-label={label}>
+      <fieldset className="mb-0">
+        <legend className="fs-6 fw-semibold mb-1">
+          {label}
+          {suffix}
+        </legend>
+        <div className="d-flex align-items-center gap-1">
+          <Form.Control
+            size="sm"
+            inputMode="decimal"
+            style={{ width: '5.5rem' }}
+            value={min}
+            onChange={(e) => setMin(e.target.value)}
+            placeholder={facet.min === null ? t.catalog.rangeFrom : String(facet.min)}
+            aria-label={`${label}${suffix}: ${t.catalog.rangeFrom}`}
+          />
+          <span aria-hidden>–</span>
+          <Form.Control
+            size="sm"
+            inputMode="decimal"
+            style={{ width: '5.5rem' }}
+            value={max}
+            onChange={(e) => setMax(e.target.value)}
+            placeholder={facet.max === null ? t.catalog.rangeTo : String(facet.max)}
+            aria-label={`${label}${suffix}: ${t.catalog.rangeTo}`}
+          />
+          <Button type="submit" size="sm" variant="outline-primary">
+            {t.catalog.applyFilter}
+          </Button>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
