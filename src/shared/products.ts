@@ -207,67 +207,66 @@ export type VariantInput = z.output<typeof VariantInputSchema>;
  * Every field an admin edits (PUT /api/products/{id}, docs/api.md). The edit form and the server
  * validate with this same schema, so the form shows exactly the server's rules.
  */
-export const ProductUpdateSchema = z
-  .object({
-    name: z
-      .string({ error: msg('productNameRequired') })
-      .trim()
-      .min(2, msg('productNameTooShort'))
-      .max(PRODUCT_NAME_MAX, msg('productNameTooLong', { max: PRODUCT_NAME_MAX })),
-    /**
-     * The packs, in the editor's order (docs/api.md). Absent: the product-level price, discount, stock
-     * and weight edit a product's only pack, as before variants.
-     */
-    variants: z
-      .array(VariantInputSchema, { error: msg('variantsRequired') })
-      .min(1, msg('variantsRequired'))
-      .max(MAX_VARIANTS, msg('variantsTooMany', { max: MAX_VARIANTS }))
-      .optional(),
-    /** Publishing needs a price on every pack; hiding keeps the product out of the shop without deleting it. */
-    status: z.enum(PRODUCT_STATUSES, { error: msg('productStatusInvalid') }).optional(),
-    price: priceField().optional(),
-    discount: discountField().optional(),
-    image: z
-      .string({ error: msg('imageRequired') })
-      .trim()
-      .max(500, msg('imagePathTooLong'))
-      // Same-origin paths only: the shop's content policy shows no images from elsewhere.
-      .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid')),
-    origin: z
-      .string({ error: msg('producerRequired') })
-      .trim()
-      .min(1, msg('producerRequired'))
-      .max(100, msg('producerTooLong')),
-    category: z.string({ error: msg('categoryRequired') }).regex(CATEGORY_SLUG_PATTERN, msg('categoryRequired')),
-    /** The category's attribute values (docs/domain.md); without them the old fields below edit theirs. */
-    attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-    description: z
-      .string({ error: msg('descriptionRequired') })
-      .trim()
-      .min(1, msg('descriptionRequired'))
-      .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
-    countInStock: stockField().optional(),
-    weight: weightField().optional(),
-    // The fields before attributes, for existing clients: absent leaves a value as it is (docs/api.md).
-    cropYear: number('cropYear')
-      .int(msg('cropYearInteger'))
-      .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))
-      .refine((year) => year <= maxCropYear(), msg('cropYearInFuture'))
-      .nullable()
-      .optional(),
-    alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
-    ferment_temp: z
-      .string()
-      .trim()
-      .max(50, msg('fermentTempTooLong'))
-      .nullable()
-      .optional()
-      .transform((v) => (v === undefined ? undefined : v || null)),
-    ferment_type: z
-      .enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') })
-      .nullable()
-      .optional(),
-  });
+export const ProductUpdateSchema = z.object({
+  name: z
+    .string({ error: msg('productNameRequired') })
+    .trim()
+    .min(2, msg('productNameTooShort'))
+    .max(PRODUCT_NAME_MAX, msg('productNameTooLong', { max: PRODUCT_NAME_MAX })),
+  /**
+   * The packs, in the editor's order (docs/api.md). Absent: the product-level price, discount, stock
+   * and weight edit a product's only pack, as before variants.
+   */
+  variants: z
+    .array(VariantInputSchema, { error: msg('variantsRequired') })
+    .min(1, msg('variantsRequired'))
+    .max(MAX_VARIANTS, msg('variantsTooMany', { max: MAX_VARIANTS }))
+    .optional(),
+  /** Publishing needs a price on every pack; hiding keeps the product out of the shop without deleting it. */
+  status: z.enum(PRODUCT_STATUSES, { error: msg('productStatusInvalid') }).optional(),
+  price: priceField().optional(),
+  discount: discountField().optional(),
+  image: z
+    .string({ error: msg('imageRequired') })
+    .trim()
+    .max(500, msg('imagePathTooLong'))
+    // Same-origin paths only: the shop's content policy shows no images from elsewhere.
+    .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid')),
+  origin: z
+    .string({ error: msg('producerRequired') })
+    .trim()
+    .min(1, msg('producerRequired'))
+    .max(100, msg('producerTooLong')),
+  category: z.string({ error: msg('categoryRequired') }).regex(CATEGORY_SLUG_PATTERN, msg('categoryRequired')),
+  /** The category's attribute values (docs/domain.md); without them the old fields below edit theirs. */
+  attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  description: z
+    .string({ error: msg('descriptionRequired') })
+    .trim()
+    .min(1, msg('descriptionRequired'))
+    .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
+  countInStock: stockField().optional(),
+  weight: weightField().optional(),
+  // The fields before attributes, for existing clients: absent leaves a value as it is (docs/api.md).
+  cropYear: number('cropYear')
+    .int(msg('cropYearInteger'))
+    .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))
+    .refine((year) => year <= maxCropYear(), msg('cropYearInFuture'))
+    .nullable()
+    .optional(),
+  alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
+  ferment_temp: z
+    .string()
+    .trim()
+    .max(50, msg('fermentTempTooLong'))
+    .nullable()
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  ferment_type: z
+    .enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') })
+    .nullable()
+    .optional(),
+});
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 

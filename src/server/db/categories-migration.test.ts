@@ -20,7 +20,9 @@ test('the catalogue-as-data migration moves alpha, crop year and fermentation in
              ('00000000-0000-4000-8000-00000000000b', 'W-34/70', 'w-34-70', '/i.svg', 'Опис', 100, 'Yeast', 'Fermentis', 0.5, NULL, NULL, 'bottom', '12–15 °C'),
              ('00000000-0000-4000-8000-00000000000c', 'Кег', 'keh', '/i.svg', 'Опис', 100, 'Kegs', 'Kegland', 5, NULL, 2025, NULL, '')`);
     await migrate(db, { migrationsFolder: migrations });
-    const { rows } = await client.query<{ slug: string; category: string; attributes: unknown }>('SELECT slug, category, attributes FROM products ORDER BY slug');
+    const { rows } = await client.query<{ slug: string; category: string; attributes: unknown }>(
+      'SELECT slug, category, attributes FROM products ORDER BY slug',
+    );
     expect(rows).toEqual([
       { slug: 'keh', category: 'Kegs', attributes: {} },
       { slug: 'saaz', category: 'Hops', attributes: { alpha: 3.5, cropYear: 2024 } },

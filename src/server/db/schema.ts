@@ -94,7 +94,10 @@ export const categoryAttributes = pgTable(
     nameEn: text('name_en').notNull(),
     type: text('type', { enum: ['number', 'enum', 'text', 'boolean'] }).notNull(),
     unit: text('unit').notNull().default(''),
-    options: jsonb('options').$type<AttributeOption[]>().notNull().default(sql`'[]'::jsonb`),
+    options: jsonb('options')
+      .$type<AttributeOption[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     filterable: boolean('filterable').notNull().default(false),
     position: integer('position').notNull().default(0),
   },
@@ -129,7 +132,10 @@ export const products = pgTable(
     weight: doublePrecision('weight').notNull(),
     countInStock: integer('count_in_stock').notNull().default(0),
     /** Values of the category's attributes, checked against their definitions on every write. */
-    attributes: jsonb('attributes').$type<AttributeValues>().notNull().default(sql`'{}'::jsonb`),
+    attributes: jsonb('attributes')
+      .$type<AttributeValues>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Shoppers see only published products; a draft or hidden one is the admin's alone. */
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('published'),
     rating: doublePrecision('rating').notNull().default(0),

@@ -21,7 +21,8 @@ export async function createProduct(
   const { alfa = 6.5, cropYear = 2025, ...rest } = overrides;
   const category = rest.category ?? 'Hops';
   // A hop's alpha and crop year by the names tests always used; other categories carry none by default.
-  const attributes = rest.attributes ?? (category === 'Hops' ? Object.fromEntries(Object.entries({ alpha: alfa, cropYear }).filter(([, v]) => v !== null)) : {});
+  const attributes =
+    rest.attributes ?? (category === 'Hops' ? Object.fromEntries(Object.entries({ alpha: alfa, cropYear }).filter(([, v]) => v !== null)) : {});
   const [row] = await insertProducts(db, [
     {
       name: `Хміль Cascade ${unique()}`,

@@ -247,9 +247,12 @@ function checkProductFields(catalogue: Catalogue, input: ProductUpdate, current:
   }
   const checked = checkAttributeValues(definitions, wanted);
   if (!checked.ok) {
-    const reason = { unknown: 'у категорії немає такого атрибута', type: 'значення не того типу', option: 'такого значення немає в списку', length: 'задовге значення' }[
-      checked.reason
-    ];
+    const reason = {
+      unknown: 'у категорії немає такого атрибута',
+      type: 'значення не того типу',
+      option: 'такого значення немає в списку',
+      length: 'задовге значення',
+    }[checked.reason];
     throw fieldInvalid(`attributes.${checked.key}`, reason);
   }
   return checked.values;
