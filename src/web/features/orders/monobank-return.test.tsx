@@ -45,6 +45,12 @@ const ORDER = {
   locale: 'uk',
   createdAt: '2026-05-01T10:00:00.000Z',
   receipts: [],
+  refunds: [],
+  returnedAt: null,
+  parcelRefused: null,
+  paymentAttention: null,
+  shippingEstimate: null,
+  comment: '',
 } as unknown as Order;
 
 /** The guest order's API with monobank: the status route answers what monobank says (paid or not). */
