@@ -175,6 +175,14 @@ export async function createWaybill(settings: NovaPoshtaSettings, request: Waybi
   return { number: done.data.IntDocNumber, ref: done.data.Ref };
 }
 
+/**
+ * InternetDocument.delete: withdraws a waybill the shop made but will not use (docs/delivery.md).
+ * Nova Poshta deletes only a waybill not yet handed over; a refusal is thrown for the caller to report.
+ */
+export async function deleteWaybill(settings: NovaPoshtaSettings, ref: string, options: CallOptions = {}): Promise<void> {
+  await callNovaPoshta(settings, 'InternetDocument', 'delete', { DocumentRefs: ref }, options);
+}
+
 export interface TrackingStatus {
   status: string;
   statusCode: string;

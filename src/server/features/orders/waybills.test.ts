@@ -207,6 +207,27 @@ describeWithApp(
       expect(novaPoshta.waybills.length).toBe(made);
     }, 15_000);
 
+    test("two admins making the waybill at once: one ships the order, the other's waybill is deleted at Nova Poshta", async () => {
+      const { app } = ctx();
+      const { place, waybill } = api(app);
+      const { shopper, admin } = await people(app);
+      const hops = await createProduct(app.db, { weight: 0.25, priceMinor: 300_00 });
+      const { body: order } = await place(shopper, [{ product: hops.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      const before = novaPoshta.waybills.length;
+      const deletes = () => novaPoshta.calls.filter((c) => c.method === 'InternetDocument.delete').length;
+      const deletedBefore = deletes();
+      // Nova Poshta answering slowly: both requests pass the order's check before either ships it.
+      novaPoshta.mode = 'slow';
+      novaPoshta.slowMs = 300;
+      const answers = await Promise.all([waybill(order._id, admin), waybill(order._id, admin)]);
+      novaPoshta.mode = 'ok';
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const kept = (await stored(app, order._id)).waybillRef;
+      // Both were made; the loser's is gone again, the winner's is the order's.
+      expect(deletes() - deletedBefore).toBe(1);
+      expect(novaPoshta.waybills.slice(before).map((w) => w.ref)).toEqual([kept]);
+    });
+
     test('the fake refuses what Nova Poshta refuses: a waybill without a documented field, in the real error envelope', async () => {
       const ask = async (calledMethod: string, methodProperties: object) => {
         const res = await fetch(novaPoshta.url, {

@@ -2,7 +2,7 @@ import { fromMinor } from '../../../shared/pricing.js';
 import { isCashOnDelivery } from '../../../shared/orders.js';
 import { Conflict, NotFound } from '../../errors.js';
 import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
-import { createWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/nova-poshta-waybills.js';
+import { createWaybill, deleteWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/nova-poshta-waybills.js';
 import { PARCEL_REFUSED_CODES } from '../../../shared/order-status.js';
 import type { OrderRow } from '../../db/schema.js';
 import { queueShopNotice } from '../notifications/queue-order-notices.js';
@@ -71,7 +71,22 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
     description: parcelDescription(items),
     date: now,
   });
-  return shipOrder(ctx, id, waybill.number, waybill.ref);
+  try {
+    return await shipOrder(ctx, id, waybill.number, waybill.ref);
+  } catch (error) {
+    // The order changed meanwhile (cancelled, or shipped by another admin's waybill): this waybill
+    // is nobody's, so it goes back to Nova Poshta rather than wait at the branch for a parcel.
+    await deleteWaybill(novaPoshta as NovaPoshtaSettings, waybill.ref).catch(async (deleteError: unknown) => {
+      await queueShopNotice(ctx.db, ctx.notices, order, {
+        subject: `Зайва ТТН ${waybill.number}: видаліть її в кабінеті Нової пошти`,
+        lines: [
+          `ТТН ${waybill.number} створено для замовлення №${order.number}, але замовлення тим часом змінилося, і вона не знадобиться.`,
+          `Нова пошта не видалила її сама: ${deleteError instanceof Error ? deleteError.message : String(deleteError)}.`,
+        ],
+      });
+    });
+    throw error;
+  }
 }
 
 /**

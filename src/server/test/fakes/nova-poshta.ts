@@ -246,6 +246,14 @@ type Handler = (fake: FakeNovaPoshta, properties: Record<string, unknown>) => Re
 
 const HANDLERS: Record<string, Handler> = {
   'InternetDocument.save': saveWaybill,
+  'InternetDocument.delete': (fake, p) => {
+    const ref = lower(p.DocumentRefs);
+    if (!ref) return refused(['DocumentRefs is empty'], '20000200138');
+    const index = fake.waybills.findIndex((w) => w.ref === ref);
+    if (index < 0) return refused(['Document not found'], '20000200139');
+    fake.waybills.splice(index, 1);
+    return envelope(true, [{ Ref: ref }]);
+  },
   'InternetDocument.getDocumentPrice': documentPrice,
   'InternetDocument.getDocumentDeliveryDate': documentDeliveryDate,
   'Address.searchSettlementStreets': (fake, p) => {
