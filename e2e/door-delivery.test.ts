@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { discountedPrice } from '../src/shared/pricing';
+import { discountedPrice, formatUah } from '../src/shared/pricing';
 import { formatDeliveryDay, valueBandUah, weightBandKg } from '../src/shared/delivery';
 import { fakeSettlements, fakeTariff } from '../src/server/test/fakes/nova-poshta';
 import { adminCredentials, baseURL, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
@@ -41,7 +41,7 @@ function inTwoDays(): string {
   return new Date(Date.UTC(y, m - 1, d + 2)).toISOString().slice(0, 10);
 }
 
-test('a guest goes from the cart straight to delivery, chooses courier delivery in Біла Церква, sees its price and day, keeps the step over a reload and orders', async () => {
+test('a guest goes from the cart straight to delivery, chooses courier delivery in Біла Церква, sees its price and day, keeps the step over a reload, orders and pays by monobank', async () => {
   await shopSendsFromKyiv();
   const page = await openPage(browser(), PHONE);
 
@@ -94,7 +94,7 @@ test('a guest goes from the cart straight to delivery, chooses courier delivery 
   // No e-mail: the phone is enough.
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/payment');
-  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
+  await page.getByLabel('monobank: картка, Apple Pay чи Google Pay, у гривнях').check();
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/placeorder');
   await expect.poll(() => deliveryCost.textContent()).toBe(line);
@@ -113,6 +113,17 @@ test('a guest goes from the cart straight to delivery, chooses courier delivery 
   await page.screenshot({ path: '/tmp/door-order-375.png', fullPage: true });
   await page.setViewportSize({ width: 1366, height: DESKTOP.height });
   await page.screenshot({ path: '/tmp/door-order-1366.png', fullPage: true });
+
+  // Paid by monobank on its (fake) page: back on the order's link, the order is paid.
+  await page.setViewportSize(PHONE);
+  const link = new URL(page.url()).pathname;
+  const placed = (await (await page.request.get(`/api${link.replace('/order/guest/', '/orders/guest/')}`)).json()) as { totalPrice: number };
+  await page.getByRole('button', { name: `Оплатити ${formatUah(placed.totalPrice)} через monobank` }).click();
+  await page.waitForURL(/\/pay\/p2_/);
+  await page.getByRole('button', { name: /^Сплатити \d/ }).click();
+  await page.waitForURL((url) => url.pathname === link);
+  await expect.poll(() => shown(page, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => shown(page, 'Біла Церква, Адресна доставка: вул. Гайова, 12а, кв. 7')).toBe(true);
 
   // The step starts afresh for the next order: the draft went with the placed order.
   await page.goto('/shipping');
