@@ -100,8 +100,10 @@ test('a shopper filters hops by alpha 12–14 and aroma on a phone; the filters 
   await page.getByLabel('Альфа-кислоти, %: до').fill('14');
   await page.getByLabel('Альфа-кислоти, %: до').press('Enter');
   await page.waitForURL(/attr\.alpha=12\.\.14/);
-  await page.getByRole('checkbox', { name: /^Ароматичний/ }).check();
+  // The box follows the address, which a click changes: wait for the address, then for the box.
+  await page.getByRole('checkbox', { name: /^Ароматичний/ }).click();
   await page.waitForURL(/attr\.purpose=aroma/);
+  await expect.poll(() => page.getByRole('checkbox', { name: /^Ароматичний/ }).isChecked()).toBe(true);
 
   // Every hop listed is an aroma hop of 12–14 % alpha, and every such hop is listed.
   const { products } = (await (await page.request.get('/api/products?category=Hops&attr.alpha=12..14&attr.purpose=aroma')).json()) as {

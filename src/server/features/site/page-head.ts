@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
 import { productPreviewImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
+import { hopSubstitutes } from '../recipes/service.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
 import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant } from '../../../shared/products.js';
@@ -183,7 +184,13 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   if (productPage) {
     const ref = productPage[1];
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
-    return productHead(site, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir));
+    const head = productHead(site, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir));
+    // A hop's page lists its substitutes in stock (src/web/features/recipes/hop-substitutes.tsx): embedded, not asked again.
+    if (product.category === 'Hops') {
+      const substitutes = await app.catalogCache.get(`substitutes:${product.slug}`, () => hopSubstitutes(app.db, product.slug)).catch(() => null);
+      if (substitutes) head.data.push({ key: ['recipes', 'substitutes', product.slug], value: JSON.parse(substitutes) });
+    }
+    return head;
   }
   return null;
 }
