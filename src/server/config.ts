@@ -65,6 +65,8 @@ const EnvSchema = z.object({
     .default(15),
   /** Orders without an account per IP address per hour. */
   GUEST_ORDER_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).default(10_000),
+  MAX_CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(1).default(256),
   /**
    * Which proxies may tell the client's address (X-Forwarded-For): unset trusts none, so nobody
    * can dodge the per-IP limits by sending the header; a hop count, or addresses/CIDRs, comma-separated.
@@ -148,6 +150,8 @@ export interface Config {
   authRateLimit: { perIp: number; perEmail: number; windowMs: number; perAccountBurst: number; perAccountHour: number };
   /** Guest orders per IP address per hour (docs/delivery.md). */
   guestOrdersPerHour: number;
+  /** Open connections per process and per client address (docs/deploy.md, "Connections"). */
+  connectionLimits: { total: number; perAddress: number };
   logLevel: string;
   /** Notices: e-mail through SMTP (or .eml files in mailDir), Telegram to the owner. */
   mail: { smtpUrl: string | undefined; from: string; shopNotifyEmail: string | undefined; mailDir: string; perRecipientPerDay: number };
@@ -223,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       perAccountHour: env.AUTH_ACCOUNT_FAILURES_PER_HOUR,
     },
     guestOrdersPerHour: env.GUEST_ORDER_RATE_LIMIT,
+    connectionLimits: { total: env.MAX_CONNECTIONS, perAddress: env.MAX_CONNECTIONS_PER_ADDRESS },
     logLevel: env.LOG_LEVEL,
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -6,6 +6,7 @@ import { ensureAdmin, isCatalogEmpty, seedDemoCatalog } from './seed/index.js';
 import { findUserByEmail } from './features/users/repository.js';
 import { buildApp } from './app.js';
 import { safeErrorSerializer } from './log-safety.js';
+import { limitConnections } from './plugins/connection-limits.js';
 
 /** How long a stop waits for requests in flight before giving up on them. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -51,6 +52,7 @@ async function main() {
       );
     });
   }
+  limitConnections(app.server, config.connectionLimits);
   await app.listen({ port: config.port, host: config.host });
   if (config.paymentsTestMode) {
     app.log.warn('PAYMENTS_TEST_MODE is on: the shop runs in test mode (test payments pay orders without money; every page shows a banner)');
