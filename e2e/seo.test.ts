@@ -146,6 +146,7 @@ test('the browser takes over the rendered page: no hydration errors, no policy v
 
   // The 404 page of a product the shop does not sell is taken over as drawn, without asking again.
   allowConsoleErrors(page, /status of 404/);
+  apiCalls.length = 0;
   await page.goto('/product/no-such-product', { waitUntil: 'networkidle' });
   await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Сторінку не знайдено' }).isVisible()).toBe(true);
   expect(apiCalls.filter((path) => path.startsWith('/api/products'))).toEqual([]);

@@ -41,9 +41,20 @@ function letterTo(email: string): string | null {
     .reverse()) {
     const raw = readFileSync(path.join(dir, name), 'utf8');
     if (!raw.includes(email)) continue;
-    return [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)]
-      .map((part) => Buffer.from(part[1], 'base64').toString('utf8'))
-      .join('\n');
+    // A letter with an HTML part is multipart, each part base64; a text-only one is a single part.
+    const parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((part) =>
+      Buffer.from(part[1], 'base64').toString('utf8'),
+    );
+    if (parts.length) return parts.join('\n');
+    const split = raw.search(/\r?\n\r?\n/);
+    const [headers, body] = [raw.slice(0, split), raw.slice(split).trim()];
+    const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase();
+    if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_hex, code: string) => String.fromCharCode(parseInt(code, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    }
+    return body;
   }
   return null;
 }
