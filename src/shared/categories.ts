@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { ATTRIBUTE_PARAM_PREFIX } from './attribute-params.js';
+
+export { ATTRIBUTE_PARAM_PREFIX };
 
 /**
  * Categories, producers and attribute definitions as the owner edits them (docs/domain.md,
@@ -157,7 +160,6 @@ export function checkAttributeValues(
 /** One attribute filter of a listing: a number range or a set of values. */
 export type AttributeFilter = { key: string; type: 'range'; min: number | null; max: number | null } | { key: string; type: 'values'; values: string[] };
 
-export const ATTRIBUTE_PARAM_PREFIX = 'attr.';
 const NUMBER = String.raw`-?\d+(?:[.,]\d+)?`;
 const RANGE = new RegExp(`^(${NUMBER})?\\.\\.(${NUMBER})?$`);
 /** "12-14" as the issue spells it: two non-negative numbers. */

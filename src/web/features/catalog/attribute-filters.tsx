@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { ATTRIBUTE_PARAM_PREFIX, type Facet } from '../../../shared/categories';
+import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params';
+import type { Facet } from '../../../shared/categories';
 import { useLanguage, useT } from '../../i18n';
 
 /** The `attr.*` parameters of the page's address: the filters a shared link carries. */
@@ -122,6 +123,8 @@ function RangeFilter({
             size="sm"
             inputMode="decimal"
             style={{ width: '5.5rem' }}
+            name={`${param}-min`}
+            id={`${param}-min`}
             value={min}
             onChange={(e) => setMin(e.target.value)}
             placeholder={facet.min === null ? t.catalog.rangeFrom : String(facet.min)}
@@ -132,6 +135,8 @@ function RangeFilter({
             size="sm"
             inputMode="decimal"
             style={{ width: '5.5rem' }}
+            name={`${param}-max`}
+            id={`${param}-max`}
             value={max}
             onChange={(e) => setMax(e.target.value)}
             placeholder={facet.max === null ? t.catalog.rangeTo : String(facet.max)}

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { FaSearch } from 'react-icons/fa';
 import { useParams, useSearchParams } from 'react-router';
-import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/categories';
+import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params';
 import { categoryName, useCategories } from '../../api/categories';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
