@@ -70,6 +70,10 @@ test('the owner refunds one line of a LiqPay order through LiqPay, and the shopp
   await dialog.getByRole('button', { name: 'Повернути кошти' }).click();
   await expect.poll(() => shown(admin, 'Вкажіть причину')).toBe(true);
   await dialog.getByLabel('Причина').fill('Пошкоджена упаковка');
+  await expect.poll(() => shown(admin, 'Вкажіть причину')).toBe(false);
+  // A real dialog: over a backdrop, the page behind it covered (Bootstrap's modal styles are there).
+  expect(await admin.locator('.modal-backdrop').evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  expect(await admin.locator('.modal-content').evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
   await expectAccessible(admin);
   await admin.screenshot({ path: '/tmp/refund-dialog-desktop.png' });
   await admin.setViewportSize(PHONE);

@@ -20,6 +20,9 @@ const COMPOSED_AT_RUN_TIME = [
   /^is-(in)?valid$/,
   /^(in)?valid-feedback$/,
   /^(show|fade|active|disabled|collapse|collapsing)$/,
+  // The admin's refund dialog (react-bootstrap's Modal names its parts from "modal" at run time).
+  /^modal(-|$)/,
+  /^btn-close/,
 ];
 
 /** Bootstrap features react-bootstrap knows but no screen of the shop uses. */

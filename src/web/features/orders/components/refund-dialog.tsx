@@ -129,7 +129,11 @@ export default function RefundDialog({ order }: { order: Order }) {
             maxLength={500}
             value={reason}
             disabled={asking}
-            onChange={(e) => setReason(e.target.value)}
+            onChange={(e) => {
+              setReason(e.target.value);
+              // A reason typed answers "Вкажіть причину": the message goes with it.
+              if (e.target.value.trim() && problem === t.refunds.reasonRequired) setProblem(null);
+            }}
           />
           {problem && (
             <div className="alert alert-danger mt-2 mb-0" role="alert">
