@@ -27,7 +27,7 @@ export default function PaymentPage() {
     <Row className="justify-content-center">
       <Col md={10} lg={8} xl={6}>
         <PageTitle title={t.checkout.paymentTitle} />
-        <CheckoutSteps current={3} />
+        <CheckoutSteps current={2} />
         <h1 className="mb-4">{t.checkout.paymentTitle}</h1>
         {config.isPending ? <Loader /> : config.error ? <ErrorMessage error={config.error} /> : <MethodForm methods={config.data.methods} />}
       </Col>

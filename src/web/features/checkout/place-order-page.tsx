@@ -105,7 +105,7 @@ export default function PlaceOrderPage() {
   return (
     <>
       <PageTitle title={t.checkout.placeOrderTitle} />
-      <CheckoutSteps current={4} />
+      <CheckoutSteps current={3} />
       <h1 className="mb-4">{t.checkout.placeOrderTitle}</h1>
       <Row className="g-4">
         <Col md={8}>

@@ -252,7 +252,7 @@ export default function ShippingPage() {
     <Row className="justify-content-center">
       <Col md={10} lg={8} xl={7}>
         <PageTitle title={t.checkout.shippingTitle} />
-        <CheckoutSteps current={2} />
+        <CheckoutSteps current={1} />
         <h1 className="mb-3">{t.checkout.shippingTitle}</h1>
         {!user && (
           <p className="mb-4">

@@ -23,7 +23,6 @@ export const checkout: typeof uk = {
   cartHasProblems: 'Some products in the cart are not available. Fix the cart to continue.',
 
   steps: 'Checkout steps',
-  stepLogin: 'Sign In',
   stepShipping: 'Shipping',
   stepPayment: 'Payment',
   stepPlaceOrder: 'Place Order',

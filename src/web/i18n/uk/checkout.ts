@@ -24,7 +24,6 @@ export const checkout = {
   cartHasProblems: 'Деякі товари в кошику недоступні. Виправте кошик, щоб продовжити.',
 
   steps: 'Кроки оформлення',
-  stepLogin: 'Вхід',
   stepShipping: 'Доставка',
   stepPayment: 'Оплата',
   stepPlaceOrder: 'Замовлення',

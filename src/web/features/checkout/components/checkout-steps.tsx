@@ -3,19 +3,18 @@ import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { paths } from '../../../paths';
 
-type Step = 1 | 2 | 3 | 4;
+type Step = 1 | 2 | 3;
 
 /**
- * The step bar of checkout (docs/screens.md): sign in, delivery, payment, order. Steps up to the
- * reached one are links; later ones are plain text.
+ * The step bar of checkout (docs/screens.md): delivery, payment, order. Guests come first, so
+ * signing in is no step: the delivery step offers it. Steps up to the reached one are links.
  */
 export function CheckoutSteps({ current }: { current: Step }) {
   const t = useT(checkoutTexts);
   const steps: { n: Step; label: string; to: string }[] = [
-    { n: 1, label: t.checkout.stepLogin, to: paths.login(paths.shipping) },
-    { n: 2, label: t.checkout.stepShipping, to: paths.shipping },
-    { n: 3, label: t.checkout.stepPayment, to: paths.payment },
-    { n: 4, label: t.checkout.stepPlaceOrder, to: paths.placeOrder },
+    { n: 1, label: t.checkout.stepShipping, to: paths.shipping },
+    { n: 2, label: t.checkout.stepPayment, to: paths.payment },
+    { n: 3, label: t.checkout.stepPlaceOrder, to: paths.placeOrder },
   ];
   return (
     <nav aria-label={t.checkout.steps} className="mb-4">
