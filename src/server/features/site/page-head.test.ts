@@ -102,6 +102,8 @@ describeWithApp(
       // The product, and the shop's settings the header and footer show, as the API answers them.
       expect(head.data).toEqual([
         { key: ['products', 'detail', product.slug], value: api },
+        // A hop's substitutes in stock (src/web/features/recipes/hop-substitutes.tsx), as the API answers them.
+        { key: ['recipes', 'substitutes', product.slug], value: (await app.inject({ url: `/api/recipes/substitutes/${product.slug}` })).json() },
         { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
         // The menus' categories (docs/domain.md), as the API answers them.
         { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
