@@ -30,7 +30,7 @@ describe.runIf(hasPostgresBinaries())('PostgreSQL restarts under order load', ()
     const rows = await cluster.query<{ id: string }>(
       'shop',
       `insert into products (name, image, description, price_minor, category, origin, weight, count_in_stock)
-       values ('Хміль Каскад', '/x.svg', 'опис', 10000, 'Хміль', 'США', 0.1, $1), ('Дріжджі US-05', '/y.svg', 'опис', 5000, 'Дріжджі', 'Франція', 0.01, $1)
+       values ('Хміль Каскад', '/x.svg', 'опис', 10000, 'Hops', 'США', 0.1, $1), ('Дріжджі US-05', '/y.svg', 'опис', 5000, 'Yeast', 'Франція', 0.01, $1)
        returning id`,
       [INITIAL_STOCK],
     );
