@@ -276,10 +276,13 @@ describeWithApp(
       const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
       const toShop = letters.find((l) => l.recipient === SHOP_EMAIL)!;
       expect(toShop.textBody).toContain('Коментар покупця: Зателефонуйте перед відправкою');
+      expect(toShop.textBody).toContain('Оплата: накладений платіж кур’єрові Нової пошти');
       const toShopper = letters.filter((l) => l.recipient !== SHOP_EMAIL);
       expect(toShopper.length).toBeGreaterThan(0);
       for (const letter of toShopper) {
         expect(letter.textBody).not.toContain('Зателефонуйте');
+        // Cash on delivery to the door is paid to the courier, not at a branch.
+        expect(letter.textBody).not.toContain('у відділенні');
         expect(letter.textBody).toContain(`Доставка: ≈ ${fakeTariff('WarehouseDoors', 2, 700)}\u00a0грн, орієнтовно ${formatDeliveryDay(inTwoDays())}`);
       }
 

@@ -45,6 +45,11 @@ const METHOD_NAMES: Record<string, string> = {
   PrivatBank: 'переказ на картку ПриватБанку',
   NovaPoshta: 'накладений платіж у відділенні Нової пошти',
 };
+/** Cash on delivery is paid to the courier when the parcel comes to the door. */
+const methodName = (order: OrderRow) =>
+  order.paymentMethod === 'NovaPoshta' && order.deliveryKind === 'door'
+    ? 'накладений платіж кур’єрові Нової пошти'
+    : (METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod);
 
 export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
 
@@ -160,7 +165,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
           `Дякуємо! Ваше замовлення №${order.number} прийнято.`,
           `Доставка: ${placeOf(order)}. Отримувач: ${order.recipientName}, ${order.recipientPhone}.`,
           ...[deliveryCostLine(order)].filter((line) => line !== null),
-          `Спосіб оплати: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}.`,
+          `Спосіб оплати: ${methodName(order)}.`,
           ...paymentInstructions(order, shop),
         ],
         items,
@@ -231,7 +236,7 @@ export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderIte
     `Нове замовлення №${order.number} на ${formatUahMinor(order.totalMinor)}`,
     `${order.recipientName}, ${order.recipientPhone}`,
     `${order.cityName}, ${order.branchDescription}`,
-    `Оплата: ${METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod}`,
+    `Оплата: ${methodName(order)}`,
     ...[deliveryCostLine(order)].filter((line) => line !== null),
     // The shopper's note goes to the shop alone, never into a letter to another address (docs/orders.md).
     ...(order.comment ? [`Коментар покупця: ${order.comment}`] : []),

@@ -14,6 +14,7 @@ import { paths } from '../../paths';
 import { useCart } from '../../stores/cart';
 import { usePaymentsConfig } from '../../api/settings';
 import { CheckoutSteps } from './components/checkout-steps';
+import { paymentMethodLabel } from '../orders/method-label';
 
 /** /payment: the methods this shop takes now (GET /api/config/payments); without an address, back to /shipping. */
 export default function PaymentPage() {
@@ -40,6 +41,7 @@ function MethodForm({ methods }: { methods: PaymentMethod[] }) {
   const navigate = useNavigate();
   const saved = useCart((s) => s.paymentMethod);
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);
+  const delivery = useCart((s) => s.shippingAddress?.delivery);
   const [method, setMethod] = useState<PaymentMethod>(methods.includes(saved) ? saved : methods[0]);
 
   const onSubmit = (event: FormEvent) => {
@@ -59,7 +61,7 @@ function MethodForm({ methods }: { methods: PaymentMethod[] }) {
             id={`payment-${value}`}
             name="paymentMethod"
             value={value}
-            label={t.checkout.methods[value]}
+            label={paymentMethodLabel(t.checkout, value, delivery)}
             checked={method === value}
             onChange={() => setMethod(value)}
             className="mb-2"

@@ -23,6 +23,7 @@ import { DeliveryCost, OrderLines, OrderSummaryCard } from '../orders';
 import { useDeliveryEstimate, usePlaceOrder } from './api';
 import { clearShippingDraft } from './shipping-draft';
 import { CheckoutSteps } from './components/checkout-steps';
+import { paymentMethodLabel } from '../orders/method-label';
 
 /** /placeorder (docs/screens.md): the review, and the Order button. On success: the new order's page. */
 export default function PlaceOrderPage() {
@@ -143,7 +144,7 @@ export default function PlaceOrderPage() {
                 {t.checkout.payment}
               </h2>
               <p className="mb-1">
-                <strong>{t.checkout.method}:</strong> {t.checkout.methods[cart.paymentMethod]}
+                <strong>{t.checkout.method}:</strong> {paymentMethodLabel(t.checkout, cart.paymentMethod, cart.shippingAddress?.delivery)}
               </p>
               <Link to={paths.payment}>{t.checkout.edit}</Link>
             </ListGroup.Item>

@@ -3,7 +3,7 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
 import { Link, useLocation, useParams } from 'react-router';
 import { notify } from '../../components/notify';
-import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order, type PaymentMethod } from '../../../shared/orders';
+import { isCashOnDelivery, isOfflineMethod, shopperCanCancel, type Order } from '../../../shared/orders';
 import { formatUah, useDateFormat } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
@@ -25,6 +25,7 @@ import { OrderAttention, OrderRefunds } from './components/order-refunds';
 import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
 import { DeliveryCost } from './components/delivery-cost';
+import { paymentMethodLabel } from './method-label';
 
 /** /order/{id} (docs/screens.md): delivery, payment, lines and summary; paying and delivering. */
 export default function OrderPage() {
@@ -60,7 +61,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
   // Set by the checkout when it opens the order it has just placed.
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true && order.status === 'pending';
   const { shippingAddress: ship } = order;
-  const methodLabel = t.checkout.methods[order.paymentMethod as PaymentMethod] ?? order.paymentMethod;
+  const methodLabel = paymentMethodLabel(t.checkout, order.paymentMethod, ship.delivery);
 
   const cancelOrder = () =>
     cancel.mutate(undefined, {
@@ -68,7 +69,9 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
       onError: (e) => notify.failure(e),
     });
   const nextSteps = isCashOnDelivery(order.paymentMethod)
-    ? t.orders.nextSteps.cashOnDelivery
+    ? ship.delivery === 'door'
+      ? t.orders.nextSteps.cashOnDeliveryDoor
+      : t.orders.nextSteps.cashOnDelivery
     : isOfflineMethod(order.paymentMethod)
       ? t.orders.nextSteps.transfer
       : t.orders.nextSteps.online;

@@ -101,6 +101,7 @@ export const checkout: typeof uk = {
     NovaPoshta: 'Cash on delivery at Nova Poshta',
     Card: 'Card via PayPal, in dollars at the NBU rate',
   },
+  cashOnDeliveryDoor: 'Cash on delivery: pay the Nova Poshta courier',
 
   placeOrderTitle: 'Review your order',
   shipping: 'Shipping',

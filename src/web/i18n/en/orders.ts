@@ -15,6 +15,7 @@ export const orders: typeof uk = {
     online: 'Pay for it below: once the payment arrives we pack the parcel and send you the waybill number.',
     transfer: 'The payment details are below and in the e-mail we sent you. Once the money arrives we ship the parcel and send you the waybill number.',
     cashOnDelivery: 'We pack the parcel and send you the waybill number. You pay when you collect it at the Nova Poshta branch.',
+    cashOnDeliveryDoor: 'We pack the parcel and send you the waybill number. You pay the Nova Poshta courier who brings it.',
   },
   status: 'Status',
   statuses: {
@@ -111,6 +112,7 @@ export const orders: typeof uk = {
   monobankChecking: 'Checking the payment with monobank…',
   monobankNotYet: 'monobank has not confirmed the payment yet. If you have paid, reload the page in a minute.',
   cashOnDelivery: (sum: string) => `Pay on pickup at the Nova Poshta branch: ${sum} (Nova Poshta charges its money-transfer fee).`,
+  cashOnDeliveryDoor: (sum: string) => `Pay the Nova Poshta courier on delivery: ${sum} (Nova Poshta charges its money-transfer fee).`,
   transferIntro: 'Transfer the exact sum with this payment purpose so we find your order quickly:',
   transferCard: 'PrivatBank card',
   transferRecipient: 'Recipient',

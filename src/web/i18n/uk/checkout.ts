@@ -104,6 +104,8 @@ export const checkout = {
     PrivatBank: 'Переказ на картку ПриватБанку',
     NovaPoshta: 'Накладений платіж у відділенні Нової пошти',
   } satisfies Record<PaymentMethod, string>,
+  /** Cash on delivery when the courier brings the parcel to the door. */
+  cashOnDeliveryDoor: 'Накладений платіж: оплата кур’єрові Нової пошти',
 
   placeOrderTitle: 'Перевірте замовлення',
   shipping: 'Доставка',

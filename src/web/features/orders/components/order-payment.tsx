@@ -27,7 +27,10 @@ export function OfflinePaymentDetails({ order }: { order: Order }) {
   const t = useT(orderTexts);
   const settings = useShopSettings();
   if (order.status !== 'pending') return null;
-  if (order.paymentMethod === 'NovaPoshta') return <p className="mb-2">{t.orders.cashOnDelivery(formatUah(order.totalPrice))}</p>;
+  if (order.paymentMethod === 'NovaPoshta') {
+    const words = order.shippingAddress.delivery === 'door' ? t.orders.cashOnDeliveryDoor : t.orders.cashOnDelivery;
+    return <p className="mb-2">{words(formatUah(order.totalPrice))}</p>;
+  }
   if (order.paymentMethod !== 'PrivatBank') return null;
   if (settings.isPending) return <Loader small />;
   if (settings.error) return <ErrorMessage error={settings.error} />;

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import type { OrderSummary, PaymentMethod } from '../../../../shared/orders';
+import type { OrderSummary } from '../../../../shared/orders';
 import { formatUah, useDateFormat } from '../../../components/format';
 import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { paths } from '../../../paths';
 import { OrderStatusBadge } from './order-status-badge';
+import { paymentMethodLabel } from '../method-label';
 
 /**
  * The orders tables of /profile and /admin/orderlist. The number opens the order; on a phone only
@@ -68,7 +69,7 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
               </td>
             )}
             {showCustomer && <td className={`text-nowrap ${wide}`}>{order.shippingAddress.phoneNumber}</td>}
-            {showCustomer && <td className={wide}>{t.checkout.methods[order.paymentMethod as PaymentMethod] ?? order.paymentMethod}</td>}
+            {showCustomer && <td className={wide}>{paymentMethodLabel(t.checkout, order.paymentMethod, order.shippingAddress.delivery)}</td>}
             <td className="text-nowrap text-end">{formatUah(order.totalPrice)}</td>
             <td>
               <OrderStatusBadge status={order.status} />
