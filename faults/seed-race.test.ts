@@ -55,6 +55,8 @@ describe.runIf(hasPostgresBinaries())('two instances seeding one new database', 
       expect(output).not.toContain('$argon2');
       for (const [name, value] of Object.entries(SECRETS)) expect(output.includes(value), `${name} in the log`).toBe(false);
     }
-    console.log(`${products.all} products and ${users.all} users seeded once; log lines checked: ${shops.map((s) => s.output().split('\n').length).join(', ')}`);
+    console.log(
+      `${products.all} products and ${users.all} users seeded once; log lines checked: ${shops.map((s) => s.output().split('\n').length).join(', ')}`,
+    );
   });
 });
