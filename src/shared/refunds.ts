@@ -31,7 +31,7 @@ export const RefundRequestSchema = z.object({
 });
 export type RefundRequest = z.infer<typeof RefundRequestSchema>;
 
-export const REFUND_PROVIDERS = ['liqpay', 'paypal', 'manual', 'test'] as const;
+export const REFUND_PROVIDERS = ['liqpay', 'paypal', 'monobank', 'manual', 'test'] as const;
 export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 /** One refund as the order shows it; hryvnia with 2 decimals. */

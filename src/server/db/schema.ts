@@ -377,7 +377,7 @@ export const refunds = pgTable(
       .references(() => orders.id, { onDelete: 'restrict' }),
     lines: jsonb('lines').$type<RefundLine[]>().notNull().default([]),
     amountMinor: integer('amount_minor').notNull(),
-    provider: text('provider', { enum: ['liqpay', 'paypal', 'manual', 'test'] }).notNull(),
+    provider: text('provider', { enum: ['liqpay', 'paypal', 'monobank', 'manual', 'test'] }).notNull(),
     providerRefundId: text('provider_refund_id'),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
       .notNull()
@@ -394,7 +394,7 @@ export const refunds = pgTable(
       .on(t.provider, t.providerRefundId)
       .where(sql`${t.providerRefundId} IS NOT NULL`),
     check('refunds_amount_check', sql`${t.amountMinor} > 0`),
-    check('refunds_provider_check', sql`${t.provider} IN ('liqpay', 'paypal', 'manual', 'test')`),
+    check('refunds_provider_check', sql`${t.provider} IN ('liqpay', 'paypal', 'monobank', 'manual', 'test')`),
     check('refunds_status_check', sql`${t.status} IN ('pending', 'succeeded', 'failed')`),
   ],
 );

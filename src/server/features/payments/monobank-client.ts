@@ -2,12 +2,14 @@ import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { UpstreamError } from '../../errors.js';
+import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
 /**
  * The bit of monobank's acquiring API (Plata by mono) the shop uses, docs/payments.md: creating an
  * invoice (POST /api/merchant/invoice/create), reading its status (GET /api/merchant/invoice/status),
- * and the public key its webhooks are signed with (GET /api/merchant/pubkey). Every call carries the
- * merchant's `X-Token`; a refusal is `{ errCode, errText }`.
+ * the public key its webhooks are signed with (GET /api/merchant/pubkey), and refunds of a paid
+ * invoice (POST /api/merchant/invoice/cancel). Every call carries the merchant's `X-Token`; a
+ * refusal is `{ errCode, errText }`.
  */
 
 const TIMEOUT_MS = 5_000;
@@ -54,6 +56,16 @@ export const MonobankInvoiceStatusSchema = z.looseObject({
 export type MonobankInvoiceStatus = z.infer<typeof MonobankInvoiceStatusSchema>;
 
 const PubkeySchema = z.object({ key: z.string().min(1) });
+/** invoice/cancel's answer: `processing` while monobank returns the money, `success` once returned, `failure`. */
+const CancelSchema = z.looseObject({ status: z.string(), createdDate: z.string().optional(), modifiedDate: z.string().optional() });
+const REFUND_TIMEOUT_MS = 10_000;
+
+/** POST /api/merchant/invoice/cancel: `amount` (kopiykas) of the invoice back; `extRef` is the shop's refund id, so a retry refunds once. */
+export interface MonobankCancelRequest {
+  invoiceId: string;
+  extRef: string;
+  amount: number;
+}
 const RefusalSchema = z.object({ errCode: z.string(), errText: z.string().optional() });
 
 export class MonobankClient {
@@ -69,6 +81,39 @@ export class MonobankClient {
   async invoiceStatus(invoiceId: string): Promise<MonobankInvoiceStatus> {
     const response = await this.call(`/api/merchant/invoice/status?invoiceId=${encodeURIComponent(invoiceId)}`, { method: 'GET' });
     return parse(MonobankInvoiceStatusSchema, await response.json().catch(() => null), 'an unexpected status shape');
+  }
+
+  /**
+   * Returns `amount` of a paid invoice to the shopper (docs/payments.md, "Refunds"). A refusal
+   * (4xx with monobank's `errCode`, or status `failure`) gave nothing back: RefundRefused. No
+   * answer, a 5xx or nonsense may have: RefundOutcomeUnknown, so the refund stays pending.
+   * `processing` counts as done: monobank has taken the refund and finishes it on its side.
+   */
+  async cancelInvoice(cancel: MonobankCancelRequest): Promise<{ status: string }> {
+    let response: Response;
+    try {
+      response = await upstreamFetch('monobank', `${this.settings.apiUrl}/api/merchant/invoice/cancel`, {
+        method: 'POST',
+        body: JSON.stringify(cancel),
+        headers: { 'x-token': this.settings.token, accept: 'application/json', 'content-type': 'application/json' },
+        timeoutMs: REFUND_TIMEOUT_MS,
+      });
+    } catch (error) {
+      throw new RefundOutcomeUnknown('monobank', isTimeout(error), (error as Error).message);
+    }
+    const body: unknown = await response.json().catch(() => null);
+    if (response.status >= 400 && response.status < 500) {
+      const refusal = RefusalSchema.safeParse(body);
+      if (refusal.success) throw new RefundRefused('monobank', refusal.data.errText || refusal.data.errCode);
+    }
+    if (!response.ok) throw new RefundOutcomeUnknown('monobank', false, `monobank answered ${response.status}`);
+    const answer = CancelSchema.safeParse(body);
+    if (!answer.success) throw new RefundOutcomeUnknown('monobank', false, 'monobank answered an unexpected shape');
+    if (answer.data.status === 'failure') throw new RefundRefused('monobank', 'повернення не вдалося');
+    if (answer.data.status !== 'success' && answer.data.status !== 'processing') {
+      throw new RefundOutcomeUnknown('monobank', false, `monobank answered status ${answer.data.status}`);
+    }
+    return { status: answer.data.status };
   }
 
   /**

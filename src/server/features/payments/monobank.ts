@@ -17,6 +17,8 @@ import {
   type Payer,
 } from '../orders/service.js';
 import { getSettings } from '../settings/repository.js';
+import { compensateCancelledPayment, type RefundGateway } from '../refunds/index.js';
+import { RefundRefused } from './refund-errors.js';
 import { MONOBANK_UAH, MonobankClient, MonobankInvoiceStatusSchema, type MonobankBasketLine, type MonobankInvoiceStatus } from './monobank-client.js';
 import { findInvoice, findLatestInvoiceOfOrder, insertInvoice, saveInvoiceStatusIfNewer } from './monobank-repository.js';
 
@@ -42,6 +44,8 @@ export class MonobankPayments {
   constructor(
     private readonly config: Readonly<Config>,
     settings: { token: string; apiUrl: string },
+    /** Gives money back, for a payment that reached a cancelled order. */
+    private readonly gateway: RefundGateway,
   ) {
     this.client = new MonobankClient(settings);
   }
@@ -152,7 +156,17 @@ export class MonobankPayments {
         throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
       }
       if (order.status === 'pending') paid = await this.markPaid(ctx, order, remote);
-      // Money taken for an order already paid otherwise (a second invoice) or cancelled meanwhile.
+      // Money for an order cancelled meanwhile goes back at once (docs/payments.md, "Compensation").
+      else if (order.status === 'cancelled' && !order.isPaid) {
+        await compensateCancelledPayment(ctx, this.gateway, order.id, {
+          provider: 'monobank',
+          paymentRef: remote.invoiceId,
+          amountMinor: remote.amount,
+          usdCents: 0,
+          captureId: remote.invoiceId,
+        });
+      }
+      // Money taken for an order already paid otherwise (a second invoice).
       else if (order.paymentId !== paymentId) await reportStrayPayment(ctx, order.id, { amountMinor: remote.amount, paymentId });
     } else if (remote.status === 'reversed') {
       // monobank returned the money: recorded and told to the shop; status and stock stay the admin's call.
@@ -163,6 +177,18 @@ export class MonobankPayments {
     }
     await saveInvoiceStatusIfNewer(db, invoice.invoiceId, remote.status, modifiedAt);
     return { paid };
+  }
+
+  /**
+   * Gives `amountMinor` of the order's monobank payment back through invoice/cancel (RefundGateway):
+   * the invoice that paid the order (`paymentId`), or the one named (`captureId`: a cancelled
+   * order's late payment). `extRef` is the refund's own id, so monobank refunds it once.
+   */
+  async refund(order: OrderRow, refund: { key: string; amountMinor: number; captureId?: string }): Promise<{ refundId: string }> {
+    const invoiceId = refund.captureId ?? (order.paymentId?.startsWith('monobank:') ? order.paymentId.slice('monobank:'.length) : null);
+    if (!invoiceId) throw new RefundRefused('monobank', 'оплату не знайдено');
+    await this.client.cancelInvoice({ invoiceId, extRef: refund.key, amount: refund.amountMinor });
+    return { refundId: `${invoiceId}:${refund.key}` };
   }
 
   private async markPaid(ctx: { db: Db; notices: ReturnType<typeof noticeSettingsOf> }, order: OrderRow, remote: MonobankInvoiceStatus): Promise<boolean> {

@@ -1,5 +1,8 @@
 import { Conflict, UpstreamError } from '../../errors.js';
 
+/** The provider as the admin's messages name it. */
+export type RefundProviderName = 'LiqPay' | 'PayPal' | 'monobank';
+
 /**
  * How a provider's refund ends when it does not succeed (docs/payments.md, "Refunds"): refused
  * for certain (nothing was given back: the refund is recorded as failed), or unknown (no answer, a
@@ -7,7 +10,7 @@ import { Conflict, UpstreamError } from '../../errors.js';
  */
 export class RefundRefused extends Conflict {
   constructor(
-    readonly provider: 'LiqPay' | 'PayPal',
+    readonly provider: RefundProviderName,
     readonly reason: string,
   ) {
     super(`${provider} відмовив у поверненні коштів: ${reason}`, 'REFUND_PROVIDER_REFUSED', { provider, reason });
@@ -15,7 +18,7 @@ export class RefundRefused extends Conflict {
 }
 
 export class RefundOutcomeUnknown extends UpstreamError {
-  constructor(provider: 'LiqPay' | 'PayPal', timeout: boolean, detail: string) {
+  constructor(provider: RefundProviderName, timeout: boolean, detail: string) {
     super(
       timeout
         ? `${provider} не відповів вчасно. Перевірте повернення в кабінеті ${provider}, перш ніж повторювати`

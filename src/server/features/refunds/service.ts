@@ -23,12 +23,15 @@ import { findCompensation, findCountedRefunds, findSucceededRefunds, insertRefun
  */
 
 export type RefundProvider = RefundRow['provider'];
+/** Providers that give money back themselves, asked by the shop. */
+export type GatewayProvider = 'liqpay' | 'paypal' | 'monobank';
+const byGateway = (provider: RefundProvider): provider is GatewayProvider => provider === 'liqpay' || provider === 'paypal' || provider === 'monobank';
 
 /** What gives money back at a provider; the payments feature answers it. */
 export interface RefundGateway {
   refund(
     order: OrderRow,
-    provider: 'liqpay' | 'paypal',
+    provider: GatewayProvider,
     refund: { key: string; amountMinor: number; usdCents: number; note: string; captureId?: string },
   ): Promise<{ refundId: string }>;
 }
@@ -38,6 +41,7 @@ export function refundProviderOf(order: Pick<OrderRow, 'paymentId'>): RefundProv
   const id = order.paymentId ?? '';
   if (id.startsWith('liqpay:')) return 'liqpay';
   if (id.startsWith('paypal:')) return 'paypal';
+  if (id.startsWith('monobank:')) return 'monobank';
   if (id.startsWith('test:')) return 'test';
   return 'manual';
 }
@@ -113,7 +117,7 @@ export async function refundOrder(
 
   const { order, refund } = started;
   let providerRefundId: string | null = null;
-  if (refund.provider === 'liqpay' || refund.provider === 'paypal') {
+  if (byGateway(refund.provider)) {
     try {
       const done = await gateway.refund(order, refund.provider, {
         key: refund.id,
@@ -167,6 +171,7 @@ async function recordSuccess(ctx: OrdersContext, tx: Tx, orderId: string, refund
 const PROVIDER_NAMES: Record<RefundProvider, string> = {
   liqpay: 'через LiqPay',
   paypal: 'через PayPal',
+  monobank: 'через monobank',
   manual: 'вручну',
   test: 'тестовий платіж',
 };
@@ -189,7 +194,7 @@ async function oweReturnReceipt(tx: Tx, orderId: string, refund: RefundRow) {
 
 /** A payment that reached an order already cancelled (docs/payments.md, "Compensation"). */
 export interface LatePayment {
-  provider: 'liqpay' | 'paypal';
+  provider: GatewayProvider;
   /** The provider's id of the payment: one automatic refund per payment. */
   paymentRef: string;
   amountMinor: number;

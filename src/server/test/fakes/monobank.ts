@@ -41,6 +41,12 @@ export interface FakeMonobank {
   sendWebhooks: boolean;
   /** The next API call answers 500, garbage or never (until the client gives up). */
   failNext: null | 500 | 'garbage' | 'hang';
+  /** Bodies of invoice/cancel as received. */
+  cancels: Record<string, unknown>[];
+  /** invoice/cancel's `status` when it returns money: `success`, or `processing` as monobank says while it works. */
+  cancelStatus: 'success' | 'processing';
+  /** invoice/cancel refuses the next refund with 400 and this errText, as monobank does for a refund it will not make. */
+  refuseNextCancel: string | null;
   unhandled: string[];
   /** The status body of an invoice, exactly as the webhook and invoice/status carry it. */
   statusBody(invoiceId: string): string;
@@ -74,6 +80,9 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
     pubkeyRequests: 0,
     sendWebhooks: true,
     failNext: null,
+    cancels: [],
+    cancelStatus: 'success',
+    refuseNextCancel: null,
     unhandled: [],
     statusBody(invoiceId) {
       const invoice = fake.invoices.get(invoiceId);
@@ -211,21 +220,56 @@ export async function startFakeMonobank(): Promise<FakeMonobank> {
     return json(res, { invoiceId, pageUrl: `${fake.url}/pay/${invoiceId}` });
   }
 
+  /** Answers to invoice/cancel by `extRef`: the same refund asked again is answered again, never paid twice. */
+  const cancelsByRef = new Map<string, { invoiceId: string; amount: number; answer: Record<string, unknown> }>();
+
+  /**
+   * POST /api/merchant/invoice/cancel `{ invoiceId, extRef?, amount?, items? }`: returns `amount`
+   * (kopiykas; all that is left without it) of a paid invoice; the invoice is then `reversed` with
+   * `finalAmount` what stays paid, and its webhook goes out. An unpaid or unknown invoice, an amount
+   * over what is left, or malformed `items` are refused with 400.
+   */
   function cancelInvoice(res: ServerResponse, raw: string) {
-    let body: { invoiceId?: unknown; amount?: unknown };
+    let body: { invoiceId?: unknown; extRef?: unknown; amount?: unknown; items?: unknown };
     try {
       body = JSON.parse(raw) as typeof body;
     } catch {
       return refuse(res, 400, 'BAD_REQUEST', 'invalid json');
     }
-    const invoice = typeof body.invoiceId === 'string' ? fake.invoices.get(body.invoiceId) : undefined;
-    if (!invoice) return refuse(res, 400, 'BAD_REQUEST', "invalid 'invoiceId'");
-    if (invoice.status !== 'success') return refuse(res, 400, 'BAD_REQUEST', 'invoice is not paid');
+    fake.cancels.push(body);
+    if (typeof body.invoiceId !== 'string' || !body.invoiceId) return refuse(res, 400, 'BAD_REQUEST', "empty 'invoiceId'");
+    const invoice = fake.invoices.get(body.invoiceId);
+    if (!invoice) return refuse(res, 404, 'NOT_FOUND', 'invoice not found');
+    if (body.extRef !== undefined && (typeof body.extRef !== 'string' || body.extRef.length > 64)) return refuse(res, 400, 'BAD_REQUEST', "invalid 'extRef'");
+    if (body.amount !== undefined && (typeof body.amount !== 'number' || !Number.isInteger(body.amount)))
+      return refuse(res, 400, 'BAD_REQUEST', "invalid 'amount'");
+    if (body.items !== undefined) {
+      const valid =
+        Array.isArray(body.items) &&
+        (body.items as Record<string, unknown>[]).every((item) => typeof item.name === 'string' && typeof item.qty === 'number' && Number.isInteger(item.sum));
+      if (!valid) return refuse(res, 400, 'BAD_REQUEST', "invalid 'items'");
+    }
+    const earlier = typeof body.extRef === 'string' ? cancelsByRef.get(body.extRef) : undefined;
+    if (earlier) {
+      if (earlier.invoiceId !== invoice.invoiceId || (body.amount !== undefined && body.amount !== earlier.amount)) {
+        return refuse(res, 400, 'BAD_REQUEST', "'extRef' already used for another cancellation");
+      }
+      return json(res, earlier.answer);
+    }
+    const paid = invoice.status === 'success' || (invoice.status === 'reversed' && invoice.finalAmount > 0);
+    if (!paid) return refuse(res, 400, 'BAD_REQUEST', 'invoice is not paid');
     const amount = typeof body.amount === 'number' ? body.amount : invoice.finalAmount;
     if (!(amount > 0) || amount > invoice.finalAmount) return refuse(res, 400, 'BAD_REQUEST', "invalid 'amount'");
+    if (fake.refuseNextCancel) {
+      const text = fake.refuseNextCancel;
+      fake.refuseNextCancel = null;
+      return refuse(res, 400, 'BAD_REQUEST', text);
+    }
     fake.setStatus(invoice.invoiceId, 'reversed', invoice.finalAmount - amount);
+    const answer = { status: fake.cancelStatus, createdDate: invoice.modifiedDate, modifiedDate: invoice.modifiedDate };
+    if (typeof body.extRef === 'string') cancelsByRef.set(body.extRef, { invoiceId: invoice.invoiceId, amount, answer });
     if (fake.sendWebhooks) void fake.postWebhook(invoice.invoiceId);
-    return json(res, { status: 'success', createdDate: invoice.createdDate, modifiedDate: invoice.modifiedDate });
+    return json(res, answer);
   }
 
   async function paymentPage(req: IncomingMessage, res: ServerResponse, invoiceId: string, webhookLater: boolean) {
