@@ -105,7 +105,7 @@ describeWithApp(
         amount: 1000,
         currency: 'UAH',
         order_id: order._id,
-        result_url: `https://shop.example/order/guest/${token}`,
+        result_url: `https://shop.example/order/guest/${token}?liqpay=return`,
         server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
       expect((await readOrder(app, token)).isPaid).toBe(false);

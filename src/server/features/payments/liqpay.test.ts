@@ -88,7 +88,7 @@ describeWithApp(
         currency: 'UAH',
         description: expect.stringContaining(`№${order.number}`),
         order_id: order._id,
-        result_url: `https://shop.example/order/${order._id}`,
+        result_url: `https://shop.example/order/${order._id}?liqpay=return`,
         server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
       expect(res.body).not.toContain(PRIVATE_KEY);

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { BadInput } from '../../errors.js';
+import { BadInput, UpstreamError } from '../../errors.js';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
@@ -122,4 +122,45 @@ export async function liqpayRefund(
   }
   // LiqPay names the payment, not the refund: with the shop's key, each partial refund has its own id.
   return { refundId: `${payment_id ?? refund.orderId}:${refund.key}` };
+}
+
+const STATUS_TIMEOUT_MS = 5_000;
+
+/**
+ * What LiqPay says of the order's payment now: POST /api/request with the signed `data` of
+ * `{ action: "status", version: 3, public_key, order_id }` (docs/payments.md, "Back from LiqPay").
+ * The answer carries the callback's fields; `payment_not_found` (nothing paid yet) is null. No
+ * answer or nonsense is a 502/504 the order page shows, changing nothing.
+ */
+export async function liqpayStatus(keys: LiqPayKeys & { checkoutUrl: string }, orderId: string): Promise<LiqPayCallbackData | null> {
+  const params = { action: 'status', version: 3, public_key: keys.publicKey, order_id: orderId };
+  const data = Buffer.from(JSON.stringify(params)).toString('base64');
+  const unavailable = (detail: string) => {
+    const error = new UpstreamError('Не вдалося зв’язатися з LiqPay. Спробуйте оновити сторінку за хвилину', 'LIQPAY_UNAVAILABLE');
+    error.cause = detail;
+    return error;
+  };
+  let response: Response;
+  try {
+    response = await upstreamFetch('liqpay', liqpayRequestUrl(keys.checkoutUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams({ data, signature: liqpaySignature(keys.privateKey, data) }).toString(),
+      timeoutMs: STATUS_TIMEOUT_MS,
+    });
+  } catch (error) {
+    if (isTimeout(error)) throw new UpstreamError('LiqPay не відповів вчасно. Спробуйте оновити сторінку за хвилину', 'LIQPAY_TIMEOUT', 504);
+    throw unavailable((error as Error).message);
+  }
+  if (!response.ok) throw unavailable(`LiqPay answered ${response.status}`);
+  const body: unknown = await response.json().catch(() => null);
+  const answer = LiqPayAnswerSchema.safeParse(body);
+  if (!answer.success) throw unavailable('LiqPay answered an unexpected shape');
+  if (answer.data.result === 'error' || answer.data.status === 'error') {
+    if (answer.data.err_code === 'payment_not_found') return null;
+    throw unavailable(`LiqPay refused the status request: ${answer.data.err_code ?? ''} ${answer.data.err_description ?? ''}`);
+  }
+  const payment = LiqPayCallbackDataSchema.safeParse(body);
+  if (!payment.success || payment.data.order_id !== orderId) throw unavailable('LiqPay answered an unexpected shape');
+  return payment.data;
 }

@@ -84,6 +84,14 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     payments.liqpayCheckout(app.db, guestOf(request), app.config.siteUrl),
   );
 
+  // Back from LiqPay's page: the server asks LiqPay itself, so a callback still on its way is not waited for.
+  app.post('/api/orders/:id/liqpay/status', { schema: { ...own, response: { 200: OrderSchema } }, onRequest: signedIn }, async (request) =>
+    orderJson(await payments.liqpayRecheck(app.db, await ownerOf(request))),
+  );
+  app.post('/api/orders/guest/:token/liqpay/status', { schema: { ...guest, response: { 200: OrderSchema } } }, async (request) =>
+    orderJson(await payments.liqpayRecheck(app.db, guestOf(request))),
+  );
+
   app.post(
     '/api/payments/liqpay/callback',
     {

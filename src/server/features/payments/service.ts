@@ -16,14 +16,15 @@ import {
   recordRefund,
   requireOrder,
   requirePayableOrder,
+  requirePayerOrder,
   type Payer,
   type VerifiedPayment,
 } from '../orders/service.js';
 import type { OrderWithItems } from '../orders/repository.js';
 import { getSettings } from '../settings/repository.js';
 import { ExchangeRates } from './exchange-rate.js';
-import { liqpayCheckout, liqpayRefund, verifyLiqPayCallback } from './liqpay.js';
-import { compensateCancelledPayment, type RefundGateway } from '../refunds/index.js';
+import { liqpayCheckout, liqpayRefund, liqpayStatus, verifyLiqPayCallback, type LiqPayCallbackData } from './liqpay.js';
+import { compensateCancelledPayment, type GatewayProvider, type RefundGateway } from '../refunds/index.js';
 import { RefundRefused } from './refund-errors.js';
 import { MonobankPayments } from './monobank.js';
 import { PayPalClient, type PayPalOrder } from './paypal-client.js';
@@ -51,7 +52,7 @@ export class Payments implements RefundGateway {
   constructor(private readonly config: Readonly<Config>) {
     this.paypal = new PayPalClient(config.paypal);
     this.rates = new ExchangeRates(config.exchangeRate);
-    this.monobank = config.monobank ? new MonobankPayments(config, config.monobank) : null;
+    this.monobank = config.monobank ? new MonobankPayments(config, config.monobank, this) : null;
   }
 
   /** The methods this shop can take now: providers configured, transfer details filled in. */
@@ -146,13 +147,17 @@ export class Payments implements RefundGateway {
 
   /**
    * Gives money back at the payment's provider (RefundGateway, docs/payments.md "Refunds"): LiqPay's
-   * signed `refund` request in hryvnia, or a refund of the PayPal capture in dollars.
+   * signed `refund` request or monobank's invoice/cancel in hryvnia, or a refund of the PayPal capture in dollars.
    */
   async refund(
     order: OrderRow,
-    provider: 'liqpay' | 'paypal',
+    provider: GatewayProvider,
     refund: { key: string; amountMinor: number; usdCents: number; note: string; captureId?: string },
   ): Promise<{ refundId: string }> {
+    if (provider === 'monobank') {
+      if (!this.monobank) throw new Conflict('Оплату через monobank не налаштовано: повернути кошти через нього неможливо', 'MONOBANK_NOT_CONFIGURED');
+      return this.monobank.refund(order, refund);
+    }
     if (provider === 'liqpay') {
       const liqpay = this.config.liqpay;
       if (!liqpay) throw new Conflict('Оплату карткою через LiqPay не налаштовано: повернути кошти через неї неможливо', 'LIQPAY_NOT_CONFIGURED');
@@ -283,7 +288,8 @@ export class Payments implements RefundGateway {
       orderId: order.id,
       amount: fromMinor(order.totalMinor),
       description: `${settings.shop.name}: замовлення ${orderReference(order)}`,
-      resultUrl: `${siteUrl}${orderPagePath(payer, order)}`,
+      // Back on the order page, which then asks the server to check with LiqPay (liqpayRecheck).
+      resultUrl: `${siteUrl}${orderPagePath(payer, order)}?liqpay=return`,
       serverUrl: `${siteUrl}/api/payments/liqpay/callback`,
     });
     return { ...signed, checkoutUrl: liqpay.checkoutUrl };
@@ -296,7 +302,28 @@ export class Payments implements RefundGateway {
   async liqpayCallback(db: Db, body: { data: string; signature: string }): Promise<{ paid: boolean }> {
     const liqpay = this.config.liqpay;
     if (!liqpay) throw new NotFound('LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
-    const data = verifyLiqPayCallback(liqpay.privateKey, body);
+    return this.applyLiqPay(db, verifyLiqPayCallback(liqpay.privateKey, body));
+  }
+
+  /**
+   * POST …/liqpay/status: the shopper is back from LiqPay's page, perhaps before its callback. The
+   * server asks LiqPay for the payment's status (its signed `status` action) and applies the answer
+   * as the callback would. An order no longer pending, or nothing paid yet, is answered as it is.
+   */
+  async liqpayRecheck(db: Db, payer: Payer): Promise<OrderWithItems> {
+    const order = await requirePayerOrder(db, payer);
+    const liqpay = this.config.liqpay;
+    if (!liqpay) throw new BadInput('Оплату карткою через LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
+    if (order.status === 'pending' && order.paymentMethod === 'LiqPay') {
+      const data = await liqpayStatus(liqpay, order.id);
+      if (data) await this.applyLiqPay(db, data);
+    }
+    return requireOrder(db, order.id);
+  }
+
+  /** One status of an order's LiqPay payment, from the signed callback or the status request. */
+  private async applyLiqPay(db: Db, data: LiqPayCallbackData): Promise<{ paid: boolean }> {
+    const liqpay = this.config.liqpay!;
     if (data.public_key !== undefined && data.public_key !== liqpay.publicKey) {
       throw new BadInput('Платіж LiqPay іншого магазину', 'LIQPAY_BAD_DATA');
     }

@@ -158,6 +158,7 @@ function serverApi(fake: FakeLiqPay, form: URLSearchParams, res: ServerResponse)
   }
   fake.requests.push(params);
   if (Number(params.version) !== 3) return error('err_version', 'Invalid version');
+  if (params.action === 'status') return paymentStatus(fake, params, res, error);
   if (params.action !== 'refund') return error('err_action', 'Unknown action');
   const payment = fake.payments.get(String(params.order_id ?? ''));
   if (!payment) return error('payment_not_found', 'Payment not found');
@@ -168,6 +169,35 @@ function serverApi(fake: FakeLiqPay, form: URLSearchParams, res: ServerResponse)
   res
     .writeHead(200, { 'content-type': 'application/json' })
     .end(JSON.stringify({ result: 'ok', action: 'refund', payment_id: payment.paymentId, status: 'reversed', order_id: params.order_id, amount: asked / 100 }));
+}
+
+/**
+ * `action: "status"`: the payment of `order_id` as LiqPay reports it, with the callback's fields
+ * (status, amount, currency, payment_id…): `reversed` once refunded in full; an order nothing was
+ * paid for is `payment_not_found`.
+ */
+function paymentStatus(fake: FakeLiqPay, params: Record<string, unknown>, res: ServerResponse, error: (code: string, description: string) => void) {
+  if (typeof params.order_id !== 'string' || !params.order_id) return error('err_order_id', 'order_id is required');
+  const payment = fake.payments.get(params.order_id);
+  if (!payment) return error('payment_not_found', 'Payment not found');
+  res.writeHead(200, { 'content-type': 'application/json' }).end(
+    JSON.stringify({
+      result: 'ok',
+      action: 'pay',
+      payment_id: payment.paymentId,
+      status: payment.refunded >= payment.amount ? 'reversed' : fake.status,
+      version: 3,
+      type: 'buy',
+      paytype: 'card',
+      public_key: fake.publicKey,
+      order_id: params.order_id,
+      liqpay_order_id: `FAKE${payment.paymentId}`,
+      amount: payment.amount,
+      currency: 'UAH',
+      end_date: Date.now(),
+      transaction_id: payment.paymentId,
+    }),
+  );
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -110,6 +110,9 @@ export const useCapturePayPal = (base: string) =>
 /** The signed LiqPay form for this order; the page posts it to LiqPay's checkout. */
 export const useLiqPayCheckout = (base: string) => useMutation({ mutationFn: () => api<LiqPayCheckout>(`${base}/liqpay`, { method: 'POST' }) });
 
+/** Back from LiqPay's page: the server asks LiqPay for the payment's status and answers the order. */
+export const useLiqPayRecheck = (base: string) => useOrderMutation(() => api<Order>(`${base}/liqpay/status`, { method: 'POST' }));
+
 /** The order's monobank invoice (a still-valid one reused); the page sends the browser to its `pageUrl`. */
 export const useMonobankInvoice = (base: string) => useMutation({ mutationFn: () => api<MonobankInvoice>(`${base}/monobank`, { method: 'POST' }) });
 

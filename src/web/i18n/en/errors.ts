@@ -137,6 +137,8 @@ export const errors: typeof uk = {
     MONOBANK_UNKNOWN_INVOICE: 'The shop created no such monobank invoice',
     MONOBANK_UNAVAILABLE: 'Could not reach monobank. Please try again later',
     MONOBANK_TIMEOUT: 'monobank did not answer in time. Please try again in a minute',
+    LIQPAY_UNAVAILABLE: 'Could not reach LiqPay. Please reload the page in a minute',
+    LIQPAY_TIMEOUT: 'LiqPay did not answer in time. Please reload the page in a minute',
 
     NOVA_POSHTA_UNAVAILABLE: 'Nova Poshta is not answering properly now. Try again a little later',
     NOVA_POSHTA_TIMEOUT: 'Nova Poshta did not answer in time. Try again a little later',

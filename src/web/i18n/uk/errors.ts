@@ -139,6 +139,8 @@ export const errors = {
     MONOBANK_UNKNOWN_INVOICE: 'Такого рахунку monobank магазин не створював',
     MONOBANK_UNAVAILABLE: 'Не вдалося зв’язатися з monobank. Спробуйте ще раз пізніше',
     MONOBANK_TIMEOUT: 'monobank не відповів вчасно. Спробуйте ще раз за хвилину',
+    LIQPAY_UNAVAILABLE: 'Не вдалося зв’язатися з LiqPay. Спробуйте оновити сторінку за хвилину',
+    LIQPAY_TIMEOUT: 'LiqPay не відповів вчасно. Спробуйте оновити сторінку за хвилину',
 
     // Both the shipping step (which then offers typing the branch) and the admin's waybill get these.
     NOVA_POSHTA_UNAVAILABLE: 'Нова пошта зараз не відповідає як слід. Спробуйте ще раз трохи згодом',

@@ -108,6 +108,7 @@ export const orders = {
   paypalUnavailable: 'Оплата через PayPal зараз недоступна. Зверніться до нас, щоб змінити спосіб оплати.',
   paypalNoRate: 'Не вдалося отримати курс НБУ, тож оплата через PayPal тимчасово недоступна. Спробуйте пізніше.',
   liqpayPay: (sum: string) => `Оплатити карткою ${sum}`,
+  liqpayChecking: 'Перевіряємо оплату в LiqPay…',
   liqpayRedirecting: 'Переходимо до LiqPay…',
   monobankPay: (sum: string) => `Оплатити ${sum} через monobank`,
   monobankHint: 'Карткою, Apple Pay або Google Pay на сторінці monobank.',
@@ -175,7 +176,7 @@ export const orders = {
     history: 'Історія повернень',
     entry: (sum: string, date: string) => `${sum}, ${date}`,
     statuses: { pending: 'очікує підтвердження платіжної системи', succeeded: 'виконано', failed: 'не вдалося' },
-    providers: { liqpay: 'LiqPay', paypal: 'PayPal', manual: 'вручну', test: 'тестовий платіж' },
+    providers: { liqpay: 'LiqPay', paypal: 'PayPal', monobank: 'monobank', manual: 'вручну', test: 'тестовий платіж' },
     total: (sum: string, paid: string) => `Повернено покупцеві: ${sum} з ${paid}`,
     parcelRefused: 'Відмова отримувача',
     parcelRefusedText: (status: string, date: string) =>

@@ -11,7 +11,7 @@ import { ErrorMessage, Message } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { usePaymentsConfig, useShopSettings } from '../../../api/settings';
-import { createPayPalOrder, useCapturePayPal, useLiqPayCheckout, useMonobankInvoice, useMonobankRecheck, usePayOrder } from '../api';
+import { createPayPalOrder, useCapturePayPal, useLiqPayCheckout, useLiqPayRecheck, useMonobankInvoice, useMonobankRecheck, usePayOrder } from '../api';
 
 // PayPal's React wrapper loads only for shoppers about to pay with it.
 const PayPalPayment = lazy(() => import('./paypal-payment'));
@@ -73,6 +73,8 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
   const pay = usePayOrder(base);
   const capture = useCapturePayPal(base);
   const liqpay = useLiqPayCheckout(base);
+  const liqpayRecheck = useLiqPayRecheck(base);
+  useReturnRecheck('liqpay', liqpayRecheck.mutateAsync);
   const method = order.paymentMethod as PaymentMethod;
 
   const onPaid = () => notify.success(t.orders.orderPaid);
@@ -89,7 +91,7 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
   const { paypalClientId, usdRate, testMode } = config.data;
   const usdCents = usdRate ? uahMinorToUsdCents(toMinor(order.totalPrice), usdRate) : null;
   // The last refusal stays on the panel after its toast has gone (a paid or cancelled order, a link no longer valid).
-  const failed = pay.error ?? liqpay.error ?? capture.error;
+  const failed = pay.error ?? liqpay.error ?? liqpayRecheck.error ?? capture.error;
 
   return (
     <ListGroup.Item>
@@ -99,7 +101,12 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
         </Button>
       )}
       {method === 'Monobank' && <MonobankPayment order={order} base={base} />}
-      {method === 'LiqPay' && (
+      {method === 'LiqPay' && liqpayRecheck.isPending && (
+        <p className="mb-2" role="status">
+          {t.orders.liqpayChecking}
+        </p>
+      )}
+      {method === 'LiqPay' && !liqpayRecheck.isPending && (
         <Button className="w-100 mb-2" onClick={payByLiqPay} disabled={liqpay.isPending || liqpay.isSuccess}>
           {liqpay.isPending || liqpay.isSuccess ? t.orders.liqpayRedirecting : t.orders.liqpayPay(formatUah(order.totalPrice))}
         </Button>
@@ -139,27 +146,7 @@ function MonobankPayment({ order, base }: { order: Order; base: string }) {
   const t = useT(orderTexts);
   const invoice = useMonobankInvoice(base);
   const recheck = useMonobankRecheck(base);
-  const [params, setParams] = useSearchParams();
-  const returned = params.get('monobank') === 'return';
-  const asked = useRef(false);
-
-  useEffect(() => {
-    if (!returned || asked.current) return;
-    asked.current = true;
-    // Asked once: a reload of the page is not another return.
-    setParams(
-      (now) => {
-        now.delete('monobank');
-        return now;
-      },
-      { replace: true },
-    );
-    // A promise, not mutate's callbacks: a paid order unmounts this panel before they would run.
-    recheck.mutateAsync().then(
-      (checked) => checked.isPaid && notify.success(t.orders.orderPaid),
-      (e: unknown) => notify.failure(e),
-    );
-  }, [returned, recheck, setParams, t]);
+  useReturnRecheck('monobank', recheck.mutateAsync);
 
   const pay = () =>
     invoice.mutate(undefined, {
@@ -182,6 +169,35 @@ function MonobankPayment({ order, base }: { order: Order; base: string }) {
       {(invoice.error ?? recheck.error) && <ErrorMessage error={invoice.error ?? recheck.error} />}
     </>
   );
+}
+
+/**
+ * Back from a provider's page (`?monobank=return`, `?liqpay=return`): the server is asked once to
+ * check the payment with the provider, so a paid order shows paid before the provider's own call
+ * reaches the shop. The parameter goes at once: a reload is not another return.
+ */
+function useReturnRecheck(param: 'monobank' | 'liqpay', recheck: () => Promise<Order>) {
+  const t = useT(orderTexts);
+  const [params, setParams] = useSearchParams();
+  const returned = params.get(param) === 'return';
+  const asked = useRef(false);
+
+  useEffect(() => {
+    if (!returned || asked.current) return;
+    asked.current = true;
+    setParams(
+      (now) => {
+        now.delete(param);
+        return now;
+      },
+      { replace: true },
+    );
+    // A promise, not mutate's callbacks: a paid order unmounts this panel before they would run.
+    recheck().then(
+      (checked) => checked.isPaid && notify.success(t.orders.orderPaid),
+      (e: unknown) => notify.failure(e),
+    );
+  }, [returned, param, recheck, setParams, t]);
 }
 
 function postForm(action: string, fields: Record<string, string>) {
