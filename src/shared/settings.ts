@@ -92,10 +92,10 @@ export const LegalSettingsSchema = z.object({
 });
 const units = (max: number) =>
   z
-    .number({ error: msg('amountNotNumber') })
-    .int(msg('amountNotNumber'))
-    .min(1, msg('amountNegative'))
-    .max(max, msg('amountTooBig'));
+    .number({ error: msg('wholeUnitsRange', { max }) })
+    .int(msg('wholeUnitsRange', { max }))
+    .min(1, msg('wholeUnitsRange', { max }))
+    .max(max, msg('wholeUnitsRange', { max }));
 /** How much stock one unconfirmed order may hold (docs/orders.md, "Limits"). */
 export const OrderLimitsSchema = z.object({
   guestLineQty: units(MAX_LINE_QTY),

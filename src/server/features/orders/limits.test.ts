@@ -109,6 +109,48 @@ describeWithApp(
       await app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie: admin }, payload: current });
     });
 
+    test('the admin’s guest limits and confirmation share apply at the next order; out-of-bounds values are refused and change nothing', async () => {
+      const { app } = ctx();
+      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      const current = (await app.inject({ url: '/api/settings/admin', headers: { cookie: admin } })).json();
+      const put = (orderLimits: object) =>
+        app.inject({
+          method: 'PUT',
+          url: '/api/settings',
+          headers: { cookie: admin },
+          payload: { ...current, orderLimits: { ...current.orderLimits, ...orderLimits } },
+        });
+      for (const wrong of [
+        { guestLineQty: 0 },
+        { guestLineQty: 1001 },
+        { guestOrderQty: 2.5 },
+        { maxStockSharePercent: 101 },
+        { customerOrderQty: 'багато' },
+      ]) {
+        const refused = await put(wrong);
+        expect(refused.statusCode, JSON.stringify(wrong)).toBe(400);
+        expect(refused.json().code).toBe('VALIDATION_ERROR');
+        expect(refused.json().errors[0].path).toMatch(/^orderLimits\./);
+      }
+      expect((await app.inject({ url: '/api/settings/admin', headers: { cookie: admin } })).json().orderLimits).toEqual(current.orderLimits);
+      // Without a session, or as a customer: nothing saved.
+      expect((await app.inject({ method: 'PUT', url: '/api/settings', payload: current })).statusCode).toBe(401);
+      const customer = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      expect((await app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie: customer }, payload: current })).statusCode).toBe(403);
+
+      const hops = await createProduct(app.db, { countInStock: 100 });
+      expect((await guestOrder(app, [{ product: hops.id, qty: 15 }])).statusCode).toBe(201);
+      expect((await put({ guestLineQty: 10, maxStockSharePercent: 5 })).statusCode).toBe(200);
+      expect((await guestOrder(app, [{ product: hops.id, qty: 11 }])).json()).toMatchObject({ code: 'ORDER_LINE_LIMIT', params: { max: 10 } });
+      // 6 of the 85 left is over 5 %: the shop is asked first.
+      const share = await guestOrder(app, [{ product: hops.id, qty: 6 }]);
+      expect(share.statusCode).toBe(409);
+      expect(share.json().code).toBe('ORDER_NEEDS_CONFIRMATION');
+      expect((await guestOrder(app, [{ product: hops.id, qty: 4 }])).statusCode).toBe(201);
+      expect(await stockOf(app, hops.id)).toBe(81);
+      await app.inject({ method: 'PUT', url: '/api/settings', headers: { cookie: admin }, payload: current });
+    });
+
     test('offline orders the shop has not confirmed are cancelled after the TTL, stock returned and the shopper told', async () => {
       const { app } = ctx();
       const context = { db: app.db, notices: noticeSettingsOf(app.config) };

@@ -17,6 +17,7 @@ import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 import { useAdminSettings, useSaveSettings } from '../../api/settings';
 import { useFiscalStatus } from './fiscal-api';
+import { OrderLimitsFieldset, orderLimitsForm, type OrderLimitsForm } from './order-limits-fieldset';
 
 type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender';
 const TEXT_FIELDS = {
@@ -77,6 +78,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     freeShippingFrom: formatDecimal(settings.pricing.freeShippingFrom),
   });
   const [offerConsent, setOfferConsent] = useState(settings.legal.offerConsent);
+  const [orderLimits, setOrderLimits] = useState<OrderLimitsForm>(() => orderLimitsForm(settings.orderLimits));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const field = useFieldMessage();
 
@@ -90,6 +92,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         freeShippingFrom: pricing.freeShippingFrom.trim() === '' ? null : toNumber(pricing.freeShippingFrom),
       },
       legal: { offerConsent },
+      orderLimits: Object.fromEntries(Object.entries(orderLimits).map(([name, text]) => [name, toNumber(text)])),
     } as ShopSettingsInput;
     // The server's own schema checks first, so mistakes show beside their fields at once.
     const parsed = ShopSettingsUpdateSchema.safeParse(input);
@@ -219,6 +222,8 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         <p className="text-body-secondary small">{labels.senderHint}</p>
         <Row>{TEXT_FIELDS.novaPoshtaSender.map((name) => textField('novaPoshtaSender', name))}</Row>
       </fieldset>
+
+      <OrderLimitsFieldset value={orderLimits} onChange={setOrderLimits} errors={errors} />
 
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? labels.saving : labels.save}

@@ -128,6 +128,17 @@ export const admin: typeof uk = {
       notice: 'A line under the button: “By pressing “Place Order” you accept the terms of the public offer…”',
       checkbox: 'A required tick: “I accept the terms of the public offer…”',
     },
+    orderLimits: {
+      title: 'Order limits',
+      hint: 'How much stock one unconfirmed order may hold. Above it the shopper is told the limit and asked to contact the shop.',
+      fields: {
+        guestLineQty: 'Guest: units of one product',
+        guestOrderQty: 'Guest: units in an order',
+        customerLineQty: 'Signed-in customer: units of one product',
+        customerOrderQty: 'Signed-in customer: units in an order',
+        maxStockSharePercent: 'Share of a product’s stock an order takes without the shop’s confirmation, %',
+      },
+    },
   },
   categories: {
     title: 'Categories and attributes',
