@@ -28,7 +28,7 @@ export default function CartPage() {
   const cartItems = useCart((s) => s.cartItems);
   const { prices, isPending: pricing, error: pricingError } = useCartPrices(cartItems);
   const freeFrom = useShopSettings().data?.pricing.freeShippingFrom ?? null;
-  const { problems, isChecking, ok } = useCartAvailability(cartItems);
+  const { problems, overOrderLimit, isChecking, ok } = useCartAvailability(cartItems);
 
   return (
     <section>
@@ -71,7 +71,14 @@ export default function CartPage() {
                 )}
                 {problems.size > 0 && (
                   <ListGroup.Item>
-                    <Message variant="warning">{t.checkout.cartHasProblems}</Message>
+                    <Message variant="warning">
+                      {[...problems.values()].every((p) => p.kind === 'overLimit') ? t.checkout.cartOverLimit : t.checkout.cartHasProblems}
+                    </Message>
+                  </ListGroup.Item>
+                )}
+                {overOrderLimit !== null && (
+                  <ListGroup.Item>
+                    <Message variant="warning">{t.checkout.orderOverLimit(overOrderLimit)}</Message>
                   </ListGroup.Item>
                 )}
                 <ListGroup.Item>
@@ -120,7 +127,7 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
           <Form.Select
             id={selectId}
             value={item.qty}
-            disabled={problem !== undefined && problem.kind !== 'short'}
+            disabled={problem !== undefined && problem.kind !== 'short' && problem.kind !== 'overLimit'}
             onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
           >
             {options.map((n) => (
@@ -155,5 +162,7 @@ function lineProblemText(problem: LineProblem, item: CartItem, texts: typeof che
       return texts.choosePack;
     case 'short':
       return texts.onlyLeft(problem.left);
+    case 'overLimit':
+      return texts.lineOverLimit(problem.max);
   }
 }

@@ -2,10 +2,16 @@ import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { ProductDetail } from '../../../shared/products';
 import { productQuery } from '../catalog';
+import { useShopSettings } from '../../api/settings';
+import { useAuth } from '../../stores/auth';
 import { cartLineKey, packOf, useCart, type CartItem } from '../../stores/cart';
 
-/** `choosePack`: a line saved before pack sizes, of a product now sold in several. */
-export type LineProblem = { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'short'; left: number } | { kind: 'choosePack' };
+/**
+ * `choosePack`: a line saved before pack sizes, of a product now sold in several. `overLimit`: more
+ * units of one product than one order may hold (the shop's order limits, docs/orders.md "Limits").
+ */
+export type LineProblem =
+  { kind: 'gone' } | { kind: 'soldOut' } | { kind: 'short'; left: number } | { kind: 'choosePack' } | { kind: 'overLimit'; max: number };
 
 /**
  * Outside the hook, so its reference is stable: the query library then re-runs it, and hands back a
@@ -29,6 +35,13 @@ export function useCartAvailability(items: CartItem[]) {
     combine: withFresh,
   });
 
+  // The shop's limits for this shopper: a guest's are lower; until they load, the server still checks.
+  const limits = useShopSettings().data?.orderLimits;
+  const signedIn = useAuth((s) => s.userInfo !== null);
+  const lineMax = limits ? (signedIn ? limits.customerLineQty : limits.guestLineQty) : Infinity;
+  const orderMax = limits ? (signedIn ? limits.customerOrderQty : limits.guestOrderQty) : Infinity;
+  const units = items.reduce((sum, item) => sum + item.qty, 0);
+
   const problems = new Map<string, LineProblem>();
   items.forEach((item, i) => {
     const { data } = results[i] ?? {};
@@ -39,6 +52,7 @@ export function useCartAvailability(items: CartItem[]) {
     if (!pack) problems.set(key, item.variant ? { kind: 'gone' } : { kind: 'choosePack' });
     else if (pack.countInStock <= 0) problems.set(key, { kind: 'soldOut' });
     else if (item.qty > pack.countInStock) problems.set(key, { kind: 'short', left: pack.countInStock });
+    else if (item.qty > lineMax) problems.set(key, { kind: 'overLimit', max: lineMax });
   });
 
   // refreshLine leaves lines already up to date alone, so a repeat run changes nothing.
@@ -46,10 +60,13 @@ export function useCartAvailability(items: CartItem[]) {
     for (const product of fresh) refreshLine(product);
   }, [fresh, refreshLine]);
 
+  const overOrderLimit = units > orderMax ? orderMax : null;
   return {
     problems,
+    /** The most units one order may hold, when the cart holds more. */
+    overOrderLimit,
     isChecking: results.some((r) => r.isPending),
     // A network failure does not block checkout: the server checks the stock again anyway.
-    ok: problems.size === 0 && !results.some((r) => r.isPending),
+    ok: problems.size === 0 && overOrderLimit === null && !results.some((r) => r.isPending),
   };
 }

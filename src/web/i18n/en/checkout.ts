@@ -20,6 +20,9 @@ export const checkout: typeof uk = {
   onlyLeft: (n) => `Only ${n} left in stock. Lower the quantity.`,
   choosePack: 'Choose a pack size on the product page and remove this line.',
   packGone: 'This pack size is no longer sold. Choose another on the product page.',
+  lineOverLimit: (max: number) => `At most ${max} of this product in one order. Lower the quantity; for more, contact the shop.`,
+  orderOverLimit: (max: number) => `At most ${max} items in one order. Lower the quantities; for a larger order, contact the shop.`,
+  cartOverLimit: 'The cart holds more than one order may. Lower the quantity to continue.',
   cartHasProblems: 'Some products in the cart are not available. Fix the cart to continue.',
 
   steps: 'Checkout steps',
