@@ -1,5 +1,5 @@
-import type { DeliveryKind } from '../../../shared/delivery';
-import type { PaymentMethod } from '../../../shared/payment-methods';
+import type { DeliveryKind } from '../../shared/delivery';
+import type { PaymentMethod } from '../../shared/payment-methods';
 
 interface MethodTexts {
   methods: Record<PaymentMethod, string>;

@@ -14,7 +14,7 @@ import { paths } from '../../paths';
 import { useCart } from '../../stores/cart';
 import { usePaymentsConfig } from '../../api/settings';
 import { CheckoutSteps } from './components/checkout-steps';
-import { paymentMethodLabel } from '../orders/method-label';
+import { paymentMethodLabel } from '../../components/payment-method-label';
 
 /** /payment: the methods this shop takes now (GET /api/config/payments); without an address, back to /shipping. */
 export default function PaymentPage() {

@@ -23,7 +23,7 @@ import { DeliveryCost, OrderLines, OrderSummaryCard } from '../orders';
 import { useDeliveryEstimate, usePlaceOrder } from './api';
 import { clearShippingDraft } from './shipping-draft';
 import { CheckoutSteps } from './components/checkout-steps';
-import { paymentMethodLabel } from '../orders/method-label';
+import { paymentMethodLabel } from '../../components/payment-method-label';
 
 /** /placeorder (docs/screens.md): the review, and the Order button. On success: the new order's page. */
 export default function PlaceOrderPage() {

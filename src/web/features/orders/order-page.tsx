@@ -25,7 +25,7 @@ import { OrderAttention, OrderRefunds } from './components/order-refunds';
 import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
 import { DeliveryCost } from './components/delivery-cost';
-import { paymentMethodLabel } from './method-label';
+import { paymentMethodLabel } from '../../components/payment-method-label';
 
 /** /order/{id} (docs/screens.md): delivery, payment, lines and summary; paying and delivering. */
 export default function OrderPage() {

@@ -6,7 +6,7 @@ import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
 import { paths } from '../../../paths';
 import { OrderStatusBadge } from './order-status-badge';
-import { paymentMethodLabel } from '../method-label';
+import { paymentMethodLabel } from '../../../components/payment-method-label';
 
 /**
  * The orders tables of /profile and /admin/orderlist. The number opens the order; on a phone only
