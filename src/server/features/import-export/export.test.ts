@@ -29,12 +29,12 @@ function parseCsv(text: string, sep: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (field += '"'), i++;
+      if (ch === '"' && text[i + 1] === '"') ((field += '"'), i++);
       else if (ch === '"') quoted = false;
       else field += ch;
     } else if (ch === '"') quoted = true;
-    else if (ch === sep) row.push(field), (field = '');
-    else if (ch === '\r' && text[i + 1] === '\n') row.push(field), rows.push(row), (row = []), (field = ''), i++;
+    else if (ch === sep) (row.push(field), (field = ''));
+    else if (ch === '\r' && text[i + 1] === '\n') (row.push(field), rows.push(row), (row = []), (field = ''), i++);
     else field += ch;
   }
   return rows;
@@ -87,7 +87,22 @@ describeWithApp('exports API', (ctx) => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="products-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parseCsv(res.body.slice(1), ',');
-    expect(rows[0]).toEqual(['sku', 'product', 'name', 'category', 'producer', 'attributes', 'label', 'price', 'discount', 'countInStock', 'weight', 'gtin', 'status', 'image']);
+    expect(rows[0]).toEqual([
+      'sku',
+      'product',
+      'name',
+      'category',
+      'producer',
+      'attributes',
+      'label',
+      'price',
+      'discount',
+      'countInStock',
+      'weight',
+      'gtin',
+      'status',
+      'image',
+    ]);
     const small = rows.find((r) => r[0] === 'EXP-CASC-50')!;
     expect(small).toEqual([
       'EXP-CASC-50',
@@ -134,20 +149,33 @@ describeWithApp('exports API', (ctx) => {
     const { app } = ctx();
     const buyer = await createUser(app.db, { name: 'Олена Пивоварка' });
     const hop = await createProduct(app.db, { name: 'Хміль Saaz', variants: [pack('100 г', 150_00, 10, 0.1, { sku: 'EXP-SAAZ-100' })] });
-    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', attributes: {}, variants: [pack('1 кг', 60_00, 50, 1, { sku: 'EXP-PILS-1' })] });
+    const malt = await createProduct(app.db, {
+      name: 'Солод Pilsner',
+      category: 'Malt',
+      attributes: {},
+      variants: [pack('1 кг', 60_00, 50, 1, { sku: 'EXP-PILS-1' })],
+    });
     const inside = await createOrder(app.db, buyer, [
       { product: hop, qty: 2 },
       { product: malt, qty: 5 },
     ]);
     // 21:30 UTC on 10 November is 23:30 in Kyiv, still the 10th; 22:30 UTC is already the 11th there.
-    await app.db.update(orders).set({ createdAt: new Date('2026-11-10T21:30:00Z'), trackingNumber: '20450000000001', recipientPhone: '+380671234567' }).where(eq(orders.id, inside.id));
+    await app.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-11-10T21:30:00Z'), trackingNumber: '20450000000001', recipientPhone: '+380671234567' })
+      .where(eq(orders.id, inside.id));
     const outside = await createOrder(app.db, buyer, [{ product: hop, qty: 1 }]);
-    await app.db.update(orders).set({ createdAt: new Date('2026-11-10T22:30:00Z') }).where(eq(orders.id, outside.id));
+    await app.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-11-10T22:30:00Z') })
+      .where(eq(orders.id, outside.id));
 
     const res = await get('/api/admin/export/orders.csv?from=2026-11-01&to=2026-11-10');
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(res.body.slice(1), ',');
-    expect(header).toEqual(expect.arrayContaining(['order', 'date', 'recipient', 'phone', 'branch', 'sku', 'qty', 'price', 'totalPrice', 'trackingNumber', 'fiscalReceipt']));
+    expect(header).toEqual(
+      expect.arrayContaining(['order', 'date', 'recipient', 'phone', 'branch', 'sku', 'qty', 'price', 'totalPrice', 'trackingNumber', 'fiscalReceipt']),
+    );
     const col = (name: string) => header.indexOf(name);
     const mine = rows.filter((r) => r[col('order')] === String(inside.number));
     expect(mine.map((r) => r[col('sku')]).sort()).toEqual(['EXP-PILS-1', 'EXP-SAAZ-100']);
