@@ -50,6 +50,7 @@ import { startPendingCaptureChecks } from './features/payments/pending-captures.
 import { refundRoutes } from './features/refunds/index.js';
 import { startTrackingRefresh } from './features/orders/tracking-refresh.js';
 import { exportRoutes, importRoutes } from './features/import-export/index.js';
+import { packingRoutes } from './features/packing/routes.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -166,6 +167,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(outboxAdminRoutes);
   await app.register(exportRoutes);
   await app.register(importRoutes);
+  await app.register(packingRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {
