@@ -230,7 +230,8 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
       return;
     }
     const changes: ImportRow['changes'] = {
-      product: { from: null, to: target ? (slug ?? '') : name },
+      // `product`: a new pack of that product; `name`: a new draft product.
+      ...(target ? { product: { from: null, to: slug } } : { name: { from: null, to: name } }),
       price: { from: null, to: fromMinor(values.priceMinor) },
       label: { from: null, to: values.label },
       countInStock: { from: null, to: values.countInStock },
