@@ -6,6 +6,8 @@
  *    (skipped if it is unreachable).
  * 3. Gzipped JS and CSS the home page loads.
  * 4. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
+ * 5. The catalogue's files on PostgreSQL: 100,000 packs exported as CSV and XLSX (time, peak memory), a
+ *    10,000-line price list previewed and applied (skipped if it is unreachable).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,6 +17,7 @@ import { existsSync } from 'node:fs';
 import { measureBundle } from './bundle.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureSearchAtScale } from './search-scale.js';
+import { measureImportExport, printImportExport } from './import-export.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -97,3 +100,5 @@ if (h.lighthouse) {
 } else {
   console.log('Lighthouse: skipped (no production build: npm run build)');
 }
+
+printImportExport(await measureImportExport());

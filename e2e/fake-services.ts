@@ -24,6 +24,7 @@ export async function startFakeServices(): Promise<{ env: Record<string, string>
     env: {
       NOVA_POSHTA_API_URL: novaPoshta.url,
       NOVA_POSHTA_API_KEY: novaPoshta.apiKey,
+      NOVA_POSHTA_PRINT_URL: novaPoshta.printUrl,
       PAYPAL_API_URL: paypal.url,
       PAYPAL_CLIENT_ID: paypal.clientId,
       PAYPAL_CLIENT_SECRET: paypal.clientSecret,

@@ -49,6 +49,8 @@ import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
 import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
 import { refundRoutes } from './features/refunds/index.js';
 import { startTrackingRefresh } from './features/orders/tracking-refresh.js';
+import { exportRoutes, importRoutes } from './features/import-export/index.js';
+import { packingRoutes } from './features/packing/routes.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -163,6 +165,9 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(siteRoutes);
   await app.register(legalRoutes);
   await app.register(outboxAdminRoutes);
+  await app.register(exportRoutes);
+  await app.register(importRoutes);
+  await app.register(packingRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

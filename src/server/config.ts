@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool.optional(),
   NOVA_POSHTA_API_URL: z.url().default('https://api.novaposhta.ua/v2.0/json/'),
   NOVA_POSHTA_API_KEY: z.string().min(1).optional(),
+  NOVA_POSHTA_PRINT_URL: z.url().default('https://my.novaposhta.ua/orders/'),
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
@@ -136,7 +137,8 @@ export interface Config {
   admin: { email: string; password: string };
   /** undefined: seed the demo catalogue only into a new embedded database. */
   seedDemo: boolean | undefined;
-  novaPoshta: { apiUrl: string; apiKey: string | undefined };
+  /** `printUrl`: where Nova Poshta prints markings of waybills (the key goes in its path, so only the server calls it). */
+  novaPoshta: { apiUrl: string; apiKey: string | undefined; printUrl: string };
   paypal: { clientId: string | undefined; clientSecret: string | undefined; apiUrl: string };
   paymentsTestMode: boolean;
   exchangeRate: { url: string; fixedRate: number | undefined };
@@ -207,7 +209,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { email: env.ADMIN_EMAIL.trim().toLowerCase(), password: env.ADMIN_PASSWORD },
     // A real shop never gets demo products and fake reviews.
     seedDemo: isProduction ? false : env.SEED_DEMO,
-    novaPoshta: { apiUrl: env.NOVA_POSHTA_API_URL, apiKey: env.NOVA_POSHTA_API_KEY },
+    novaPoshta: { apiUrl: env.NOVA_POSHTA_API_URL, apiKey: env.NOVA_POSHTA_API_KEY, printUrl: env.NOVA_POSHTA_PRINT_URL.replace(/\/?$/, '/') },
     paypal: { clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, apiUrl: env.PAYPAL_API_URL },
     // Test payments are for demos and development; production must opt in explicitly.
     paymentsTestMode: env.PAYMENTS_TEST_MODE ?? (!isProduction && !env.PAYPAL_CLIENT_SECRET),

@@ -41,5 +41,8 @@ export const paths = {
     categories: '/admin/categories',
     legal: '/admin/legal',
     notices: '/admin/notices',
+    import: '/admin/import',
+    packingSlip: (id: string) => `/admin/orders/${id}/packing-slip`,
+    packingSlips: (ids: string[]) => `/admin/orders/packing-slips?ids=${ids.join(',')}`,
   },
 } as const;

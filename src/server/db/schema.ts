@@ -619,3 +619,38 @@ export type RefundRow = typeof refunds.$inferSelect;
 export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
 export type MonobankInvoiceRow = typeof monobankInvoices.$inferSelect;
+
+/**
+ * A supplier price list's preview (docs/import-export.md): the rows as the admin saw them and the
+ * writes they stand for, with each touched pack as it was; applied once, in one transaction, or
+ * left to expire. Nothing in the catalogue changes before.
+ */
+export const catalogueImports = pgTable(
+  'catalogue_imports',
+  {
+    id: id(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    supplier: text('supplier').notNull().default(''),
+    fileName: text('file_name').notNull().default(''),
+    preview: jsonb('preview').notNull(),
+    plan: jsonb('plan').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('catalogue_imports_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.appliedAt} IS NULL`),
+  ],
+);
+
+/** The column mapping a supplier's last file used, keyed by the supplier's name lower-cased. */
+export const supplierImportMappings = pgTable('supplier_import_mappings', {
+  supplierKey: text('supplier_key').primaryKey(),
+  supplier: text('supplier').notNull(),
+  mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+export type CatalogueImportRow = typeof catalogueImports.$inferSelect;

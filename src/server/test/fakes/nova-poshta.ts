@@ -14,8 +14,11 @@ import { listenLocally } from './listen.js';
  * street, house and oblast of the one-line form), Address.searchSettlementStreets (StreetName,
  * SettlementRef, Limit), InternetDocument.getDocumentPrice and getDocumentDeliveryDate (every
  * required field checked, the cities must be known; the tariff is `fakeTariff`, the day two days
- * after `DateTime`) and TrackingDocument.getStatusDocuments (statuses set by the test in `tracking`). Anything else is recorded in `unhandled`, logged, and answered
- * 501 so the test fails loudly.
+ * after `DateTime`) and TrackingDocument.getStatusDocuments (statuses set by the test in `tracking`).
+ * Beside the JSON API it prints markings as my.novaposhta.ua does: `GET /orders/printMarking100x100/
+ * orders[]/{numbers, comma-separated}/type/pdf/apiKey/{key}` answers a PDF for waybills it made, and
+ * an HTML page (HTTP 200, as the real one) for a wrong key or an unknown number. Anything else is
+ * recorded in `unhandled`, logged, and answered 501 so the test fails loudly.
  */
 
 export const WAREHOUSE_TYPES = {
@@ -83,10 +86,28 @@ export interface FakeNovaPoshta {
   counterparties: { ref: string; contactRef: string; properties: Record<string, unknown> }[];
   /** What getStatusDocuments answers per ТТН; a number not here reads "Номер не знайдено". */
   tracking: Map<string, { Status: string; StatusCode: string }>;
+  /** The printing address to configure (NOVA_POSHTA_PRINT_URL), and the waybill numbers of each print asked. */
+  printUrl: string;
+  prints: string[][];
   close(): Promise<void>;
 }
 
 const PATH = '/v2.0/json/';
+const PRINT_PATH = '/orders/';
+
+/** printMarking100x100 (or 85x85): a tiny PDF naming the waybills, or Nova Poshta's HTML refusal. */
+function printMarkings(fake: FakeNovaPoshta, url: string, res: ServerResponse) {
+  const match = /^\/orders\/printMarking(?:100x100|85x85)\/orders(?:\[\]|%5B%5D)?\/([0-9,]+)\/type\/(pdf|html)\/apiKey\/([^/?]+)(?:\/zebra)?$/.exec(url);
+  if (!match) return unhandled(fake, res, `GET ${url.replace(/apiKey\/[^/]+/, 'apiKey/…')}`);
+  const numbers = match[1].split(',').filter(Boolean);
+  const known = new Set(fake.waybills.map((w) => w.number));
+  if (decodeURIComponent(match[3]) !== fake.apiKey || numbers.length === 0 || numbers.some((n) => !known.has(n))) {
+    return send(res, 200, '<html><body>Документ не знайдено або немає доступу</body></html>', 'text/html; charset=utf-8');
+  }
+  fake.prints.push(numbers);
+  const pdf = `%PDF-1.4\n% Nova Poshta markings\n${numbers.map((n) => `% ТТН ${n}`).join('\n')}\n%%EOF\n`;
+  return send(res, 200, pdf, 'application/pdf');
+}
 
 /** A stable UUID-shaped ref, as Nova Poshta's look. */
 export function fakeRef(key: string): string {
@@ -212,10 +233,13 @@ export async function startFakeNovaPoshta(options: { apiKey?: string; settlement
     waybills: [],
     counterparties: [],
     tracking: new Map(),
+    printUrl: '',
+    prints: [],
     close: async () => {},
   };
 
   const server = createServer(async (req, res) => {
+    if (req.method === 'GET' && req.url?.startsWith(PRINT_PATH)) return printMarkings(fake, req.url, res);
     const body = await readJson(req);
     if (req.method !== 'POST' || req.url !== PATH || !isCall(body)) {
       return unhandled(fake, res, `${req.method} ${req.url} ${JSON.stringify(body)}`);
@@ -238,6 +262,7 @@ export async function startFakeNovaPoshta(options: { apiKey?: string; settlement
   server.keepAliveTimeout = 100;
   const { origin, close } = await listenLocally(server);
   fake.url = `${origin}${PATH}`;
+  fake.printUrl = `${origin}${PRINT_PATH}`;
   fake.close = close;
   return fake;
 }

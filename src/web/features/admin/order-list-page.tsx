@@ -8,6 +8,7 @@ import { Paginate } from '../../components/paginate';
 import { useT } from '../../i18n';
 import { orderTexts } from '../../i18n/feature-texts/orders';
 import { OrdersTable, useAllOrders } from '../orders';
+import { OrderExport, PackingBatch } from './export-panels';
 
 /** /admin/orderlist: 20 orders a page, newest first, by status and a search; the state lives in the URL. */
 export default function OrderListPage() {
@@ -42,6 +43,7 @@ export default function OrderListPage() {
     <section>
       <PageTitle title={t.orders.adminOrdersTitle} />
       <h1 className="mb-3">{t.orders.adminOrdersTitle}</h1>
+      <OrderExport />
       <form role="search" className="row g-2 mb-3" onSubmit={submit}>
         <div className="col-12 col-md-4">
           <label htmlFor="order-status" className="visually-hidden">
@@ -82,6 +84,7 @@ export default function OrderListPage() {
         <Message>{q || status ? t.orders.nothingFound : t.orders.noOrdersYet}</Message>
       ) : (
         <div aria-busy={isFetching}>
+          <PackingBatch orders={data.orders} />
           <OrdersTable orders={data.orders} showCustomer />
           <Paginate page={data.page} pages={data.pages} hrefFor={hrefFor} />
         </div>

@@ -9,6 +9,7 @@ import { formatUah } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
+import { CatalogueFiles } from './export-panels';
 import { Paginate } from '../../components/paginate';
 import { useT, type Messages } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
@@ -88,6 +89,7 @@ export default function ProductListPage() {
           {create.isPending ? <Loader small /> : <FaPlus aria-hidden />} {t.admin.products.create}
         </Button>
       </div>
+      <CatalogueFiles />
       <div className="d-flex flex-wrap gap-2 mb-3" role="group" aria-label={t.admin.products.filterLabel}>
         {FILTERS.map((f) => (
           <Button key={f} size="sm" variant={filter === f ? 'primary' : 'outline-primary'} aria-pressed={filter === f} onClick={() => navigate(hrefFor(1, f))}>

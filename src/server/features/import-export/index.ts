@@ -1,0 +1,2 @@
+export { exportRoutes } from './export-routes.js';
+export { importRoutes } from './import-routes.js';
