@@ -50,7 +50,7 @@ test('a guest asking for 100 kegs is told the limit in the cart, at 375 px', asy
   // The keg goes, so other tests' listings stay as the demo has them.
   expect((await admin.request.delete(`/api/products/${draft._id}`)).status()).toBe(200);
   expectNoConsoleErrors(admin);
-});
+}, 150_000);
 
 test('the owner sets the limits in their own section of the settings; out of bounds is refused beside the field', async () => {
   const page = await openPage(browser(), DESKTOP);
@@ -77,4 +77,4 @@ test('the owner sets the limits in their own section of the settings; out of bou
   await expect.poll(() => page.getByText('Налаштування збережено').isVisible(), { timeout: 30_000 }).toBe(true);
   expect(await guestLine.getAttribute('aria-invalid')).toBeNull();
   expectNoConsoleErrors(page);
-});
+}, 150_000);
