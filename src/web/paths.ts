@@ -41,5 +41,6 @@ export const paths = {
     categories: '/admin/categories',
     legal: '/admin/legal',
     notices: '/admin/notices',
+    promoCodes: '/admin/promo-codes',
   },
 } as const;

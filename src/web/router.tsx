@@ -104,6 +104,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/settings', ...screen(() => import('./features/admin/settings-page')) },
           { path: '/admin/legal', ...screen(() => import('./features/admin/legal-pages-page')) },
           { path: '/admin/notices', ...screen(() => import('./features/admin/notices-page')) },
+          { path: '/admin/promo-codes', ...screen(() => import('./features/admin/promo-codes-page')) },
         ],
       },
       { path: '*', ...screen(() => import('./pages/not-found-page')) },

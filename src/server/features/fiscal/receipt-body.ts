@@ -24,7 +24,7 @@ export const TAX_CODE = 'tax';
 
 export function sellReceiptBody(order: OrderRow, items: OrderItemRow[], email: string | null): { body: ReceiptBody; totalMinor: number } {
   const goods: ReceiptBody['goods'] = items.map((item) =>
-    withPromoDiscount({ good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: item.qty * 1000 }, item.discountMinor, order.promoCode),
+    withPromoDiscount({ good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: item.qty * 1000 }, item.discountMinor ?? 0, order.promoCode ?? null),
   );
   if (order.shippingMinor > 0) goods.push({ good: { code: DELIVERY_CODE, name: 'Доставка', price: order.shippingMinor }, quantity: 1000 });
   if (order.taxMinor > 0) goods.push({ good: { code: TAX_CODE, name: 'Податок', price: order.taxMinor }, quantity: 1000 });

@@ -61,5 +61,6 @@ export const common: typeof uk = {
   adminLegal: 'Legal pages',
   adminCategories: 'Categories',
   adminNotices: 'Notices',
+  adminPromoCodes: 'Promo codes',
   adminUsers: 'Users',
 };

@@ -61,5 +61,6 @@ export const common = {
   adminLegal: 'Юридичні сторінки',
   adminCategories: 'Категорії',
   adminNotices: 'Сповіщення',
+  adminPromoCodes: 'Промокоди',
   adminUsers: 'Користувачі',
 };

@@ -57,6 +57,7 @@ export function UserMenu() {
             { to: paths.admin.settings, label: t.common.adminSettings },
             { to: paths.admin.legal, label: t.common.adminLegal },
             { to: paths.admin.notices, label: t.common.adminNotices },
+            { to: paths.admin.promoCodes, label: t.common.adminPromoCodes },
           ]}
         />
       )}
