@@ -1,7 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adminCredentials, expectAccessible, expectNoConsoleErrors, firstPackInStock, openPage, PHONE, signIn, useBrowser, type ListedProduct } from './fixtures';
+import {
+  adminCredentials,
+  expectAccessible,
+  expectNoConsoleErrors,
+  firstPackInStock,
+  openPage,
+  PHONE,
+  signIn,
+  useBrowser,
+  type ListedProduct,
+} from './fixtures';
 
 /** Promo codes (docs/promo-codes.md): the owner makes BREWCLUB10, a shopper uses it from cart to order. */
 
@@ -103,7 +113,12 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
   await expect.poll(() => summary.textContent()).toMatch(/Промокод BREWCLUB10−[\d\s\u00a0,]+грн/);
   expect(await summary.textContent()).toContain(total);
   const orderId = page.url().split('/').pop()!;
-  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as { promoCode: string; discountPrice: number; itemsPrice: number; totalPrice: number };
+  const order = (await (await page.request.get(`/api/orders/${orderId}`)).json()) as {
+    promoCode: string;
+    discountPrice: number;
+    itemsPrice: number;
+    totalPrice: number;
+  };
   expect(order).toMatchObject({ promoCode: 'BREWCLUB10', discountPrice: discount });
   await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
   await screenshots(page, 'order');

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { computeOrderPrices, DEFAULT_PRICING, priceOrderMinor, shareDiscountMinor, discountedPrice, formatRate, formatUah, formatUsd, uahMinorToUsdCents, type PricingRules } from './pricing';
+import {
+  computeOrderPrices,
+  DEFAULT_PRICING,
+  priceOrderMinor,
+  shareDiscountMinor,
+  discountedPrice,
+  formatRate,
+  formatUah,
+  formatUsd,
+  uahMinorToUsdCents,
+  type PricingRules,
+} from './pricing';
 
 /** The seed shop's rule: 15 % tax on top, 10 грн delivery unless the items are above 100 грн. */
 const SEED_RULES: PricingRules = { taxRatePercent: 15, shippingFeeMinor: 10_00, freeShippingFromMinor: 100_01 };
@@ -113,10 +124,19 @@ describe('pricing (docs/pricing.md)', () => {
     expect(shareDiscountMinor([1, 1, 1], 2)).toEqual([1, 1, 0]);
     expect(shareDiscountMinor([100, 0, 200], 300)).toEqual([100, 0, 200]);
     expect(shareDiscountMinor([0, 0], 10)).toEqual([0, 0]);
-    for (const totals of [[999, 1, 7], [12345, 678, 9], [5, 5, 5, 5]]) {
+    for (const totals of [
+      [999, 1, 7],
+      [12345, 678, 9],
+      [5, 5, 5, 5],
+    ]) {
       for (const discount of [1, 7, 100, totals.reduce((a, b) => a + b, 0)]) {
         const shares = shareDiscountMinor(totals, discount);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(Math.min(discount, totals.reduce((a, b) => a + b, 0)));
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(
+          Math.min(
+            discount,
+            totals.reduce((a, b) => a + b, 0),
+          ),
+        );
         shares.forEach((share, i) => expect(share).toBeLessThanOrEqual(totals[i]));
       }
     }

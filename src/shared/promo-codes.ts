@@ -26,7 +26,10 @@ const PromoCodeTextSchema = z
 const KyivDateSchema = z
   .string({ error: msg('promoDateInvalid') })
   .regex(/^\d{4}-\d{2}-\d{2}$/, msg('promoDateInvalid'))
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), msg('promoDateInvalid'));
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    msg('promoDateInvalid'),
+  );
 
 const LimitSchema = z
   .number({ error: msg('promoLimitInvalid') })
@@ -42,18 +45,36 @@ export const PromoCodeInputSchema = z
     code: PromoCodeTextSchema,
     kind: z.enum(PROMO_KINDS, { error: msg('invalidValue') }),
     /** 1–100 for `percent`. */
-    percent: z.number({ error: msg('promoPercentRange') }).int(msg('promoPercentRange')).min(1, msg('promoPercentRange')).max(100, msg('promoPercentRange')).nullable().default(null),
+    percent: z
+      .number({ error: msg('promoPercentRange') })
+      .int(msg('promoPercentRange'))
+      .min(1, msg('promoPercentRange'))
+      .max(100, msg('promoPercentRange'))
+      .nullable()
+      .default(null),
     /** Hryvnia off for `fixed`. */
-    amount: z.number({ error: msg('promoAmountRequired') }).positive(msg('promoAmountRequired')).max(1_000_000, msg('promoAmountRequired')).nullable().default(null),
+    amount: z
+      .number({ error: msg('promoAmountRequired') })
+      .positive(msg('promoAmountRequired'))
+      .max(1_000_000, msg('promoAmountRequired'))
+      .nullable()
+      .default(null),
     /** The items' sum (hryvnia) an order must reach; 0: none. */
-    minOrder: z.number({ error: msg('invalidType') }).min(0, msg('tooSmall', { min: 0 })).max(10_000_000).default(0),
+    minOrder: z
+      .number({ error: msg('invalidType') })
+      .min(0, msg('tooSmall', { min: 0 }))
+      .max(10_000_000)
+      .default(0),
     validFrom: KyivDateSchema.nullable().default(null),
     validTo: KyivDateSchema.nullable().default(null),
     totalLimit: LimitSchema,
     perCustomerLimit: LimitSchema,
     /** Category slugs; with `products` empty too, the code applies to every product. */
     categories: z.array(z.string().trim().min(1).max(63)).max(100).default([]),
-    products: z.array(z.uuid({ error: msg('productIdInvalid') })).max(500).default([]),
+    products: z
+      .array(z.uuid({ error: msg('productIdInvalid') }))
+      .max(500)
+      .default([]),
     active: z.boolean({ error: msg('invalidType') }).default(true),
   })
   .refine((p) => p.kind !== 'percent' || p.percent !== null, { message: msg('promoPercentRange'), path: ['percent'] })
@@ -93,7 +114,11 @@ export const PromoCodeDeletedSchema = z.object({ deleted: z.boolean(), promoCode
  * "already used by you" is answered before the order, as the order itself would answer it.
  */
 export const PromoCheckSchema = z.object({
-  code: z.string({ error: msg('promoCodeFormat') }).trim().min(1, msg('promoCodeFormat')).max(64, msg('promoCodeFormat')),
+  code: z
+    .string({ error: msg('promoCodeFormat') })
+    .trim()
+    .min(1, msg('promoCodeFormat'))
+    .max(64, msg('promoCodeFormat')),
   orderItems: z
     .array(OrderLineInputSchema, { error: msg('orderItemsRequired') })
     .min(1, msg('cartEmpty'))
@@ -145,4 +170,3 @@ export function promoApplies(targets: { categories: readonly string[]; products:
 export function kyivDate(now: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
-

@@ -638,8 +638,14 @@ export const promoCodes = pgTable(
     totalLimit: integer('total_limit'),
     perCustomerLimit: integer('per_customer_limit'),
     /** Category slugs and product ids it applies to; both empty: every product. */
-    categories: jsonb('categories').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    productIds: jsonb('product_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    categories: jsonb('categories')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    productIds: jsonb('product_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     active: boolean('active').notNull().default(true),
     usedCount: integer('used_count').notNull().default(0),
     createdAt: createdAt(),

@@ -107,7 +107,13 @@ export const useCart = create<CartState>()(
         const saved = persisted as Partial<CartState> | undefined;
         const method = saved?.paymentMethod && PAYMENT_METHODS.includes(saved.paymentMethod) ? saved.paymentMethod : DEFAULT_PAYMENT_METHOD;
         const promoCode = typeof saved?.promoCode === 'string' && saved.promoCode ? saved.promoCode : null;
-        return { ...current, cartItems: saved?.cartItems ?? current.cartItems, shippingAddress: saved?.shippingAddress ?? null, paymentMethod: method, promoCode };
+        return {
+          ...current,
+          cartItems: saved?.cartItems ?? current.cartItems,
+          shippingAddress: saved?.shippingAddress ?? null,
+          paymentMethod: method,
+          promoCode,
+        };
       },
     },
   ),

@@ -66,7 +66,10 @@ describe('receipts with a promo code', () => {
       const body = { goods: [line as never], payments: [{ type: 'CASHLESS' as const, value: paid }] };
       await expect(client.issueReceipt(randomUUID(), body), JSON.stringify(line)).rejects.toBeInstanceOf(CheckboxRefusal);
     }
-    const fine = { goods: [{ ...good, discounts: [{ type: 'DISCOUNT' as const, mode: 'VALUE' as const, value: 10_00, name: 'x' }] }], payments: [{ type: 'CASHLESS' as const, value: 90_00 }] };
+    const fine = {
+      goods: [{ ...good, discounts: [{ type: 'DISCOUNT' as const, mode: 'VALUE' as const, value: 10_00, name: 'x' }] }],
+      payments: [{ type: 'CASHLESS' as const, value: 90_00 }],
+    };
     expect(sumOf(fine.goods)).toBe(90_00);
     expect((await client.issueReceipt(randomUUID(), fine)).status).toBe('DONE');
   });

@@ -24,7 +24,11 @@ export const TAX_CODE = 'tax';
 
 export function sellReceiptBody(order: OrderRow, items: OrderItemRow[], email: string | null): { body: ReceiptBody; totalMinor: number } {
   const goods: ReceiptBody['goods'] = items.map((item) =>
-    withPromoDiscount({ good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: item.qty * 1000 }, item.discountMinor ?? 0, order.promoCode ?? null),
+    withPromoDiscount(
+      { good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: item.qty * 1000 },
+      item.discountMinor ?? 0,
+      order.promoCode ?? null,
+    ),
   );
   if (order.shippingMinor > 0) goods.push({ good: { code: DELIVERY_CODE, name: 'Доставка', price: order.shippingMinor }, quantity: 1000 });
   if (order.taxMinor > 0) goods.push({ good: { code: TAX_CODE, name: 'Податок', price: order.taxMinor }, quantity: 1000 });
@@ -44,7 +48,11 @@ export function returnReceiptBody(
 ): { body: ReceiptBody; totalMinor: number } {
   const goods: ReceiptBody['goods'] = lines.map(({ item, qty, taken = 0 }) => {
     const paid = paidForPiecesMinor({ id: item.id, qty: item.qty, priceMinor: item.priceMinor, discountMinor: item.discountMinor }, taken, qty);
-    return withPromoDiscount({ good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: qty * 1000, is_return: true }, item.priceMinor * qty - paid, promoCode);
+    return withPromoDiscount(
+      { good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: qty * 1000, is_return: true },
+      item.priceMinor * qty - paid,
+      promoCode,
+    );
   });
   const totalMinor = sumOf(goods);
   return { body: withPayment(goods, totalMinor, email), totalMinor };

@@ -27,7 +27,12 @@ async function customer(app: FastifyInstance, isAdmin = false) {
 }
 
 async function createCode(app: FastifyInstance, cookie: string, input: Partial<PromoCodeInput> = {}): Promise<PromoCode> {
-  const res = await app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: { cookie }, payload: { code: freshCode(), kind: 'percent', percent: 10, ...input } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/promo-codes',
+    headers: { cookie },
+    payload: { code: freshCode(), kind: 'percent', percent: 10, ...input },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
@@ -35,7 +40,14 @@ async function createCode(app: FastifyInstance, cookie: string, input: Partial<P
 const check = (app: FastifyInstance, payload: object, cookie?: string, ip = freshIp()) =>
   app.inject({ method: 'POST', url: '/api/promo-codes/check', headers: cookie ? { cookie } : {}, payload, remoteAddress: ip });
 
-async function placeOrder(app: FastifyInstance, cookie: string, items: { product: string; qty: number }[], promoCode?: string, headers: Record<string, string> = {}, extra: object = {}) {
+async function placeOrder(
+  app: FastifyInstance,
+  cookie: string,
+  items: { product: string; qty: number }[],
+  promoCode?: string,
+  headers: Record<string, string> = {},
+  extra: object = {},
+) {
   const res = await app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -64,7 +76,10 @@ describeWithApp(
         ['DELETE', `/api/admin/promo-codes/${id}`],
       ] as const) {
         expect((await app.inject({ method, url, payload: method === 'GET' || method === 'DELETE' ? undefined : { code: 'X' } })).statusCode, url).toBe(401);
-        expect((await app.inject({ method, url, headers: { cookie: shopper.cookie }, payload: method === 'GET' || method === 'DELETE' ? undefined : { code: 'X' } })).statusCode).toBe(403);
+        expect(
+          (await app.inject({ method, url, headers: { cookie: shopper.cookie }, payload: method === 'GET' || method === 'DELETE' ? undefined : { code: 'X' } }))
+            .statusCode,
+        ).toBe(403);
       }
       const before = (await app.db.select().from(promoCodes)).length;
       const bad: object[] = [
@@ -88,10 +103,33 @@ describeWithApp(
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(res.json().code).toBe('VALIDATION_ERROR');
       }
-      const garbage = await app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: { cookie: admin.cookie, 'content-type': 'application/json' }, payload: '{"code":' });
+      const garbage = await app.inject({
+        method: 'POST',
+        url: '/api/admin/promo-codes',
+        headers: { cookie: admin.cookie, 'content-type': 'application/json' },
+        payload: '{"code":',
+      });
       expect(garbage.statusCode).toBe(400);
-      expect((await app.inject({ method: 'PUT', url: '/api/admin/promo-codes/not-an-id', headers: { cookie: admin.cookie }, payload: { code: 'OK10', kind: 'percent', percent: 5 } })).statusCode).toBe(400);
-      expect((await app.inject({ method: 'PUT', url: `/api/admin/promo-codes/${id}`, headers: { cookie: admin.cookie }, payload: { code: 'OK10', kind: 'percent', percent: 5 } })).json().code).toBe('PROMO_CODE_NOT_FOUND');
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: '/api/admin/promo-codes/not-an-id',
+            headers: { cookie: admin.cookie },
+            payload: { code: 'OK10', kind: 'percent', percent: 5 },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'PUT',
+            url: `/api/admin/promo-codes/${id}`,
+            headers: { cookie: admin.cookie },
+            payload: { code: 'OK10', kind: 'percent', percent: 5 },
+          })
+        ).json().code,
+      ).toBe('PROMO_CODE_NOT_FOUND');
       expect((await app.db.select().from(promoCodes)).length).toBe(before);
     });
 
@@ -99,13 +137,44 @@ describeWithApp(
       const { app } = ctx();
       const admin = await customer(app, true);
       const text = freshCode('club');
-      const made = await createCode(app, admin.cookie, { code: ` ${text} `, kind: 'fixed', amount: 150.5, minOrder: 500, validFrom: day(-1), validTo: day(30), totalLimit: 100, perCustomerLimit: 1, categories: ['Hops'] });
-      expect(made).toMatchObject({ code: text.toUpperCase(), kind: 'fixed', amount: 150.5, percent: null, minOrder: 500, totalLimit: 100, perCustomerLimit: 1, categories: ['Hops'], active: true, usedCount: 0 });
-      const twin = await app.inject({ method: 'POST', url: '/api/admin/promo-codes', headers: { cookie: admin.cookie }, payload: { code: text.toLowerCase(), kind: 'percent', percent: 5 } });
+      const made = await createCode(app, admin.cookie, {
+        code: ` ${text} `,
+        kind: 'fixed',
+        amount: 150.5,
+        minOrder: 500,
+        validFrom: day(-1),
+        validTo: day(30),
+        totalLimit: 100,
+        perCustomerLimit: 1,
+        categories: ['Hops'],
+      });
+      expect(made).toMatchObject({
+        code: text.toUpperCase(),
+        kind: 'fixed',
+        amount: 150.5,
+        percent: null,
+        minOrder: 500,
+        totalLimit: 100,
+        perCustomerLimit: 1,
+        categories: ['Hops'],
+        active: true,
+        usedCount: 0,
+      });
+      const twin = await app.inject({
+        method: 'POST',
+        url: '/api/admin/promo-codes',
+        headers: { cookie: admin.cookie },
+        payload: { code: text.toLowerCase(), kind: 'percent', percent: 5 },
+      });
       expect([twin.statusCode, twin.json().code]).toEqual([409, 'PROMO_CODE_TAKEN']);
       const list = (await app.inject({ method: 'GET', url: '/api/admin/promo-codes', headers: { cookie: admin.cookie } })).json().promoCodes as PromoCode[];
       expect(list.map((c) => c.code)).toContain(text.toUpperCase());
-      const edited = await app.inject({ method: 'PUT', url: `/api/admin/promo-codes/${made._id}`, headers: { cookie: admin.cookie }, payload: { code: text, kind: 'percent', percent: 15, amount: 99, active: false } });
+      const edited = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/promo-codes/${made._id}`,
+        headers: { cookie: admin.cookie },
+        payload: { code: text, kind: 'percent', percent: 15, amount: 99, active: false },
+      });
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ kind: 'percent', percent: 15, amount: null, active: false, minOrder: 0 });
     });
@@ -144,7 +213,14 @@ describeWithApp(
         expect(res.json().message).toMatch(/промокод/i);
         if (params) expect(res.json().params).toMatchObject(params);
       }
-      for (const payload of [{}, { code: 'X' }, { code: 'X', orderItems: [] }, { code: 5, orderItems: lines }, { code: 'X', orderItems: [{ product: 'nope', qty: 1 }] }, { code: 'X'.repeat(65), orderItems: lines }]) {
+      for (const payload of [
+        {},
+        { code: 'X' },
+        { code: 'X', orderItems: [] },
+        { code: 5, orderItems: lines },
+        { code: 'X', orderItems: [{ product: 'nope', qty: 1 }] },
+        { code: 'X'.repeat(65), orderItems: lines },
+      ]) {
         const res = await check(app, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       }
@@ -157,7 +233,15 @@ describeWithApp(
       const hops = await createProduct(app.db, { priceMinor: 333_33, countInStock: 50 });
       const yeast = await createProduct(app.db, { priceMinor: 100_00, category: 'Yeast', countInStock: 50 });
       const code = await createCode(app, admin.cookie, { percent: 10, categories: ['Hops'] });
-      const { status, body } = await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 3 }, { product: yeast.id, qty: 1 }], code.code.toLowerCase());
+      const { status, body } = await placeOrder(
+        app,
+        shopper.cookie,
+        [
+          { product: hops.id, qty: 3 },
+          { product: yeast.id, qty: 1 },
+        ],
+        code.code.toLowerCase(),
+      );
       expect(status, JSON.stringify(body)).toBe(201);
       expect(body).toMatchObject({ promoCode: code.code, itemsPrice: 1099.99, discountPrice: 100, totalPrice: 999.99 });
       expect(body.orderItems.find((item) => item.product === hops.id)!.promoDiscount).toBe(100);
@@ -258,7 +342,12 @@ describeWithApp(
       expect(gone).toMatchObject({ deleted: false, promoCode: { active: false, usedCount: 1 } });
       const shown = await app.inject({ method: 'GET', url: `/api/orders/${order.body._id}`, headers: { cookie: shopper.cookie } });
       expect(shown.json()).toMatchObject({ promoCode: used.code, discountPrice: 100, totalPrice: 100 });
-      const lower = await app.inject({ method: 'PUT', url: `/api/admin/promo-codes/${used._id}`, headers: { cookie: admin.cookie }, payload: { code: used.code, kind: 'percent', percent: 5, totalLimit: 1, active: true } });
+      const lower = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/promo-codes/${used._id}`,
+        headers: { cookie: admin.cookie },
+        payload: { code: used.code, kind: 'percent', percent: 5, totalLimit: 1, active: true },
+      });
       expect(lower.statusCode).toBe(200);
       expect((await check(app, { code: used.code, orderItems: [{ product: hops.id, qty: 1 }] })).json().code).toBe('PROMO_CODE_USED_UP');
     });
@@ -278,7 +367,8 @@ describeWithApp(
       for (let i = 0; i <= PROMO_CHECKS_PER_WINDOW; i++) fromManyAddresses.push((await check(app, { ...guess, code: `GUESS${i}` }, shopper.cookie)).statusCode);
       expect(fromManyAddresses.at(-1)).toBe(429);
       const guestMany: number[] = [];
-      for (let i = 0; i <= PROMO_CHECKS_PER_WINDOW; i++) guestMany.push((await check(app, { ...guess, code: `GUESS${i}`, email: 'guesser@example.com' })).statusCode);
+      for (let i = 0; i <= PROMO_CHECKS_PER_WINDOW; i++)
+        guestMany.push((await check(app, { ...guess, code: `GUESS${i}`, email: 'guesser@example.com' })).statusCode);
       expect(guestMany.at(-1)).toBe(429);
     });
   },

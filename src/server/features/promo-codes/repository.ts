@@ -17,7 +17,6 @@ export async function listPromoCodes(tx: Tx): Promise<PromoCodeRow[]> {
   return tx.select().from(promoCodes).orderBy(asc(promoCodes.code));
 }
 
-
 /** The code whatever its case; with `lock`, its row is held until the transaction ends (uses are counted under it). */
 export async function findPromoByCode(tx: Tx, code: string, lock = false): Promise<PromoCodeRow | null> {
   const query = tx.select().from(promoCodes).where(byCode(code)).limit(1);

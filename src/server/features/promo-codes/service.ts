@@ -228,4 +228,3 @@ export async function removePromoCode(db: Db, id: string): Promise<{ deleted: bo
     return { deleted: true, promoCode: null };
   });
 }
-

@@ -7,8 +7,7 @@ import { api } from '../../api/client';
 
 const KEY = ['promo-codes'];
 
-export const usePromoCodes = () =>
-  useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<{ promoCodes: PromoCode[] }>('/api/admin/promo-codes', { signal }) });
+export const usePromoCodes = () => useQuery({ queryKey: KEY, queryFn: ({ signal }) => api<{ promoCodes: PromoCode[] }>('/api/admin/promo-codes', { signal }) });
 
 export function useSavePromoCode() {
   const client = useQueryClient();
@@ -22,7 +21,8 @@ export function useSavePromoCode() {
 export function useRemovePromoCode() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ deleted: boolean; promoCode: PromoCode | null }>(`/api/admin/promo-codes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      api<{ deleted: boolean; promoCode: PromoCode | null }>(`/api/admin/promo-codes/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

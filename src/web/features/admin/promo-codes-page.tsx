@@ -44,7 +44,9 @@ export default function PromoCodesPage() {
         )}
       </div>
       <p className="text-body-secondary">{labels.intro}</p>
-      {editing !== null && <PromoCodeForm key={editing === 'new' ? 'new' : editing._id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {editing !== null && (
+        <PromoCodeForm key={editing === 'new' ? 'new' : editing._id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+      )}
       {isPending ? (
         <Loader />
       ) : error ? (
@@ -80,7 +82,12 @@ const kyivDay = (date: string | null) => (date ? date.split('-').reverse().join(
 
 function PromoCodeRow({ code, labels, onEdit }: { code: PromoCode; labels: Labels; onEdit: () => void }) {
   const remove = useRemovePromoCode();
-  const discount = code.kind === 'percent' ? labels.percentOff(code.percent ?? 0) : code.kind === 'fixed' ? labels.amountOff(formatUah(code.amount ?? 0)) : labels.freeDelivery;
+  const discount =
+    code.kind === 'percent'
+      ? labels.percentOff(code.percent ?? 0)
+      : code.kind === 'fixed'
+        ? labels.amountOff(formatUah(code.amount ?? 0))
+        : labels.freeDelivery;
   const targets = code.categories.length + code.products.length;
   const terms = [
     code.minOrder > 0 ? labels.fromSum(formatUah(code.minOrder)) : null,
@@ -341,7 +348,13 @@ function ProductPicker({ labels, chosen, onChange }: { labels: Labels; chosen: D
         {chosen.map((product) => (
           <Badge key={product.id} bg="light" text="dark" className="border d-inline-flex align-items-center gap-1">
             {product.name}
-            <Button variant="link" size="sm" className="p-0 lh-1" onClick={() => onChange(chosen.filter((p) => p.id !== product.id))} aria-label={labels.productRemove(product.name)}>
+            <Button
+              variant="link"
+              size="sm"
+              className="p-0 lh-1"
+              onClick={() => onChange(chosen.filter((p) => p.id !== product.id))}
+              aria-label={labels.productRemove(product.name)}
+            >
               ×
             </Button>
           </Badge>

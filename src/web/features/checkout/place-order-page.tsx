@@ -222,11 +222,7 @@ export default function PlaceOrderPage() {
                   </Form.Check>
                 ) : null}
                 {/* Disabled for an empty cart, a line that cannot be bought or an order on its way (docs/screens.md). */}
-                <Button
-                  className="w-100"
-                  disabled={empty || !available || promoBlocked || placeOrder.isPending || placeOrder.isSuccess}
-                  onClick={submit}
-                >
+                <Button className="w-100" disabled={empty || !available || promoBlocked || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
                   {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
                 </Button>
                 {placeOrder.isPending && (

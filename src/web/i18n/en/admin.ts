@@ -190,7 +190,8 @@ export const admin: typeof uk = {
   },
   promoCodes: {
     title: 'Promo codes',
-    intro: 'A discount for a code typed in the cart: a percentage, a sum in hryvnia or free delivery. A used code can only be switched off: orders keep the code and the discount.',
+    intro:
+      'A discount for a code typed in the cart: a percentage, a sum in hryvnia or free delivery. A used code can only be switched off: orders keep the code and the discount.',
     empty: 'No promo codes yet.',
     add: 'New promo code',
     editTitle: (code: string) => `Promo code ${code}`,

@@ -4,7 +4,11 @@ import type { errors as uk } from '../uk/errors';
 const kg = (n: string | number | undefined) => Number(n ?? 0).toLocaleString('en-GB', { maximumFractionDigits: 2 });
 
 /** A promo code's day (yyyy-mm-dd, Kyiv) as dd.mm.yyyy, and a hryvnia sum the shop's way. */
-const day = (date: string | number | undefined) => String(date ?? '').split('-').reverse().join('.');
+const day = (date: string | number | undefined) =>
+  String(date ?? '')
+    .split('-')
+    .reverse()
+    .join('.');
 const uah = (amount: string | number | undefined) => formatUah(Number(amount ?? 0));
 
 export const errors: typeof uk = {

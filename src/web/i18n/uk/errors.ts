@@ -6,7 +6,11 @@ type Text = string | ((p: Params) => string);
 const kg = (n: string | number | undefined) => Number(n ?? 0).toLocaleString('uk-UA', { maximumFractionDigits: 2 });
 
 /** A promo code's day (yyyy-mm-dd, Kyiv) as dd.mm.yyyy, and a hryvnia sum the shop's way. */
-const day = (date: string | number | undefined) => String(date ?? '').split('-').reverse().join('.');
+const day = (date: string | number | undefined) =>
+  String(date ?? '')
+    .split('-')
+    .reverse()
+    .join('.');
 const uah = (amount: string | number | undefined) => formatUah(Number(amount ?? 0));
 
 export const errors = {
