@@ -62,7 +62,9 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
   expect((await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password: PASSWORD } })).status()).toBe(201);
   const list = (await (await page.request.get('/api/products?category=Hops')).json()) as { products: ListedProduct[] };
   const product = list.products.find((p) => p.variants.some((v) => v.countInStock >= 2))!;
-  const price = firstPackInStock(product).price * (1 - firstPackInStock(product).discount / 100);
+  const detail = (await (await page.request.get(`/api/products/${product._id}`)).json()) as { variants: { _id: string; price: number; discount: number }[] };
+  const pack = detail.variants.find((v) => v._id === firstPackInStock(product)._id)!;
+  const price = Math.round(pack.price * (100 - pack.discount)) / 100;
   await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: 'Додати в кошик' }).click();
   await page.waitForURL('**/cart');

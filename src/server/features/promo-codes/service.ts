@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { discountedPriceMinor, fromMinor, formatUah, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
 import { normalizePhone } from '../../../shared/phone.js';
+import { formatCalendarDay } from '../../../shared/calendar-day.js';
 import {
   kyivDate,
   normalizePromoCode,
@@ -53,8 +54,6 @@ export interface AppliedPromo {
   applies: boolean[];
 }
 
-const kyivDay = (date: string) => date.split('-').reverse().join('.');
-
 /**
  * Judges a code for these lines and this customer (docs/promo-codes.md), in the order a shopper can
  * act on: unknown or switched off, not yet or no longer valid, not for these products, below the
@@ -67,10 +66,13 @@ export async function applyPromo(tx: Tx, code: string, lines: readonly PromoLine
   const shown = row.code;
   const today = kyivDate(now);
   if (row.validFrom && today < row.validFrom) {
-    throw new PromoRefused('PROMO_CODE_NOT_YET_VALID', `Промокод ${shown} діятиме з ${kyivDay(row.validFrom)}`, { code: shown, date: row.validFrom });
+    throw new PromoRefused('PROMO_CODE_NOT_YET_VALID', `Промокод ${shown} діятиме з ${formatCalendarDay(row.validFrom)}`, { code: shown, date: row.validFrom });
   }
   if (row.validTo && today > row.validTo) {
-    throw new PromoRefused('PROMO_CODE_EXPIRED', `Термін дії промокоду ${shown} закінчився ${kyivDay(row.validTo)}`, { code: shown, date: row.validTo });
+    throw new PromoRefused('PROMO_CODE_EXPIRED', `Термін дії промокоду ${shown} закінчився ${formatCalendarDay(row.validTo)}`, {
+      code: shown,
+      date: row.validTo,
+    });
   }
   const targets = { categories: row.categories, products: row.productIds };
   const applies = lines.map((line) => promoApplies(targets, { id: line.productId, category: line.category }));

@@ -8,6 +8,7 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { FaEdit, FaPlus, FaTrash } from 'react-icons/fa';
 import { PROMO_KINDS, PromoCodeInputSchema, type PromoCode, type PromoCodeInput, type PromoKind } from '../../../shared/promo-codes';
+import { formatCalendarDay } from '../../../shared/calendar-day';
 import { useFieldMessage } from '../../api/error-message';
 import { useAdminCategories } from '../../api/categories';
 import { formatUah } from '../../components/format';
@@ -78,7 +79,7 @@ export default function PromoCodesPage() {
   );
 }
 
-const kyivDay = (date: string | null) => (date ? date.split('-').reverse().join('.') : null);
+const kyivDay = (date: string | null) => (date ? formatCalendarDay(date) : null);
 
 function PromoCodeRow({ code, labels, onEdit }: { code: PromoCode; labels: Labels; onEdit: () => void }) {
   const remove = useRemovePromoCode();

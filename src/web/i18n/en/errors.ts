@@ -1,15 +1,8 @@
 import { formatUah } from '../../../shared/pricing';
+import { formatCalendarDay as day } from '../../../shared/calendar-day';
 import type { errors as uk } from '../uk/errors';
 
 const kg = (n: string | number | undefined) => Number(n ?? 0).toLocaleString('en-GB', { maximumFractionDigits: 2 });
-
-/** A promo code's day (yyyy-mm-dd, Kyiv) as dd.mm.yyyy, and a hryvnia sum the shop's way. */
-const day = (date: string | number | undefined) =>
-  String(date ?? '')
-    .split('-')
-    .reverse()
-    .join('.');
-const uah = (amount: string | number | undefined) => formatUah(Number(amount ?? 0));
 
 export const errors: typeof uk = {
   validation: (details) => `Invalid data (${details})`,
@@ -98,7 +91,8 @@ export const errors: typeof uk = {
     PROMO_CODE_UNKNOWN: 'There is no such promo code. Check how it is spelled',
     PROMO_CODE_EXPIRED: (p) => `Promo code ${p.code} expired on ${day(p.date)}`,
     PROMO_CODE_NOT_YET_VALID: (p) => `Promo code ${p.code} works from ${day(p.date)}`,
-    PROMO_CODE_BELOW_MINIMUM: (p) => `Promo code ${p.code} works on orders from ${uah(p.minimum)}: add items worth ${uah(p.missing)} more`,
+    PROMO_CODE_BELOW_MINIMUM: (p) =>
+      `Promo code ${p.code} works on orders from ${formatUah(Number(p.minimum))}: add items worth ${formatUah(Number(p.missing))} more`,
     PROMO_CODE_USED_UP: (p) => `Promo code ${p.code} has been used as many times as it allows`,
     PROMO_CODE_ALREADY_USED: (p) => `You have already used promo code ${p.code}`,
     PROMO_CODE_NOT_APPLICABLE: (p) => `Promo code ${p.code} does not apply to the items in your cart`,

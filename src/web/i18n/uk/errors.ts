@@ -1,17 +1,10 @@
 import { formatUah } from '../../../shared/pricing';
+import { formatCalendarDay as day } from '../../../shared/calendar-day';
 /** Server error codes (docs/errors.md) in the shopper's words; an unknown code shows the server's text. */
 type Params = Record<string, string | number | undefined>;
 type Text = string | ((p: Params) => string);
 
 const kg = (n: string | number | undefined) => Number(n ?? 0).toLocaleString('uk-UA', { maximumFractionDigits: 2 });
-
-/** A promo code's day (yyyy-mm-dd, Kyiv) as dd.mm.yyyy, and a hryvnia sum the shop's way. */
-const day = (date: string | number | undefined) =>
-  String(date ?? '')
-    .split('-')
-    .reverse()
-    .join('.');
-const uah = (amount: string | number | undefined) => formatUah(Number(amount ?? 0));
 
 export const errors = {
   validation: (details: string) => `Некоректні дані (${details})`,
@@ -100,7 +93,8 @@ export const errors = {
     PROMO_CODE_UNKNOWN: 'Такого промокоду немає. Перевірте, чи правильно його введено',
     PROMO_CODE_EXPIRED: (p) => `Термін дії промокоду ${p.code} закінчився ${day(p.date)}`,
     PROMO_CODE_NOT_YET_VALID: (p) => `Промокод ${p.code} діятиме з ${day(p.date)}`,
-    PROMO_CODE_BELOW_MINIMUM: (p) => `Промокод ${p.code} діє на замовлення від ${uah(p.minimum)}: додайте товарів ще на ${uah(p.missing)}`,
+    PROMO_CODE_BELOW_MINIMUM: (p) =>
+      `Промокод ${p.code} діє на замовлення від ${formatUah(Number(p.minimum))}: додайте товарів ще на ${formatUah(Number(p.missing))}`,
     PROMO_CODE_USED_UP: (p) => `Промокод ${p.code} уже використали стільки разів, скільки він дозволяє`,
     PROMO_CODE_ALREADY_USED: (p) => `Ви вже використали промокод ${p.code}`,
     PROMO_CODE_NOT_APPLICABLE: (p) => `Промокод ${p.code} не діє на товари у вашому кошику`,
