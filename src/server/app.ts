@@ -48,6 +48,7 @@ import { startUnpaidOrderExpiry } from './features/orders/expiry.js';
 import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
 import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
 import { refundRoutes } from './features/refunds/index.js';
+import { promoCodeRoutes } from './features/promo-codes/index.js';
 import { startTrackingRefresh } from './features/orders/tracking-refresh.js';
 import { exportRoutes, importRoutes } from './features/import-export/index.js';
 import { packingRoutes } from './features/packing/routes.js';
@@ -168,6 +169,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(exportRoutes);
   await app.register(importRoutes);
   await app.register(packingRoutes);
+  await app.register(promoCodeRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

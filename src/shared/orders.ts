@@ -134,6 +134,13 @@ export const OrderCreateSchema = z.object({
   acceptOffer: z.boolean({ error: msg('invalidType') }).optional(),
   /** The language the shopper uses; without it, the request's Accept-Language decides. */
   locale: z.enum(ORDER_LOCALES).optional(),
+  /** A promo code (docs/promo-codes.md): checked and counted in the order's transaction; a refused code refuses the order. */
+  promoCode: z
+    .string({ error: msg('promoCodeFormat') })
+    .trim()
+    .max(64, msg('promoCodeFormat'))
+    .optional()
+    .transform((code) => code || undefined),
   /** A note to the shop ("зателефонуйте перед відправкою"); the shop's eyes only (docs/orders.md). */
   comment: z
     .string({ error: msg('notText') })
@@ -177,6 +184,8 @@ export const OrderItemSchema = z.object({
   /** kg per unit. */
   weight: z.number().nullable(),
   options: z.object({ milled: z.literal(true).optional() }),
+  /** The line's share of the order's promo discount (UAH for the whole line): refunds give back price × qty less it. */
+  promoDiscount: z.number(),
 });
 
 export const PaymentResultSchema = z.object({
@@ -236,6 +245,9 @@ export const OrderSchema = z.object({
   /** Delivery is paid to Nova Poshta on pickup at its tariff (shippingPrice is 0 then, not "free"). */
   shippingByCarrier: z.boolean(),
   taxPrice: z.number(),
+  /** The promo code the order was placed with, as typed then (null: none), and what it took off the items; in totalPrice. */
+  promoCode: z.string().nullable(),
+  discountPrice: z.number(),
   totalPrice: z.number(),
   isPaid: z.boolean(),
   paidAt: z.string().nullable(),

@@ -1,5 +1,16 @@
 import { describe, expect, test } from 'vitest';
-import { computeOrderPrices, DEFAULT_PRICING, discountedPrice, formatRate, formatUah, formatUsd, uahMinorToUsdCents, type PricingRules } from './pricing';
+import {
+  computeOrderPrices,
+  DEFAULT_PRICING,
+  priceOrderMinor,
+  shareDiscountMinor,
+  discountedPrice,
+  formatRate,
+  formatUah,
+  formatUsd,
+  uahMinorToUsdCents,
+  type PricingRules,
+} from './pricing';
 
 /** The seed shop's rule: 15 % tax on top, 10 грн delivery unless the items are above 100 грн. */
 const SEED_RULES: PricingRules = { taxRatePercent: 15, shippingFeeMinor: 10_00, freeShippingFromMinor: 100_01 };
@@ -15,6 +26,7 @@ describe('pricing (docs/pricing.md)', () => {
   test('default rules: prices are final, delivery at Nova Poshta’s tariff, free from 2 000 грн', () => {
     expect(computeOrderPrices([{ price: 1305, discount: 0, qty: 1 }], DEFAULT_PRICING)).toEqual({
       itemsPrice: 1305,
+      discountPrice: 0,
       shippingPrice: 0,
       taxPrice: 0,
       totalPrice: 1305,
@@ -22,6 +34,7 @@ describe('pricing (docs/pricing.md)', () => {
     });
     expect(computeOrderPrices([{ price: 1000, discount: 0, qty: 2 }], DEFAULT_PRICING)).toEqual({
       itemsPrice: 2000,
+      discountPrice: 0,
       shippingPrice: 0,
       taxPrice: 0,
       totalPrice: 2000,
@@ -33,6 +46,7 @@ describe('pricing (docs/pricing.md)', () => {
   test('the seed’s rules are settings: 15 % tax, 10 грн delivery unless items are above 100', () => {
     expect(computeOrderPrices([{ price: 40, discount: 0, qty: 2 }], SEED_RULES)).toEqual({
       itemsPrice: 80,
+      discountPrice: 0,
       shippingPrice: 10,
       taxPrice: 12,
       totalPrice: 102,
@@ -79,5 +93,52 @@ describe('pricing (docs/pricing.md)', () => {
     expect(formatUah(0.08)).toBe('0,08\u00a0грн');
     expect(formatUsd(36.42)).toBe('$36,42');
     expect(formatRate(41.2345)).toBe('41,23');
+  });
+
+  test('a promo percentage is of the lines it applies to, rounded once, shared among them to the kopiyka', () => {
+    const lines = [
+      { price: 333.33, discount: 0, qty: 1 },
+      { price: 100, discount: 10, qty: 3 },
+      { price: 50, discount: 0, qty: 1, promo: false },
+    ];
+    const priced = priceOrderMinor(lines, DEFAULT_PRICING, { kind: 'percent', percent: 10 });
+    expect(priced.itemsMinor).toBe(333_33 + 270_00 + 50_00);
+    expect(priced.discountMinor).toBe(60_33); // 10 % of 603.33, once
+    expect(priced.lineDiscountsMinor).toEqual([33_33, 27_00, 0]);
+    expect(priced.totalMinor).toBe(priced.itemsMinor - 60_33);
+  });
+
+  test('a fixed promo never takes more than the lines cost; delivery and tax follow what is paid after it', () => {
+    const seed: PricingRules = { taxRatePercent: 15, shippingFeeMinor: 10_00, freeShippingFromMinor: 100_01 };
+    const priced = priceOrderMinor([{ price: 120, discount: 0, qty: 1 }], seed, { kind: 'fixed', amountMinor: 50_00 });
+    expect(priced).toMatchObject({ itemsMinor: 120_00, discountMinor: 50_00, shippingMinor: 10_00, taxMinor: 10_50, totalMinor: 70_00 + 10_00 + 10_50 });
+    expect(priceOrderMinor([{ price: 30, discount: 0, qty: 1 }], seed, { kind: 'fixed', amountMinor: 50_00 }).discountMinor).toBe(30_00);
+  });
+
+  test('a free-delivery promo puts delivery on the shop, with no money off the items', () => {
+    const priced = computeOrderPrices([{ price: 500, discount: 0, qty: 1 }], DEFAULT_PRICING, { kind: 'free_delivery' });
+    expect(priced).toEqual({ itemsPrice: 500, discountPrice: 0, shippingPrice: 0, taxPrice: 0, totalPrice: 500, shippingByCarrier: false });
+  });
+
+  test('shares add up to the discount and never exceed a line', () => {
+    expect(shareDiscountMinor([1, 1, 1], 2)).toEqual([1, 1, 0]);
+    expect(shareDiscountMinor([100, 0, 200], 300)).toEqual([100, 0, 200]);
+    expect(shareDiscountMinor([0, 0], 10)).toEqual([0, 0]);
+    for (const totals of [
+      [999, 1, 7],
+      [12345, 678, 9],
+      [5, 5, 5, 5],
+    ]) {
+      for (const discount of [1, 7, 100, totals.reduce((a, b) => a + b, 0)]) {
+        const shares = shareDiscountMinor(totals, discount);
+        expect(shares.reduce((a, b) => a + b, 0)).toBe(
+          Math.min(
+            discount,
+            totals.reduce((a, b) => a + b, 0),
+          ),
+        );
+        shares.forEach((share, i) => expect(share).toBeLessThanOrEqual(totals[i]));
+      }
+    }
   });
 });

@@ -50,10 +50,19 @@ export interface PricedLine {
   price: number; // UAH per unit, before discount
   discount: number; // percent
   qty: number;
+  /** The promo code applies to this line (docs/promo-codes.md); unset: it does when a code is given. */
+  promo?: boolean;
 }
+
+/** What a promo code gives, as the pricing needs it (docs/promo-codes.md). */
+export type PromoTerms = { kind: 'percent'; percent: number } | { kind: 'fixed'; amountMinor: number } | { kind: 'free_delivery' };
 
 export interface OrderPricesMinor {
   itemsMinor: number;
+  /** Taken off the items by a promo code; the total already has it off. */
+  discountMinor: number;
+  /** Each line's share of `discountMinor`, in the order of the lines given: receipts and refunds use it. */
+  lineDiscountsMinor: number[];
   shippingMinor: number;
   taxMinor: number;
   totalMinor: number;
@@ -63,27 +72,72 @@ export interface OrderPricesMinor {
 
 export interface OrderPrices {
   itemsPrice: number;
+  discountPrice: number;
   shippingPrice: number;
   taxPrice: number;
   totalPrice: number;
   shippingByCarrier: boolean;
 }
 
-/** Items (discount per unit, then × qty), delivery by the rules, tax on the items, all in kopiykas. */
-export function priceOrderMinor(lines: readonly PricedLine[], rules: PricingRules): OrderPricesMinor {
-  const itemsMinor = lines.reduce((sum, line) => sum + discountedPriceMinor(toMinor(line.price), line.discount) * line.qty, 0);
-  const free = rules.freeShippingFromMinor !== null && itemsMinor >= rules.freeShippingFromMinor;
+/**
+ * A promo discount shared among the lines it applies to, in proportion to what each costs, to the
+ * kopiyka: the remainders go to the largest fractions (ties to the earlier line), so the shares add
+ * up to the discount exactly and no line gives more than it costs.
+ */
+export function shareDiscountMinor(lineTotalsMinor: readonly number[], wantedMinor: number): number[] {
+  const base = lineTotalsMinor.reduce((sum, total) => sum + total, 0);
+  const discountMinor = Math.min(wantedMinor, base);
+  if (discountMinor <= 0) return lineTotalsMinor.map(() => 0);
+  // Integer quotients and remainders: no floating-point fraction can hand a kopiyka to the wrong line.
+  const shares = lineTotalsMinor.map((total) => Math.floor((total * discountMinor) / base));
+  const remainders = lineTotalsMinor.map((total, i) => total * discountMinor - shares[i] * base);
+  let left = discountMinor - shares.reduce((sum, share) => sum + share, 0);
+  const order = remainders.map((remainder, i) => ({ i, remainder })).sort((a, b) => b.remainder - a.remainder || a.i - b.i);
+  for (const { i, remainder } of order) {
+    if (left <= 0 || remainder <= 0) break;
+    shares[i] += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * Items (discount per unit, then × qty), then a promo code's discount off the lines it applies to,
+ * delivery by the rules, tax on what the items cost after the promo, all in kopiykas.
+ * A percentage is of the applicable lines' sum, rounded once to the kopiyka; a fixed sum is never
+ * more than those lines cost; free delivery is delivery on the shop, as above `freeShippingFrom`.
+ */
+export function priceOrderMinor(lines: readonly PricedLine[], rules: PricingRules, promo?: PromoTerms | null): OrderPricesMinor {
+  const lineTotals = lines.map((line) => discountedPriceMinor(toMinor(line.price), line.discount) * line.qty);
+  const itemsMinor = lineTotals.reduce((sum, total) => sum + total, 0);
+  const applicable = lineTotals.map((total, i) => (promo && lines[i].promo !== false ? total : 0));
+  const baseMinor = applicable.reduce((sum, total) => sum + total, 0);
+  let discountMinor = 0;
+  if (promo?.kind === 'percent') discountMinor = Math.round((baseMinor * promo.percent) / 100);
+  else if (promo?.kind === 'fixed') discountMinor = Math.min(promo.amountMinor, baseMinor);
+  const lineDiscountsMinor = shareDiscountMinor(applicable, discountMinor);
+  const paidItemsMinor = itemsMinor - discountMinor;
+  const free = promo?.kind === 'free_delivery' || (rules.freeShippingFromMinor !== null && paidItemsMinor >= rules.freeShippingFromMinor);
   const shippingByCarrier = !free && rules.shippingFeeMinor === null;
   const shippingMinor = free || shippingByCarrier ? 0 : rules.shippingFeeMinor!;
-  const taxMinor = Math.round((itemsMinor * rules.taxRatePercent) / 100);
-  return { itemsMinor, shippingMinor, taxMinor, totalMinor: itemsMinor + shippingMinor + taxMinor, shippingByCarrier };
+  const taxMinor = Math.round((paidItemsMinor * rules.taxRatePercent) / 100);
+  return {
+    itemsMinor,
+    discountMinor,
+    lineDiscountsMinor,
+    shippingMinor,
+    taxMinor,
+    totalMinor: paidItemsMinor + shippingMinor + taxMinor,
+    shippingByCarrier,
+  };
 }
 
 /** The same prices as UAH numbers with 2 decimals, as the API and the screens carry them. */
-export function computeOrderPrices(lines: readonly PricedLine[], rules: PricingRules): OrderPrices {
-  const minor = priceOrderMinor(lines, rules);
+export function computeOrderPrices(lines: readonly PricedLine[], rules: PricingRules, promo?: PromoTerms | null): OrderPrices {
+  const minor = priceOrderMinor(lines, rules, promo);
   return {
     itemsPrice: fromMinor(minor.itemsMinor),
+    discountPrice: fromMinor(minor.discountMinor),
     shippingPrice: fromMinor(minor.shippingMinor),
     taxPrice: fromMinor(minor.taxMinor),
     totalPrice: fromMinor(minor.totalMinor),

@@ -49,8 +49,20 @@ export type OrderRefund = z.infer<typeof OrderRefundSchema>;
 export interface RefundableLine {
   id: string;
   qty: number;
-  /** The price the shopper paid for one piece, kopiykas. */
+  /** The price of one piece before a promo code, kopiykas. */
   priceMinor: number;
+  /** The line's share of the order's promo discount, kopiykas (docs/promo-codes.md); 0 or unset when none. */
+  discountMinor?: number;
+}
+
+/**
+ * What `pieces` more of a line cost the shopper after its promo share, when `taken` pieces went back
+ * before: counted on the running total, so the pieces of a line, in any batches, give back exactly
+ * what the line cost and never a kopiyka more.
+ */
+export function paidForPiecesMinor(line: RefundableLine, taken: number, pieces: number): number {
+  const paidFor = (n: number) => line.priceMinor * n - Math.floor(((line.discountMinor ?? 0) * n) / line.qty);
+  return paidFor(taken + pieces) - paidFor(taken);
 }
 
 /** An earlier refund that still counts: succeeded, or under way (pending). */
@@ -71,7 +83,8 @@ export function refundedPieces(earlier: readonly CountedRefund[]): Map<string, n
 }
 
 /**
- * What refunding `wanted` gives back, in kopiykas: the lines' prices times the pieces. Never more
+ * What refunding `wanted` gives back, in kopiykas: the lines' prices times the pieces, less their
+ * share of a promo discount (paidForPiecesMinor). Never more
  * pieces of a line than were sold less earlier refunds, never more money than was paid less earlier
  * refunds. The refund that takes back the last pieces gives back all that is left of the payment
  * (delivery included), so a full refund returns exactly what was paid.
@@ -91,7 +104,7 @@ export function planRefund(items: readonly RefundableLine[], earlier: readonly C
   for (const [id, qty] of asked) {
     const item = byId.get(id)!;
     if (qty + (taken.get(id) ?? 0) > item.qty) return { ok: false, code: 'REFUND_TOO_MANY', item: id };
-    linesMinor += item.priceMinor * qty;
+    linesMinor += paidForPiecesMinor(item, taken.get(id) ?? 0, qty);
   }
   const complete = items.every((item) => (taken.get(item.id) ?? 0) + (asked.get(item.id) ?? 0) >= item.qty);
   if (complete) return { ok: true, amountMinor: leftMinor, complete };

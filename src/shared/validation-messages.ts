@@ -178,6 +178,14 @@ const uk = {
   legalVersionInvalid: 'Номер редакції — ціле число від 1',
   legalTitleRequired: 'Вкажіть заголовок сторінки',
   legalBodyRequired: 'Текст сторінки не може бути порожнім',
+
+  // promo codes
+  promoCodeFormat: 'Промокод: від 3 до 32 літер, цифр, «-» або «_», без пробілів',
+  promoPercentRange: 'Знижка у відсотках — ціле число від 1 до 100',
+  promoAmountRequired: 'Вкажіть суму знижки більше 0 грн',
+  promoDateInvalid: 'Дата має вигляд РРРР-ММ-ДД',
+  promoDatesOrder: 'Дата завершення не може бути раніше дати початку',
+  promoLimitInvalid: 'Ліміт — ціле число від 1 або порожньо',
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof uk;
@@ -323,6 +331,13 @@ const en: Record<MessageKey, Text> = {
   legalVersionInvalid: 'A version number is a whole number from 1',
   legalTitleRequired: 'Enter the page’s title',
   legalBodyRequired: 'The page’s text cannot be empty',
+
+  promoCodeFormat: 'A promo code is 3 to 32 letters, digits, “-” or “_”, no spaces',
+  promoPercentRange: 'A percentage is a whole number from 1 to 100',
+  promoAmountRequired: 'Enter a discount above 0 UAH',
+  promoDateInvalid: 'A date looks like YYYY-MM-DD',
+  promoDatesOrder: 'The end date cannot be before the start date',
+  promoLimitInvalid: 'A limit is a whole number from 1, or empty',
 };
 
 const catalogues: Record<Locale, Record<MessageKey, Text>> = { uk, en };

@@ -44,5 +44,6 @@ export const paths = {
     import: '/admin/import',
     packingSlip: (id: string) => `/admin/orders/${id}/packing-slip`,
     packingSlips: (ids: string[]) => `/admin/orders/packing-slips?ids=${ids.join(',')}`,
+    promoCodes: '/admin/promo-codes',
   },
 } as const;

@@ -107,6 +107,7 @@ export const routes: RouteObject[] = [
           { path: '/admin/import', ...screen(() => import('./features/admin/import-page')) },
           { path: '/admin/orders/:id/packing-slip', ...screen(() => import('./features/admin/packing-slips-page')) },
           { path: '/admin/orders/packing-slips', ...screen(() => import('./features/admin/packing-slips-page')) },
+          { path: '/admin/promo-codes', ...screen(() => import('./features/admin/promo-codes-page')) },
         ],
       },
       { path: '*', ...screen(() => import('./pages/not-found-page')) },

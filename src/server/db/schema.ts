@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   doublePrecision,
   index,
   integer,
@@ -18,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
 import { DELIVERY_KINDS } from '../../shared/delivery.js';
+import { PROMO_KINDS } from '../../shared/promo-codes.js';
 import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
 import type { LineOptions } from '../../shared/line-options.js';
 import { PRODUCT_STATUSES } from '../../shared/product-status.js';
@@ -323,6 +325,11 @@ export const orders = pgTable(
     accessTokenHash: text('access_token_hash'),
     /** The public offer's version in force when the order was placed (docs/domain.md); null for older orders. */
     offerVersion: integer('offer_version'),
+    /** The promo code as the shopper typed it when the order was placed, and its discount: kept if the code is edited or deleted (docs/promo-codes.md). */
+    promoCode: text('promo_code'),
+    promoCodeId: uuid('promo_code_id').references((): AnyPgColumn => promoCodes.id, { onDelete: 'set null' }),
+    /** Kopiykas off the items by the promo code; totalMinor has it off already. */
+    discountMinor: integer('discount_minor').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -421,6 +428,8 @@ export const orderItems = pgTable(
     weight: doublePrecision('weight'),
     /** Line options (src/shared/line-options.ts): `{ milled: true }` for milled malt. */
     options: jsonb('options').$type<LineOptions>().notNull().default({}),
+    /** The line's share of the order's promo discount, kopiykas for the whole line: receipts and refunds use it. */
+    discountMinor: integer('discount_minor').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId), index('order_items_variant_idx').on(t.variantId)],
 );
@@ -607,6 +616,74 @@ export const monobankInvoices = pgTable(
   (t) => [index('monobank_invoices_order_idx').on(t.orderId, t.createdAt.desc())],
 );
 
+/**
+ * Promo codes (docs/promo-codes.md). The code is unique whatever its case; `usedCount` counts the uses
+ * of orders not cancelled, changed only under the row's lock in the order's transaction.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: PROMO_KINDS }).notNull(),
+    /** 1–100 for `percent`. */
+    percent: integer('percent'),
+    /** Kopiykas for `fixed`. */
+    amountMinor: integer('amount_minor'),
+    /** The items' sum (kopiykas, before the code) an order must reach. */
+    minOrderMinor: integer('min_order_minor').notNull().default(0),
+    /** Kyiv calendar days, both included; null: no bound. */
+    validFrom: date('valid_from', { mode: 'string' }),
+    validTo: date('valid_to', { mode: 'string' }),
+    totalLimit: integer('total_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    /** Category slugs and product ids it applies to; both empty: every product. */
+    categories: jsonb('categories')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    productIds: jsonb('product_ids')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    active: boolean('active').notNull().default(true),
+    usedCount: integer('used_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_key').on(sql`lower(${t.code})`),
+    check('promo_codes_kind_check', sql`${t.kind} IN ('percent', 'fixed', 'free_delivery')`),
+    check('promo_codes_percent_check', sql`${t.kind} <> 'percent' OR (${t.percent} BETWEEN 1 AND 100)`),
+    check('promo_codes_amount_check', sql`${t.kind} <> 'fixed' OR ${t.amountMinor} > 0`),
+    check('promo_codes_used_check', sql`${t.usedCount} >= 0 AND (${t.totalLimit} IS NULL OR ${t.usedCount} <= ${t.totalLimit})`),
+  ],
+);
+
+/**
+ * One use of a promo code by one order, with who used it (the account, and the e-mail and phone the
+ * order names): "per customer" counts the uses not given back by a cancellation.
+ */
+export const promoCodeUses = pgTable(
+  'promo_code_uses',
+  {
+    id: id(),
+    promoCodeId: uuid('promo_code_id')
+      .notNull()
+      .references(() => promoCodes.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email'),
+    phone: text('phone'),
+    createdAt: createdAt(),
+    /** When a cancellation gave the use back; set once. */
+    returnedAt: timestamp('returned_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [unique('promo_code_uses_order_key').on(t.orderId), index('promo_code_uses_code_idx').on(t.promoCodeId)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
@@ -618,6 +695,7 @@ export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
+export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type MonobankInvoiceRow = typeof monobankInvoices.$inferSelect;
 
 /**

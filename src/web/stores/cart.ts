@@ -43,6 +43,8 @@ interface CartState {
   cartItems: CartItem[];
   shippingAddress: ShippingAddress | null;
   paymentMethod: PaymentMethod;
+  /** The promo code the shopper applied (docs/promo-codes.md): kept with the cart, checked again before the order. */
+  promoCode: string | null;
   /**
    * Adds a line, or overwrites the line of the same product (a quantity change is an overwrite);
    * the quantity is kept between 1 and the stock (and the per-line limit of an order).
@@ -54,13 +56,14 @@ interface CartState {
   refreshLine: (product: Product) => void;
   saveShippingAddress: (address: ShippingAddress) => void;
   savePaymentMethod: (method: PaymentMethod) => void;
+  setPromoCode: (code: string | null) => void;
   clearCartItems: () => void;
   resetCart: () => void;
 }
 
 /** Prices are not kept here: they follow the shop's settings (features/cart/use-cart-prices.ts). */
 const withPrices = (cartItems: CartItem[]) => ({ cartItems });
-const emptyCart = () => ({ ...withPrices([]), shippingAddress: null, paymentMethod: DEFAULT_PAYMENT_METHOD });
+const emptyCart = () => ({ ...withPrices([]), shippingAddress: null, paymentMethod: DEFAULT_PAYMENT_METHOD, promoCode: null });
 
 export const useCart = create<CartState>()(
   persist(
@@ -92,7 +95,9 @@ export const useCart = create<CartState>()(
         }),
       saveShippingAddress: (shippingAddress) => set({ shippingAddress }),
       savePaymentMethod: (paymentMethod) => set({ paymentMethod }),
-      clearCartItems: () => set(withPrices([])),
+      setPromoCode: (promoCode) => set({ promoCode: promoCode?.trim() || null }),
+      // A placed order used the code: the next cart starts without it.
+      clearCartItems: () => set({ ...withPrices([]), promoCode: null }),
       resetCart: () => set(emptyCart()),
     }),
     {
@@ -101,7 +106,14 @@ export const useCart = create<CartState>()(
       merge: (persisted, current) => {
         const saved = persisted as Partial<CartState> | undefined;
         const method = saved?.paymentMethod && PAYMENT_METHODS.includes(saved.paymentMethod) ? saved.paymentMethod : DEFAULT_PAYMENT_METHOD;
-        return { ...current, cartItems: saved?.cartItems ?? current.cartItems, shippingAddress: saved?.shippingAddress ?? null, paymentMethod: method };
+        const promoCode = typeof saved?.promoCode === 'string' && saved.promoCode ? saved.promoCode : null;
+        return {
+          ...current,
+          cartItems: saved?.cartItems ?? current.cartItems,
+          shippingAddress: saved?.shippingAddress ?? null,
+          paymentMethod: method,
+          promoCode,
+        };
       },
     },
   ),

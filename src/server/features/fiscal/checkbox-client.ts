@@ -25,8 +25,23 @@ const ReceiptSchema = z.object({
 export type CheckboxReceipt = z.infer<typeof ReceiptSchema>;
 
 /** A receipt as Checkbox takes it: money in kopiykas, quantities in thousandths. */
+/** A discount on one good, in Checkbox's shape: `VALUE` is kopiykas off the whole line. */
+export interface GoodDiscount {
+  type: 'DISCOUNT';
+  mode: 'VALUE';
+  value: number;
+  name: string;
+}
+
+export interface ReceiptGood {
+  good: { code: string; name: string; price: number };
+  quantity: number;
+  is_return?: boolean;
+  discounts?: GoodDiscount[];
+}
+
 export interface ReceiptBody {
-  goods: { good: { code: string; name: string; price: number }; quantity: number; is_return?: boolean }[];
+  goods: ReceiptGood[];
   payments: { type: 'CASH' | 'CASHLESS'; value: number; label?: string }[];
   delivery?: { email: string };
 }

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
-import type { ReceiptBody } from './checkbox-client.js';
+import { paidForPiecesMinor } from '../../../shared/refunds.js';
+import type { ReceiptBody, ReceiptGood } from './checkbox-client.js';
 
 /**
- * What a receipt says (docs/fiscal.md). Goods are the order's lines at the price the shopper paid:
- * the line price is already discounted when the order is placed, so no `discounts` go to Checkbox.
+ * What a receipt says (docs/fiscal.md). Goods are the order's lines at the unit price after the
+ * pack's own discount; a promo code's share of a line goes to Checkbox as that good's discount
+ * (`discounts: [{ type: "DISCOUNT", mode: "VALUE", value }]`, kopiykas off the line), so the receipt
+ * shows the shelf price and the promo apart and still adds up to the money taken.
  * Delivery and the shop's tax, when the order carries them, are lines of their own, so the goods
  * always add up to the money taken. Every method the shop takes is CASHLESS for its cash register:
  * cards and PayPal, transfers, and cash on delivery too, which Nova Poshta collects and transfers.
@@ -20,10 +23,13 @@ export const DELIVERY_CODE = 'delivery';
 export const TAX_CODE = 'tax';
 
 export function sellReceiptBody(order: OrderRow, items: OrderItemRow[], email: string | null): { body: ReceiptBody; totalMinor: number } {
-  const goods: ReceiptBody['goods'] = items.map((item) => ({
-    good: { code: goodCode(item), name: item.name, price: item.priceMinor },
-    quantity: item.qty * 1000,
-  }));
+  const goods: ReceiptBody['goods'] = items.map((item) =>
+    withPromoDiscount(
+      { good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: item.qty * 1000 },
+      item.discountMinor ?? 0,
+      order.promoCode ?? null,
+    ),
+  );
   if (order.shippingMinor > 0) goods.push({ good: { code: DELIVERY_CODE, name: 'Доставка', price: order.shippingMinor }, quantity: 1000 });
   if (order.taxMinor > 0) goods.push({ good: { code: TAX_CODE, name: 'Податок', price: order.taxMinor }, quantity: 1000 });
   const totalMinor = sumOf(goods);
@@ -31,23 +37,39 @@ export function sellReceiptBody(order: OrderRow, items: OrderItemRow[], email: s
   return { body: withPayment(goods, totalMinor, email), totalMinor };
 }
 
-/** A return of some of the lines (quantities in pieces), for a refund. */
-export function returnReceiptBody(lines: { item: OrderItemRow; qty: number }[], email: string | null): { body: ReceiptBody; totalMinor: number } {
-  const goods: ReceiptBody['goods'] = lines.map(({ item, qty }) => ({
-    good: { code: goodCode(item), name: item.name, price: item.priceMinor },
-    quantity: qty * 1000,
-    is_return: true,
-  }));
+/**
+ * A return of some of the lines (quantities in pieces), for a refund; `taken` pieces of each went
+ * back before. Each good's discount is its pieces' share of the promo, as the refund counts it.
+ */
+export function returnReceiptBody(
+  lines: { item: OrderItemRow; qty: number; taken?: number }[],
+  email: string | null,
+  promoCode: string | null = null,
+): { body: ReceiptBody; totalMinor: number } {
+  const goods: ReceiptBody['goods'] = lines.map(({ item, qty, taken = 0 }) => {
+    const paid = paidForPiecesMinor({ id: item.id, qty: item.qty, priceMinor: item.priceMinor, discountMinor: item.discountMinor }, taken, qty);
+    return withPromoDiscount(
+      { good: { code: goodCode(item), name: item.name, price: item.priceMinor }, quantity: qty * 1000, is_return: true },
+      item.priceMinor * qty - paid,
+      promoCode,
+    );
+  });
   const totalMinor = sumOf(goods);
   return { body: withPayment(goods, totalMinor, email), totalMinor };
+}
+
+function withPromoDiscount(line: ReceiptGood, discountMinor: number, promoCode: string | null): ReceiptGood {
+  if (discountMinor <= 0) return line;
+  return { ...line, discounts: [{ type: 'DISCOUNT', mode: 'VALUE', value: discountMinor, name: promoCode ? `Промокод ${promoCode}` : 'Знижка' }] };
 }
 
 function withPayment(goods: ReceiptBody['goods'], totalMinor: number, email: string | null): ReceiptBody {
   return { goods, payments: [{ type: 'CASHLESS', value: totalMinor }], ...(email ? { delivery: { email } } : {}) };
 }
 
-/** Checkbox's sum of a receipt: price × quantity / 1000, line by line. */
-export const sumOf = (goods: ReceiptBody['goods']) => goods.reduce((sum, line) => sum + Math.round((line.good.price * line.quantity) / 1000), 0);
+/** Checkbox's sum of a receipt: price × quantity / 1000, less the line's discounts, line by line. */
+export const sumOf = (goods: ReceiptBody['goods']) =>
+  goods.reduce((sum, line) => sum + Math.round((line.good.price * line.quantity) / 1000) - (line.discounts ?? []).reduce((off, d) => off + d.value, 0), 0);
 
 /**
  * The receipt's id at Checkbox, derived from what it is for: the same payment always gets the same

@@ -79,13 +79,13 @@ export async function issueReturnReceipt(tx: Tx, orderId: string, lines: ReturnL
   if (already) return receiptJson(already);
 
   const returned = returnedQuantities(receipts);
-  const chosen = [...wanted].map(([id, qty]) => ({ item: items.get(id)!, qty }));
+  const chosen = [...wanted].map(([id, qty]) => ({ item: items.get(id)!, qty, taken: returned.get(id) ?? 0 }));
   for (const { item, qty } of chosen) {
     if (qty + (returned.get(item.id) ?? 0) > item.qty) {
       throw new Conflict(`«${item.name}»: повернути можна не більше, ніж продано`, 'RETURN_TOO_MANY', { product: item.name });
     }
   }
-  const { body, totalMinor } = returnReceiptBody(chosen, await findShopperEmail(tx, order));
+  const { body, totalMinor } = returnReceiptBody(chosen, await findShopperEmail(tx, order), order.promoCode);
   const receipt = {
     orderId,
     kind: 'return' as const,

@@ -78,6 +78,12 @@ function legalLinks(order: OrderRow, siteUrl: string): { href: string; label: st
   ];
 }
 
+/** The promo code's line under the items (docs/promo-codes.md): what it took off, or the free delivery it gave. */
+function promoLines(order: OrderRow): string[] {
+  if (!order.promoCode) return [];
+  return [`Промокод ${order.promoCode}: ${order.discountMinor > 0 ? `−${formatUahMinor(order.discountMinor)}` : 'безкоштовна доставка'}`];
+}
+
 function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
   const itemLines = (letter.items ?? []).map((item) => `${lineTitle(item)} — ${item.qty} × ${formatUahMinor(item.priceMinor)}`);
   const contacts = [shop.phone, shop.email].filter(Boolean).join(', ');
@@ -85,7 +91,7 @@ function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOu
   const signature = [shop.name, contacts, shop.address, legal].filter(Boolean);
   const text = [
     ...letter.lines,
-    ...(itemLines.length ? ['', ...itemLines, `Разом: ${formatUahMinor(order.totalMinor)}`] : []),
+    ...(itemLines.length ? ['', ...itemLines, ...promoLines(order), `Разом: ${formatUahMinor(order.totalMinor)}`] : []),
     ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
     '',
     '—',
@@ -96,7 +102,9 @@ function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOu
 ${letter.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${
   itemLines.length
-    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul><p><strong>Разом: ${escapeHtml(formatUahMinor(order.totalMinor))}</strong></p>`
+    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>${promoLines(order)
+        .map((line) => `<p>${escapeHtml(line)}</p>`)
+        .join('')}<p><strong>Разом: ${escapeHtml(formatUahMinor(order.totalMinor))}</strong></p>`
     : ''
 }
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}">${escapeHtml(letter.link.label)}</a></p>` : ''}

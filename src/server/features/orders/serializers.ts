@@ -36,6 +36,8 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     shippingPrice: fromMinor(order.shippingMinor),
     shippingByCarrier: order.shippingByCarrier,
     taxPrice: fromMinor(order.taxMinor),
+    promoCode: order.promoCode,
+    discountPrice: fromMinor(order.discountMinor),
     totalPrice: fromMinor(order.totalMinor),
     isPaid: order.isPaid,
     paidAt: order.paidAt?.toISOString() ?? null,
@@ -77,6 +79,7 @@ export function orderJson(record: OrderWithItems): Order {
       label: item.label,
       weight: item.weight,
       options: normalizeLineOptions(item.options),
+      promoDiscount: fromMinor(item.discountMinor),
     })),
     receipts: record.receipts ?? [],
     refunds: (record.refunds ?? []).map((refund) => ({

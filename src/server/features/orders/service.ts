@@ -24,6 +24,7 @@ import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
 import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../notifications/queue-order-notices.js';
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
+import { applyPromo, promoCustomerOf, recordUse, returnUse, type AppliedPromo } from '../promo-codes/index.js';
 import { assertTransition } from './order-status.js';
 import { assertWithinLimits } from './limits.js';
 import { assertSameBody, bodyHash, withKnownOutcome } from './idempotency.js';
@@ -172,6 +173,7 @@ async function insertNewOrder(
   { door, estimate }: PlacingExtras,
 ): Promise<OrderWithItems> {
   const productIds = [...new Set(payload.orderItems.map((line) => line.product))].sort();
+  const userId = 'user' in buyer ? buyer.user.id : null;
 
   // The answer is read inside the transaction: once it commits, nothing is left to fail and be
   // mistaken for "nothing changed" (docs/errors.md, DB_UNAVAILABLE).
@@ -229,7 +231,24 @@ async function insertNewOrder(
           options: line.options,
         });
       }
-      const prices = priceOrderMinor(priced, rules);
+      // The code is judged and its use counted under its row lock, after the products' locks (the
+      // one order every writer takes them in): of two orders racing for its last use, one gets it.
+      const customer = promoCustomerOf(userId, 'user' in buyer ? buyer.user.email : buyer.guest.email, payload.shippingAddress.phoneNumber);
+      let promo: AppliedPromo | null = null;
+      if (payload.promoCode) {
+        const promoLines = lines.map((line, i) => ({
+          productId: line.product.id,
+          category: line.product.category,
+          totalMinor: items[i].priceMinor * line.qty,
+        }));
+        promo = await applyPromo(tx, payload.promoCode, promoLines, customer, new Date(), true);
+      }
+      const { lineDiscountsMinor, ...prices } = priceOrderMinor(
+        priced.map((line, i) => ({ ...line, promo: promo?.applies[i] ?? false })),
+        rules,
+        promo?.terms,
+      );
+      lineDiscountsMinor.forEach((discountMinor, i) => (items[i].discountMinor = discountMinor));
       const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
       const order = await insertOrder(
         tx,
@@ -261,12 +280,15 @@ async function insertNewOrder(
           paymentMethod: payload.paymentMethod,
           locale: payload.locale ?? 'uk',
           ...prices,
+          promoCode: promo?.row.code ?? null,
+          promoCodeId: promo?.row.id ?? null,
           idempotencyKey: idempotency?.key ?? null,
           idempotencyBodyHash: idempotency?.bodyHash ?? null,
           offerVersion,
         },
         items,
       );
+      if (promo) await recordUse(tx, promo.row.id, order.id, customer);
       await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
       const placed = await requireOrder(tx, order.id);
       committing();
@@ -660,11 +682,15 @@ export async function cancelOrder(ctx: OrdersContext, user: UserRow, id: string)
   });
 }
 
-/** Cancelling: the stock goes back in the same transaction, and the shopper is told. */
+/** Cancelling: the stock and a promo code's use go back in the same transaction, and the shopper is told. */
 const cancellation = {
   event: 'cancelled',
   changes: (_: OrderRow, now: Date): OrderChanges => ({ cancelledAt: now }),
-  effects: async (tx: Tx, order: OrderRow) => returnStock(tx, await findOrderItems(tx, order.id)),
+  effects: async (tx: Tx, order: OrderRow) => {
+    await returnStock(tx, await findOrderItems(tx, order.id));
+    // The promo code's use comes back with the stock, once (docs/promo-codes.md).
+    await returnUse(tx, order.id, new Date());
+  },
 } satisfies Omit<StatusChange, 'authorize'>;
 
 interface StatusChange {

@@ -98,7 +98,7 @@ export async function refundOrder(
     const items = await findOrderItems(tx, orderId);
     const earlier = await findCountedRefunds(tx, orderId);
     const plan = planRefund(
-      items.map((item) => ({ id: item.id, qty: item.qty, priceMinor: item.priceMinor })),
+      items.map((item) => ({ id: item.id, qty: item.qty, priceMinor: item.priceMinor, discountMinor: item.discountMinor })),
       earlier,
       order.totalMinor,
       request.lines,

@@ -24,7 +24,7 @@ interface Good {
   good: { code: string; name: string; price: number };
   quantity: number;
   is_return?: boolean;
-  discounts?: unknown[];
+  discounts?: { type?: unknown; mode?: unknown; value?: unknown; name?: unknown }[];
 }
 
 export interface FakeReceipt {
@@ -242,7 +242,34 @@ export async function startFakeCheckbox(): Promise<FakeCheckbox> {
 }
 
 const isInt = (value: unknown, min: number) => Number.isInteger(value) && (value as number) >= min;
-const goodsSum = (goods: Good[]) => goods.reduce((sum, line) => sum + Math.round((line.good.price * line.quantity) / 1000), 0);
+const lineSum = (line: Good) => Math.round((line.good.price * line.quantity) / 1000);
+
+/** What a good's discounts take off it (an extra charge adds): `VALUE` in kopiykas, `PERCENT` of the line's sum. */
+const discountOf = (line: Good) =>
+  (line.discounts ?? []).reduce(
+    (off, d) => off + (d.type === 'EXTRA_CHARGE' ? -1 : 1) * (d.mode === 'PERCENT' ? Math.round((lineSum(line) * Number(d.value)) / 100) : Number(d.value)),
+    0,
+  );
+
+const goodsSum = (goods: Good[]) => goods.reduce((sum, line) => sum + lineSum(line) - discountOf(line), 0);
+
+/**
+ * A good's `discounts` as Checkbox takes them: each `{ type: DISCOUNT|EXTRA_CHARGE, mode: VALUE|PERCENT,
+ * value }`, a VALUE a whole number of kopiykas above 0, a PERCENT above 0 and at most 100; and no
+ * discount may take a line below zero.
+ */
+function checkDiscounts(line: Good): string | null {
+  if (line.discounts === undefined) return null;
+  if (!Array.isArray(line.discounts)) return 'discounts must be a list';
+  for (const d of line.discounts) {
+    if (d?.type !== 'DISCOUNT' && d?.type !== 'EXTRA_CHARGE') return 'invalid discount type';
+    if (d.mode === 'VALUE' ? !isInt(d.value, 1) : d.mode === 'PERCENT' ? !(typeof d.value === 'number' && d.value > 0 && d.value <= 100) : true) {
+      return 'invalid discount value';
+    }
+  }
+  if (discountOf(line) > lineSum(line)) return 'discount exceeds the good sum';
+  return null;
+}
 
 /** What Checkbox refuses in a receipt: no goods or payments, malformed lines, payments that do not cover the sum. */
 function checkReceipt(body: Record<string, unknown>): { loc: string[]; msg: string; type: string } | null {
@@ -263,6 +290,8 @@ function checkReceipt(body: Record<string, unknown>): { loc: string[]; msg: stri
     ) {
       return { loc: ['body', 'goods', String(i)], msg: 'invalid good', type: 'value_error' };
     }
+    const discountRefusal = checkDiscounts(line);
+    if (discountRefusal) return { loc: ['body', 'goods', String(i), 'discounts'], msg: discountRefusal, type: 'value_error' };
   }
   for (const [i, payment] of (payments as { type?: unknown; value?: unknown }[]).entries()) {
     if (!['CASH', 'CASHLESS', 'CARD'].includes(payment?.type as string) || !isInt(payment.value, 0)) {

@@ -20,13 +20,14 @@ import { paths } from '../../paths';
 import { cartCount, cartLineKey, useCart, type CartItem } from '../../stores/cart';
 import { LineName } from '../../components/line-name';
 import { useCartAvailability, type LineProblem } from './use-cart-availability';
+import { PromoField } from './promo-field';
 
 /** /cart (docs/screens.md): lines, quantities, the UAH summary and the way to checkout. */
 export default function CartPage() {
   const t = useT(checkoutTexts);
   const navigate = useNavigate();
   const cartItems = useCart((s) => s.cartItems);
-  const { prices, isPending: pricing, error: pricingError } = useCartPrices(cartItems);
+  const { prices, promo, isPending: pricing, error: pricingError } = useCartPrices(cartItems);
   const freeFrom = useShopSettings().data?.pricing.freeShippingFrom ?? null;
   const { problems, overOrderLimit, isChecking, ok } = useCartAvailability(cartItems);
 
@@ -65,6 +66,9 @@ export default function CartPage() {
                     <ErrorMessage error={pricingError} />
                   </ListGroup.Item>
                 ) : null}
+                <ListGroup.Item>
+                  <PromoField promo={promo} />
+                </ListGroup.Item>
                 {prices && <OrderSummaryRows prices={prices} labels={t.checkout} />}
                 {prices?.shippingByCarrier && freeFrom !== null && (
                   <ListGroup.Item className="small text-body-secondary">{t.checkout.freeDeliveryFrom(formatUah(freeFrom))}</ListGroup.Item>

@@ -10,6 +10,7 @@ import { discountedPrice } from '../../../shared/pricing';
 import { parcelWeightKg } from '../../../shared/delivery';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
+import { errorMessage } from '../../api/error-message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
@@ -33,7 +34,9 @@ export default function PlaceOrderPage() {
   const placeOrder = usePlaceOrder();
   const signedIn = useAuth((s) => s.userInfo !== null);
   const { problems, ok: available } = useCartAvailability(cart.cartItems);
-  const { prices, error: pricingError } = useCartPrices(cart.cartItems);
+  const { prices, promo, error: pricingError } = useCartPrices(cart.cartItems);
+  // A code kept with the cart is checked again here: one that no longer works is said so, never dropped.
+  const promoBlocked = promo.code !== null && (promo.error !== null || !promo.applied);
   const weightKg = useMemo(() => parcelWeightKg(cart.cartItems), [cart.cartItems]);
   const to = cart.shippingAddress;
   const estimate = useDeliveryEstimate(
@@ -80,6 +83,7 @@ export default function PlaceOrderPage() {
           })),
           shippingAddress,
           paymentMethod: cart.paymentMethod,
+          ...(promo.applied ? { promoCode: promo.applied.code } : {}),
           ...(askTick ? { acceptOffer: accepted } : {}),
           ...(comment ? { comment } : {}),
           // Without an account: the guest's order (docs/delivery.md).
@@ -187,6 +191,13 @@ export default function PlaceOrderPage() {
             )
           ) : (
             <OrderSummaryCard id="review-summary" title={t.checkout.orderSummary} prices={prices} labels={t.checkout}>
+              {promo.code && promo.error ? (
+                <ListGroup.Item>
+                  <Message variant="warning">
+                    {t.checkout.promoInvalidNow(promo.code)} <ErrorText error={promo.error} /> <Link to={paths.cart}>{t.checkout.cartTitle}</Link>
+                  </Message>
+                </ListGroup.Item>
+              ) : null}
               {placeOrder.isError && (
                 <ListGroup.Item>
                   <ErrorMessage error={placeOrder.error} />
@@ -212,7 +223,7 @@ export default function PlaceOrderPage() {
                   </Form.Check>
                 ) : null}
                 {/* Disabled for an empty cart, a line that cannot be bought or an order on its way (docs/screens.md). */}
-                <Button className="w-100" disabled={empty || !available || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
+                <Button className="w-100" disabled={empty || !available || promoBlocked || placeOrder.isPending || placeOrder.isSuccess} onClick={submit}>
                   {placeOrder.isPending ? t.checkout.placingOrder : t.checkout.placeOrder}
                 </Button>
                 {placeOrder.isPending && (
@@ -233,6 +244,11 @@ export default function PlaceOrderPage() {
       </Row>
     </>
   );
+}
+
+/** The server's refusal in the shopper's words, inline. */
+function ErrorText({ error }: { error: unknown }) {
+  return <span>{errorMessage(error)}</span>;
 }
 
 /** "…публічної оферти та … політикою конфіденційності.": the two pages, opened beside the checkout. */

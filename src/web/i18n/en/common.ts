@@ -62,5 +62,6 @@ export const common: typeof uk = {
   adminCategories: 'Categories',
   adminNotices: 'Notices',
   adminImport: 'Price-list import',
+  adminPromoCodes: 'Promo codes',
   adminUsers: 'Users',
 };

@@ -1,3 +1,5 @@
+import { formatUah } from '../../../shared/pricing';
+import { formatCalendarDay as day } from '../../../shared/calendar-day';
 import type { errors as uk } from '../uk/errors';
 
 const kg = (n: string | number | undefined) => Number(n ?? 0).toLocaleString('en-GB', { maximumFractionDigits: 2 });
@@ -86,6 +88,17 @@ export const errors: typeof uk = {
     ORDER_NEEDS_CONFIRMATION: (p) => `The shop must confirm this quantity of “${p.product}”: contact us and we will place the order`,
     ORDER_CONFIRMED: 'The order is confirmed',
     OUT_OF_STOCK: (p) => `Not enough “${p.product}” in stock`,
+    PROMO_CODE_UNKNOWN: 'There is no such promo code. Check how it is spelled',
+    PROMO_CODE_EXPIRED: (p) => `Promo code ${p.code} expired on ${day(p.date)}`,
+    PROMO_CODE_NOT_YET_VALID: (p) => `Promo code ${p.code} works from ${day(p.date)}`,
+    PROMO_CODE_BELOW_MINIMUM: (p) =>
+      `Promo code ${p.code} works on orders from ${formatUah(Number(p.minimum))}: add items worth ${formatUah(Number(p.missing))} more`,
+    PROMO_CODE_USED_UP: (p) => `Promo code ${p.code} has been used as many times as it allows`,
+    PROMO_CODE_ALREADY_USED: (p) => `You have already used promo code ${p.code}`,
+    PROMO_CODE_NOT_APPLICABLE: (p) => `Promo code ${p.code} does not apply to the items in your cart`,
+    PROMO_CODE_TAKEN: (p) => `Promo code ${p.code} already exists`,
+    PROMO_CODE_NOT_FOUND: 'Promo code not found',
+    PROMO_LIMIT_BELOW_USES: (p) => `The code has been used ${p.used} time(s): the limit cannot be lower`,
     PARCEL_TOO_HEAVY: (p) => `The parcel weighs ${kg(p.weightKg)} kg, but “${p.branch}” takes up to ${kg(p.maxWeightKg)} kg. Choose another branch`,
     ORDER_ALREADY_CLAIMED: 'This order is already in another account',
     ORDER_CANCELLED: 'The order is cancelled',

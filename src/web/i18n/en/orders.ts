@@ -91,6 +91,8 @@ export const orders: typeof uk = {
   deliveryByCarrier: 'Nova Poshta tariff',
   deliveryFree: 'Free',
   tax: 'Tax',
+  promo: (code: string) => `Promo code ${code}`,
+  promoFreeDelivery: 'free delivery',
   total: 'Total',
   testPay: 'Test Pay Order',
   paying: 'Paying…',

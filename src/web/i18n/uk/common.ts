@@ -62,5 +62,6 @@ export const common = {
   adminCategories: 'Категорії',
   adminNotices: 'Сповіщення',
   adminImport: 'Імпорт прайсу',
+  adminPromoCodes: 'Промокоди',
   adminUsers: 'Користувачі',
 };

@@ -1,3 +1,5 @@
+import { formatUah } from '../../../shared/pricing';
+import { formatCalendarDay as day } from '../../../shared/calendar-day';
 /** Server error codes (docs/errors.md) in the shopper's words; an unknown code shows the server's text. */
 type Params = Record<string, string | number | undefined>;
 type Text = string | ((p: Params) => string);
@@ -88,6 +90,17 @@ export const errors = {
     ORDER_NEEDS_CONFIRMATION: (p) => `Таку кількість товару «${p.product}» магазин має підтвердити: зв’яжіться з нами, і ми оформимо замовлення`,
     ORDER_CONFIRMED: 'Замовлення підтверджене',
     OUT_OF_STOCK: (p) => `Товару «${p.product}» недостатньо на складі`,
+    PROMO_CODE_UNKNOWN: 'Такого промокоду немає. Перевірте, чи правильно його введено',
+    PROMO_CODE_EXPIRED: (p) => `Термін дії промокоду ${p.code} закінчився ${day(p.date)}`,
+    PROMO_CODE_NOT_YET_VALID: (p) => `Промокод ${p.code} діятиме з ${day(p.date)}`,
+    PROMO_CODE_BELOW_MINIMUM: (p) =>
+      `Промокод ${p.code} діє на замовлення від ${formatUah(Number(p.minimum))}: додайте товарів ще на ${formatUah(Number(p.missing))}`,
+    PROMO_CODE_USED_UP: (p) => `Промокод ${p.code} уже використали стільки разів, скільки він дозволяє`,
+    PROMO_CODE_ALREADY_USED: (p) => `Ви вже використали промокод ${p.code}`,
+    PROMO_CODE_NOT_APPLICABLE: (p) => `Промокод ${p.code} не діє на товари у вашому кошику`,
+    PROMO_CODE_TAKEN: (p) => `Промокод ${p.code} уже є`,
+    PROMO_CODE_NOT_FOUND: 'Промокод не знайдено',
+    PROMO_LIMIT_BELOW_USES: (p) => `Промокод уже використано ${p.used} раз(и): ліміт не може бути меншим`,
     PARCEL_TOO_HEAVY: (p) => `Посилка важить ${kg(p.weightKg)} кг, а «${p.branch}» приймає до ${kg(p.maxWeightKg)} кг. Оберіть інше відділення`,
     ORDER_ALREADY_CLAIMED: 'Це замовлення вже додано до іншого облікового запису',
     ORDER_CANCELLED: 'Замовлення скасоване',

@@ -94,6 +94,8 @@ export const orders = {
   deliveryByCarrier: 'за тарифами Нової пошти',
   deliveryFree: 'Безкоштовно',
   tax: 'Податок',
+  promo: (code: string) => `Промокод ${code}`,
+  promoFreeDelivery: 'безкоштовна доставка',
   total: 'Разом',
   testPay: 'Тестова оплата замовлення',
   paying: 'Оплачуємо…',

@@ -58,6 +58,7 @@ export function UserMenu() {
             { to: paths.admin.legal, label: t.common.adminLegal },
             { to: paths.admin.notices, label: t.common.adminNotices },
             { to: paths.admin.import, label: t.common.adminImport },
+            { to: paths.admin.promoCodes, label: t.common.adminPromoCodes },
           ]}
         />
       )}

@@ -4,7 +4,19 @@ import ListGroup from 'react-bootstrap/ListGroup';
 import type { OrderPrices } from '../../../../shared/pricing';
 import { formatUah } from '../../../components/format';
 
-type SummaryLabels = { items: string; delivery: string; deliveryByCarrier: string; deliveryFree: string; tax: string; total: string };
+type SummaryLabels = {
+  items: string;
+  delivery: string;
+  deliveryByCarrier: string;
+  deliveryFree: string;
+  tax: string;
+  total: string;
+  promo: (code: string) => string;
+  promoFreeDelivery: string;
+};
+
+/** The money of a cart or an order, with the promo code it carries (null: none). */
+type SummaryPrices = OrderPrices & { promoCode?: string | null };
 
 /** The summary card of /placeorder and /order/{id}: its title, the money rows in hryvnia, then the actions. */
 export function OrderSummaryCard({
@@ -16,7 +28,7 @@ export function OrderSummaryCard({
 }: {
   id: string;
   title: string;
-  prices: OrderPrices;
+  prices: SummaryPrices;
   labels: SummaryLabels;
   children?: ReactNode;
 }) {
@@ -35,11 +47,18 @@ export function OrderSummaryCard({
   );
 }
 
-/** Items, delivery (a sum, free, or Nova Poshta's tariff paid on pickup), tax only when charged, total. */
-export function OrderSummaryRows({ prices, labels }: { prices: OrderPrices; labels: SummaryLabels }) {
+/**
+ * Items, the promo code's discount (or its free delivery), delivery (a sum, free, or Nova Poshta's
+ * tariff paid on pickup), tax only when charged, total.
+ */
+export function OrderSummaryRows({ prices, labels }: { prices: SummaryPrices; labels: SummaryLabels }) {
   const delivery = prices.shippingByCarrier ? labels.deliveryByCarrier : prices.shippingPrice === 0 ? labels.deliveryFree : formatUah(prices.shippingPrice);
+  const promo: [string, string, boolean][] = prices.promoCode
+    ? [[labels.promo(prices.promoCode), prices.discountPrice > 0 ? `−${formatUah(prices.discountPrice)}` : labels.promoFreeDelivery, false]]
+    : [];
   const rows: [string, string, boolean][] = [
     [labels.items, formatUah(prices.itemsPrice), false],
+    ...promo,
     [labels.delivery, delivery, false],
     ...(prices.taxPrice > 0 ? [[labels.tax, formatUah(prices.taxPrice), false] as [string, string, boolean]] : []),
     [labels.total, formatUah(prices.totalPrice), true],

@@ -26,7 +26,7 @@ export default function RefundDialog({ order }: { order: Order }) {
 
   const counted = order.refunds.filter((r) => r.status !== 'failed').map((r) => ({ lines: r.lines, amountMinor: toMinor(r.amount) }));
   const taken = refundedPieces(counted);
-  const items = order.orderItems.map((item) => ({ id: item._id, qty: item.qty, priceMinor: toMinor(item.price) }));
+  const items = order.orderItems.map((item) => ({ id: item._id, qty: item.qty, priceMinor: toMinor(item.price), discountMinor: toMinor(item.promoDiscount) }));
   const lines = Object.entries(qty)
     .filter(([, n]) => n > 0)
     .map(([item, n]) => ({ item, qty: n }));

@@ -1,0 +1,232 @@
+import type { z } from 'zod';
+import { discountedPriceMinor, fromMinor, formatUah, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
+import { normalizePhone } from '../../../shared/phone.js';
+import { formatCalendarDay } from '../../../shared/calendar-day.js';
+import {
+  kyivDate,
+  normalizePromoCode,
+  promoApplies,
+  promoTermsOf,
+  type PromoCheckResult,
+  type PromoCheckSchema,
+  type PromoCode,
+  type PromoCodeValues,
+  type PromoRefusalCode,
+} from '../../../shared/promo-codes.js';
+import type { PromoTerms } from '../../../shared/pricing.js';
+import type { Db, Tx } from '../../db/client.js';
+import type { PromoCodeRow } from '../../db/schema.js';
+import { AppError, BadInput, NotFound } from '../../errors.js';
+import { findVariantsOf } from '../products/variants.js';
+import { getSettings } from '../settings/repository.js';
+import {
+  countCustomerUses,
+  deletePromoCode,
+  findPublishedProducts,
+  findPromoByCode,
+  hasUses,
+  insertPromoCode,
+  listPromoCodes,
+  lockPromoCode,
+  updatePromoCode,
+  type NewPromoCode,
+  type PromoCustomer,
+} from './repository.js';
+
+/** A code that gives nothing, and why (docs/errors.md, "Promo codes"): 422 with the code's own words. */
+export class PromoRefused extends AppError {
+  constructor(code: PromoRefusalCode, message: string, params?: Record<string, string | number>) {
+    super(422, code, message, undefined, params);
+  }
+}
+
+/** A line as a code is judged on: its product, and what it costs before the code (kopiykas). */
+export interface PromoLine {
+  productId: string;
+  category: string;
+  totalMinor: number;
+}
+
+/** A code that applies: its row, its terms for the pricing, and which of the lines it applies to. */
+export interface AppliedPromo {
+  row: PromoCodeRow;
+  terms: PromoTerms;
+  applies: boolean[];
+}
+
+/**
+ * Judges a code for these lines and this customer (docs/promo-codes.md), in the order a shopper can
+ * act on: unknown or switched off, not yet or no longer valid, not for these products, below the
+ * minimum (with what is missing), used up, used by this customer. With `lock`, the code's row is held
+ * until the transaction ends, so the uses counted are the uses there are.
+ */
+export async function applyPromo(tx: Tx, code: string, lines: readonly PromoLine[], who: PromoCustomer, now: Date, lock = false): Promise<AppliedPromo> {
+  const row = await findPromoByCode(tx, code.trim(), lock);
+  if (!row || !row.active) throw new PromoRefused('PROMO_CODE_UNKNOWN', 'Такого промокоду немає. Перевірте, чи правильно його введено', { code: code.trim() });
+  const shown = row.code;
+  const today = kyivDate(now);
+  if (row.validFrom && today < row.validFrom) {
+    throw new PromoRefused('PROMO_CODE_NOT_YET_VALID', `Промокод ${shown} діятиме з ${formatCalendarDay(row.validFrom)}`, { code: shown, date: row.validFrom });
+  }
+  if (row.validTo && today > row.validTo) {
+    throw new PromoRefused('PROMO_CODE_EXPIRED', `Термін дії промокоду ${shown} закінчився ${formatCalendarDay(row.validTo)}`, {
+      code: shown,
+      date: row.validTo,
+    });
+  }
+  const targets = { categories: row.categories, products: row.productIds };
+  const applies = lines.map((line) => promoApplies(targets, { id: line.productId, category: line.category }));
+  if (!applies.some(Boolean)) throw new PromoRefused('PROMO_CODE_NOT_APPLICABLE', `Промокод ${shown} не діє на товари у вашому кошику`, { code: shown });
+  const itemsMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
+  if (itemsMinor < row.minOrderMinor) {
+    const missing = fromMinor(row.minOrderMinor - itemsMinor);
+    const minimum = fromMinor(row.minOrderMinor);
+    throw new PromoRefused(
+      'PROMO_CODE_BELOW_MINIMUM',
+      `Промокод ${shown} діє на замовлення від ${formatUah(minimum)}: додайте товарів ще на ${formatUah(missing)}`,
+      { code: shown, minimum, missing },
+    );
+  }
+  if (row.totalLimit !== null && row.usedCount >= row.totalLimit) {
+    throw new PromoRefused('PROMO_CODE_USED_UP', `Промокод ${shown} уже використали стільки разів, скільки він дозволяє`, { code: shown });
+  }
+  if (row.perCustomerLimit !== null && (await countCustomerUses(tx, row.id, who)) >= row.perCustomerLimit) {
+    throw new PromoRefused('PROMO_CODE_ALREADY_USED', `Ви вже використали промокод ${shown}`, { code: shown });
+  }
+  return { row, terms: promoTermsOf({ kind: row.kind, percent: row.percent, amount: row.amountMinor === null ? null : fromMinor(row.amountMinor) }), applies };
+}
+
+/** The customer a code's per-customer limit counts: the account, the e-mail (one case) and the phone (+380…). */
+export function promoCustomerOf(userId: string | null, email: string | null | undefined, phone: string | null | undefined): PromoCustomer {
+  return {
+    userId,
+    email: email ? email.trim().toLowerCase() : null,
+    phone: phone ? normalizePhone(phone) : null,
+  };
+}
+
+type PromoCheck = z.output<typeof PromoCheckSchema>;
+
+/**
+ * POST /api/promo-codes/check: what the code would take off these lines, priced by the shared
+ * function from the catalogue and the settings as the order would be. Nothing is written.
+ */
+export async function checkPromo(db: Db, input: PromoCheck, userId: string | null, userEmail: string | null, now = new Date()): Promise<PromoCheckResult> {
+  const productIds = [...new Set(input.orderItems.map((line) => line.product))];
+  const products = new Map((await findPublishedProducts(db, productIds)).map((p) => [p.id, p]));
+  const variantsOf = await findVariantsOf(db, [...products.keys()]);
+  const priced = [];
+  const lines: PromoLine[] = [];
+  for (const line of input.orderItems) {
+    const product = products.get(line.product);
+    const own = variantsOf.get(line.product) ?? [];
+    const variant = line.variant ? own.find((v) => v.id === line.variant) : own.length === 1 ? own[0] : undefined;
+    if (!product || !variant) continue;
+    priced.push({ price: fromMinor(variant.priceMinor), discount: variant.discount, qty: line.qty });
+    lines.push({ productId: product.id, category: product.category, totalMinor: discountedPriceMinor(variant.priceMinor, variant.discount) * line.qty });
+  }
+  if (!lines.length) throw new BadInput('У кошику немає товарів, що зараз продаються. Оновіть кошик', 'PRODUCT_GONE');
+  const settings = await getSettings(db);
+  const rules = pricingRulesOf(settings.pricing);
+  const who = promoCustomerOf(userId, userEmail ?? input.email, input.phone);
+  const applied = await applyPromo(db, input.code, lines, who, now);
+  const withPromo = priceOrderMinor(
+    priced.map((line, i) => ({ ...line, promo: applied.applies[i] })),
+    rules,
+    applied.terms,
+  );
+  return {
+    code: applied.row.code,
+    kind: applied.row.kind,
+    percent: applied.row.percent,
+    amount: applied.row.amountMinor === null ? null : fromMinor(applied.row.amountMinor),
+    products: [...new Set(lines.filter((_, i) => applied.applies[i]).map((line) => line.productId))],
+    discountPrice: fromMinor(withPromo.discountMinor),
+    freeDelivery: applied.row.kind === 'free_delivery',
+  };
+}
+
+export function promoCodeJson(row: PromoCodeRow): PromoCode {
+  return {
+    _id: row.id,
+    code: row.code,
+    kind: row.kind,
+    percent: row.percent,
+    amount: row.amountMinor === null ? null : fromMinor(row.amountMinor),
+    minOrder: fromMinor(row.minOrderMinor),
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    totalLimit: row.totalLimit,
+    perCustomerLimit: row.perCustomerLimit,
+    categories: row.categories,
+    products: row.productIds,
+    active: row.active,
+    usedCount: row.usedCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The admin's values as stored: the code as typed (compared in one case), money in kopiykas, only the field of its kind. */
+function valuesOf(input: PromoCodeValues): NewPromoCode {
+  return {
+    code: normalizePromoCode(input.code),
+    kind: input.kind,
+    percent: input.kind === 'percent' ? input.percent : null,
+    amountMinor: input.kind === 'fixed' && input.amount !== null ? toMinor(input.amount) : null,
+    minOrderMinor: toMinor(input.minOrder),
+    validFrom: input.validFrom,
+    validTo: input.validTo,
+    totalLimit: input.totalLimit,
+    perCustomerLimit: input.perCustomerLimit,
+    categories: [...new Set(input.categories)],
+    productIds: [...new Set(input.products)],
+    active: input.active,
+  };
+}
+
+const codeTaken = (code: string) => new AppError(409, 'PROMO_CODE_TAKEN', `Промокод ${code} уже є`, undefined, { code });
+const promoNotFound = () => new NotFound('Промокод не знайдено', 'PROMO_CODE_NOT_FOUND');
+
+export async function listPromoCodesJson(db: Db): Promise<PromoCode[]> {
+  return (await listPromoCodes(db)).map(promoCodeJson);
+}
+
+export async function createPromoCode(db: Db, input: PromoCodeValues): Promise<PromoCode> {
+  const values = valuesOf(input);
+  return db.transaction(async (tx) => {
+    if (await findPromoByCode(tx, values.code)) throw codeTaken(values.code);
+    return promoCodeJson(await insertPromoCode(tx, values));
+  });
+}
+
+/**
+ * Edits a code under its row lock (an order counting a use waits). A total limit below the uses
+ * already counted is refused: the orders that used it stay as they are.
+ */
+export async function editPromoCode(db: Db, id: string, input: PromoCodeValues): Promise<PromoCode> {
+  const values = valuesOf(input);
+  return db.transaction(async (tx) => {
+    const current = await lockPromoCode(tx, id);
+    if (!current) throw promoNotFound();
+    const same = await findPromoByCode(tx, values.code);
+    if (same && same.id !== id) throw codeTaken(values.code);
+    if (values.totalLimit !== null && values.totalLimit !== undefined && values.totalLimit < current.usedCount) {
+      throw new AppError(409, 'PROMO_LIMIT_BELOW_USES', `Промокод уже використано ${current.usedCount} раз(и): ліміт не може бути меншим`, undefined, {
+        used: current.usedCount,
+      });
+    }
+    return promoCodeJson((await updatePromoCode(tx, id, values))!);
+  });
+}
+
+/** An unused code is deleted; a used one is switched off, so its orders and their history stay whole. */
+export async function removePromoCode(db: Db, id: string): Promise<{ deleted: boolean; promoCode: PromoCode | null }> {
+  return db.transaction(async (tx) => {
+    const current = await lockPromoCode(tx, id);
+    if (!current) throw promoNotFound();
+    if (await hasUses(tx, id)) return { deleted: false, promoCode: promoCodeJson((await updatePromoCode(tx, id, { active: false }))!) };
+    await deletePromoCode(tx, id);
+    return { deleted: true, promoCode: null };
+  });
+}
