@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
-import { CATEGORY_FILTERS, FERMENT_TYPES } from './catalog.js';
+import { FERMENT_TYPES } from './catalog.js';
 import { CATEGORY_SLUG_PATTERN, FacetSchema } from './categories.js';
 import { PRODUCT_STATUSES } from './product-status.js';
 
@@ -126,6 +126,8 @@ export const ProductListQuerySchema = z.looseObject({
     .optional()
     .transform((a) => a === 'true'),
   sort: z.enum(PRODUCT_SORTS, { error: msg('sortUnknown') }).optional(),
+  /** `100-500`: a pack's price after discount in hryvnia (price-range.ts); read by the service, which answers FILTER_INVALID. */
+  price: z.string().max(50).optional(),
   /** Sold-out products are listed after the others unless this leaves them out. */
   inStock: z
     .enum(['true', 'false'], { error: msg('inStockInvalid') })
@@ -141,7 +143,7 @@ export const SuggestQuerySchema = z.object({
 });
 
 export const SuggestionsSchema = z.object({
-  categories: z.array(z.object({ key: z.enum(CATEGORY_FILTERS), name: z.string(), path: z.string() })),
+  categories: z.array(z.object({ key: z.string(), name: z.string(), path: z.string() })),
   products: z.array(ProductSchema.pick({ _id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;

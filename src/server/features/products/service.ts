@@ -1,7 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import { EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
-import { attributesFromLegacy, checkAttributeValues, parseAttributeFilters, ATTRIBUTE_PARAM_PREFIX, type Facet } from '../../../shared/categories.js';
+import {
+  attributesFromLegacy,
+  categoryPath,
+  checkAttributeValues,
+  parseAttributeFilters,
+  ATTRIBUTE_PARAM_PREFIX,
+  type Facet,
+} from '../../../shared/categories.js';
 import { fromMinor, toMinor } from '../../../shared/pricing.js';
+import { parsePriceRange, PRICE_PARAM } from '../../../shared/price-range.js';
 import {
   SUGGESTED_PRODUCTS,
   type Product,
@@ -24,6 +31,7 @@ import {
   findTopRated,
   insertProducts,
   listProducts,
+  loadCategoryWords,
   toProduct,
   updateProduct,
   withVariants,
@@ -71,8 +79,13 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
       ? new BadInput(`Фільтра «${parsed.param}» у цій категорії немає`, 'FILTER_UNKNOWN', { param: parsed.param })
       : new BadInput(`Фільтр «${parsed.param}»: очікується діапазон «від..до» або значення через кому`, 'FILTER_INVALID', { param: parsed.param });
   }
+  const price = query.price === undefined ? undefined : parsePriceRange(query.price);
+  if (price === null) {
+    throw new BadInput(`Діапазон ціни «${query.price}»: очікується «від-до» у гривнях, наприклад 100-500`, 'FILTER_INVALID', { param: PRICE_PARAM });
+  }
   const filter = {
     keyword: query.keyword,
+    price,
     categories: slugs,
     attributes: parsed.filters,
     producer: query.producer,
@@ -109,32 +122,25 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
   };
 }
 
-const GROUP_NAMES_UK: Record<'Hops' | 'Yeast' | 'Malt', { name: string; path: string }> = {
-  Hops: { name: 'Хміль', path: '/hops' },
-  Yeast: { name: 'Дріжджі', path: '/yeast' },
-  Malt: { name: 'Солод', path: '/malt' },
-};
-
-/** A category's Ukrainian name and the catalogue page that lists it (docs/screens.md). */
-function categoryLink(category: ProductCategory): Suggestions['categories'][number] {
-  if (isEquipmentCategory(category)) {
-    return { key: category, name: EQUIPMENT_CATEGORY_NAMES_UK[category], path: `/equipment?category=${category}` };
-  }
-  return { key: category, ...GROUP_NAMES_UK[category] };
-}
-
 /**
- * What the header suggests for a half-typed query: the categories its words name and the first
- * products a search would list (docs/api.md). An empty query suggests nothing.
+ * What the header suggests for a half-typed query: the categories its words name (by their names as
+ * the owner wrote them) and the first products a search would list (docs/api.md). An empty query
+ * suggests nothing.
  */
 export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
   if (!q) return { categories: [], products: [] };
-  const named = new Set(queryWords(q).flatMap(categoriesNamedBy));
+  const [catalogue, categoryWords] = await Promise.all([loadCatalogue(tx), loadCategoryWords(tx)]);
+  const named = new Set(queryWords(q).flatMap((word) => categoriesNamedBy(word, categoryWords).map((c) => c.slug)));
   // The first products the search page would list: the count first keeps a sparse match from
   // walking the whole listing index (docs/decisions/001-search.md).
-  const { rows } = await listProducts(tx, { keyword: q }, { number: 1, size: SUGGESTED_PRODUCTS });
+  const { rows } = await listProducts(tx, { keyword: q, categoryWords }, { number: 1, size: SUGGESTED_PRODUCTS });
   return {
-    categories: [...named].map(categoryLink),
+    categories: catalogue.categories
+      .filter((c) => named.has(c.slug) && c.visible)
+      .map((c) => {
+        const parent = c.parentId ? catalogue.categories.find((p) => p.id === c.parentId) : undefined;
+        return { key: c.slug, name: c.name, path: categoryPath(c.slug, parent?.slug ?? null) };
+      }),
     products: rows.map((row) => ({
       _id: row.id,
       slug: row.slug ?? row.id,
@@ -142,7 +148,7 @@ export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
       image: row.image,
       price: fromMinor(row.priceMinor),
       discount: row.discount,
-      category: row.category as ProductCategory,
+      category: row.category,
       countInStock: row.countInStock,
     })),
   };
