@@ -272,6 +272,29 @@ export const ProductUpdateSchema = z.object({
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
 
+export const MAX_BULK_VARIANT_CHANGES = 500;
+
+/**
+ * The admin list's bulk edit (PATCH /api/admin/variants, docs/api.md): per pack, the fields to set;
+ * the others stay as they are.
+ */
+export const VariantBulkChangeSchema = z
+  .object({
+    id: z.uuid({ error: msg('variantIdInvalid') }),
+    price: priceField().optional(),
+    discount: discountField().optional(),
+    countInStock: stockField().optional(),
+  })
+  .refine((change) => change.price !== undefined || change.discount !== undefined || change.countInStock !== undefined, msg('bulkChangeEmpty'));
+export const VariantBulkChangesSchema = z
+  .array(VariantBulkChangeSchema)
+  .min(1, msg('bulkChangeEmpty'))
+  .max(MAX_BULK_VARIANT_CHANGES, msg('bulkChangesTooMany', { max: MAX_BULK_VARIANT_CHANGES }));
+export type VariantBulkChange = z.infer<typeof VariantBulkChangeSchema>;
+
+export const BulkChangeResultSchema = z.object({ products: z.array(ProductSchema) });
+export type BulkChangeResult = z.infer<typeof BulkChangeResultSchema>;
+
 /** A shopper's review (POST /api/products/{id}/reviews, docs/api.md). */
 export const ReviewCreateSchema = z.object({
   rating: z

@@ -238,6 +238,12 @@ export async function listAllProducts(tx: Tx, options: { inStockOnly: boolean })
     .orderBy(desc(products.createdAt), desc(products.id));
 }
 
+/** Products locked for a write, in id order (as orders lock them, so two writers never deadlock). */
+export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  return tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
+}
+
 /** A product by its slug, or by its id (old `/product/{id}` links). */
 export async function findProductByRef(tx: Tx, ref: string): Promise<ProductRow | null> {
   const byId = z.uuid().safeParse(ref).success;

@@ -16,6 +16,7 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductUpdate,
+  type VariantBulkChange,
   type Suggestions,
   type VariantInput,
 } from '../../../shared/products.js';
@@ -32,6 +33,7 @@ import {
   insertProducts,
   listProducts,
   loadCategoryWords,
+  lockProducts,
   toProduct,
   updateProduct,
   withVariants,
@@ -39,6 +41,7 @@ import {
 } from './repository.js';
 import {
   findEditableVariants,
+  findVariantsByIds,
   findVariantsBySkus,
   findVariantsOf,
   insertVariants,
@@ -321,6 +324,42 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
     if (v._id) await updateVariant(tx, v._id, values);
     else await insertVariants(tx, [{ ...values, productId }]);
   }
+}
+
+/**
+ * The admin list's bulk edit: prices, discounts and stock of several packs in one transaction. An
+ * unknown or archived pack refuses the whole change. Products are locked in id order first, as
+ * orders and the editor lock them, and a pack back from 0 wakes its stock alerts.
+ */
+export async function changeVariantsInBulk(tx: Tx, changes: VariantBulkChange[], site: { url: string; secret: string }): Promise<Product[]> {
+  const ids = changes.map((c) => c.id);
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated) throw new BadInput('Одна фасовка вказана двічі', 'VARIANT_REPEATED', { variant: repeated });
+  return tx.transaction(async (t) => {
+    const found = new Map((await findVariantsByIds(t, ids)).filter((v) => !v.archivedAt).map((v) => [v.id, v]));
+    const unknown = ids.find((id) => !found.has(id));
+    if (unknown) throw new BadInput('Фасовки з таким ідентифікатором немає: нічого не змінено', 'VARIANT_UNKNOWN', { variant: unknown });
+    const productIds = [...new Set([...found.values()].map((v) => v.productId))];
+    const rows = await lockProducts(t, productIds);
+    const before = await findVariantsOf(t, productIds);
+    for (const change of changes) {
+      await updateVariant(t, change.id, {
+        ...(change.price !== undefined ? { priceMinor: toMinor(change.price) } : {}),
+        ...(change.discount !== undefined ? { discount: change.discount } : {}),
+        ...(change.countInStock !== undefined ? { countInStock: change.countInStock } : {}),
+      });
+    }
+    await refreshProductSummaries(t, productIds);
+    const after = await findVariantsOf(t, productIds);
+    for (const row of rows) {
+      const variants = after.get(row.id) ?? [];
+      if (row.status === 'published' && variants.some((v) => v.priceMinor === 0)) {
+        throw new BadInput(`Опублікований товар «${row.name}» не продається за 0 грн: вкажіть ціну`, 'PRICE_REQUIRED_TO_PUBLISH');
+      }
+      await queueRestockAlerts(t, row, before.get(row.id) ?? [], variants, site);
+    }
+    return withVariants(t, await lockProducts(t, productIds));
+  });
 }
 
 const skuTaken = (sku: string) => new BadInput(`Артикул «${sku}» уже має інша фасовка`, 'SKU_DUPLICATE', { sku });
