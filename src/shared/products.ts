@@ -4,6 +4,7 @@ import { PRODUCT_REF } from './product-path.js';
 import { FERMENT_TYPES } from './catalog.js';
 import { CATEGORY_SLUG_PATTERN, FacetSchema } from './categories.js';
 import { PRODUCT_STATUSES } from './product-status.js';
+import { IMAGE_ALT_MAX, MAX_PRODUCT_IMAGES } from './product-images.js';
 
 export { PRODUCT_STATUSES, type ProductStatus } from './product-status.js';
 import { PRODUCT_SORTS } from './product-sorts.js';
@@ -37,12 +38,25 @@ export const VariantSchema = z.object({
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
+/** A picture of the gallery as the API sends it (product-images.ts). */
+export const ProductImageSchema = z.object({
+  url: z.string(),
+  /** Ukrainian alt text; `altEn` English, '' when the admin gave none. */
+  alt: z.string(),
+  altEn: z.string(),
+  /** Widths stored beside `url` for `srcset`, smallest first; empty for a picture of one size (the demo SVGs). */
+  widths: z.array(z.number()),
+});
+
 export const ProductSchema = z.object({
   _id: z.string(),
   /** The readable part of the product's address (docs/seo.md). */
   slug: z.string(),
   name: z.string(),
+  /** The main picture (the gallery's first), kept for existing clients. */
   image: z.string(),
+  /** The gallery in the admin's order, the main picture first (docs/domain.md, "Images"). */
+  images: z.array(ProductImageSchema),
   description: z.string(),
   price: z.number(),
   discount: z.number(),
@@ -173,6 +187,14 @@ const discountField = () => number('discount').int(msg('discountInteger')).min(0
 const stockField = () => number('countInStock').int(msg('stockInteger')).min(0, msg('stockNegative')).max(1_000_000, msg('stockTooBig'));
 const weightField = () => number('weight').positive(msg('weightPositive')).max(1000, msg('weightTooBig'));
 
+const imagePath = () =>
+  z
+    .string({ error: msg('imageRequired') })
+    .trim()
+    .max(500, msg('imagePathTooLong'))
+    // Same-origin paths only: the shop's content policy shows no images from elsewhere.
+    .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid'));
+
 export const MAX_VARIANTS = 30;
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
@@ -228,12 +250,29 @@ export const ProductUpdateSchema = z.object({
   status: z.enum(PRODUCT_STATUSES, { error: msg('productStatusInvalid') }).optional(),
   price: priceField().optional(),
   discount: discountField().optional(),
-  image: z
-    .string({ error: msg('imageRequired') })
-    .trim()
-    .max(500, msg('imagePathTooLong'))
-    // Same-origin paths only: the shop's content policy shows no images from elsewhere.
-    .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid')),
+  image: imagePath(),
+  /**
+   * The whole gallery in order (the first is the main picture and becomes `image`); one left out is
+   * removed. Absent: `image` replaces the main picture, as before galleries.
+   */
+  images: z
+    .array(
+      z.object({
+        url: imagePath(),
+        alt: z
+          .string()
+          .trim()
+          .max(IMAGE_ALT_MAX, msg('imageAltTooLong', { max: IMAGE_ALT_MAX })),
+        altEn: z
+          .string()
+          .trim()
+          .max(IMAGE_ALT_MAX, msg('imageAltTooLong', { max: IMAGE_ALT_MAX }))
+          .optional()
+          .default(''),
+      }),
+    )
+    .max(MAX_PRODUCT_IMAGES, msg('imagesTooMany', { max: MAX_PRODUCT_IMAGES }))
+    .optional(),
   origin: z
     .string({ error: msg('producerRequired') })
     .trim()

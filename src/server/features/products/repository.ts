@@ -14,6 +14,7 @@ import {
 import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { PriceRange } from '../../../shared/price-range.js';
+import { storedWidths, type ProductImage } from '../../../shared/product-images.js';
 import type { Product, ProductSort } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
 import { categories, products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
@@ -286,7 +287,16 @@ export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: 
   if (values.length === 0) return [];
   const withIds = values.map((v) => ({ ...v, id: v.id ?? randomUUID() }));
   const slugs = await uniqueSlugs(tx, withIds);
-  await tx.insert(products).values(withIds.map(({ variants: _variants, ...v }) => ({ ...v, slug: slugs.get(v.id), ...productSearchColumns(v) })));
+  await tx
+    .insert(products)
+    .values(
+      withIds.map(({ variants: _variants, ...v }) => ({
+        ...v,
+        images: v.images ?? [galleryOf(v.image, v.name)],
+        slug: slugs.get(v.id),
+        ...productSearchColumns(v),
+      })),
+    );
   // A one-pack product's SKU is its slug; a slug freed by a rename may still be another pack's SKU.
   const slugSkus = withIds.filter((v) => !v.variants).map((v) => slugs.get(v.id)!.toUpperCase());
   const takenSkus = new Set(
@@ -331,6 +341,9 @@ export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: 
   const byId = new Map(rows.map((row) => [row.id, row]));
   return withIds.map((v) => byId.get(v.id)!);
 }
+
+/** A one-picture gallery: the picture with the product's name as its alt text. */
+export const galleryOf = (url: string, name: string): ProductImage => ({ url, alt: name, altEn: '', widths: storedWidths(url) });
 
 /**
  * Each product's slug from its name; a name another product already has gets the first eight
@@ -416,6 +429,7 @@ export function toProduct(row: ProductRecord, variants: readonly ProductVariantR
     slug: row.slug ?? row.id,
     name: row.name,
     image: row.image,
+    images: row.images.length ? row.images : [galleryOf(row.image, row.name)],
     description: row.description,
     price: fromMinor(row.priceMinor),
     discount: row.discount,

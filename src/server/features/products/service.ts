@@ -9,6 +9,7 @@ import {
 } from '../../../shared/categories.js';
 import { fromMinor, toMinor } from '../../../shared/pricing.js';
 import { parsePriceRange, PRICE_PARAM } from '../../../shared/price-range.js';
+import { PLACEHOLDER_IMAGE, storedWidths, type ProductImage } from '../../../shared/product-images.js';
 import {
   SUGGESTED_PRODUCTS,
   type Product,
@@ -30,6 +31,7 @@ import {
   deleteProductById,
   findProductByRef,
   findTopRated,
+  galleryOf,
   insertProducts,
   listProducts,
   loadCategoryWords,
@@ -177,7 +179,7 @@ export async function getTopProducts(tx: Tx) {
 export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'> {
   return {
     name: 'Новий товар',
-    image: '/images/placeholder.svg',
+    image: PLACEHOLDER_IMAGE,
     description: 'Опис товару',
     priceMinor: 0,
     discount: 0,
@@ -210,9 +212,11 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     if (!before) throw productNotFound();
     const attributes = checkProductFields(await loadCatalogue(t), input, before.category === input.category ? before.attributes : {});
     // The product row first: every writer locks the product before its packs.
+    const images = galleryEdit(before, input);
     const row = await updateProduct(t, id, {
       name: input.name,
-      image: input.image,
+      image: images[0]?.url ?? PLACEHOLDER_IMAGE,
+      images,
       description: input.description,
       category: input.category,
       origin: input.origin,
@@ -231,6 +235,18 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     }
     return toProduct((await findProductByRef(t, id))!, variants);
   });
+}
+
+/**
+ * The gallery an edit leaves: the list it sends (an empty alt text reads the product's name; the
+ * widths come from the stored files, never from the client), or, from a client before galleries,
+ * the current one with `image` as its main picture.
+ */
+function galleryEdit(before: { images: ProductImage[]; image: string; name: string }, input: ProductUpdate): ProductImage[] {
+  if (input.images) return input.images.map((i) => ({ url: i.url, alt: i.alt || input.name, altEn: i.altEn, widths: storedWidths(i.url) }));
+  const current = before.images.length ? before.images : [galleryOf(before.image, before.name)];
+  if (current[0]?.url === input.image) return current;
+  return [galleryOf(input.image, input.name), ...current.slice(1)];
 }
 
 /**

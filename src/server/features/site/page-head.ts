@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
-import { productPreviewImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
+import { GALLERY_IMAGE_SIZES, imageSrcSet } from '../../../shared/product-images.js';
+import { productPreviewImage, rasterImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
 import { hopSubstitutes } from '../recipes/service.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
@@ -33,6 +34,8 @@ export interface PageHead {
   preview?: PreviewImage & { alt: string };
   /** The picture likely to be the largest paint: fetched at once, before any script asks for it. */
   preloadImage?: string;
+  /** Its `srcset` and `sizes` when it has several widths, so the preload fetches the width the page shows. */
+  preloadSrcSet?: { srcset: string; sizes: string };
   jsonLd: object[];
   /** Query-cache entries of the web app (src/web/features/catalog/api.ts keys). */
   data: { key: unknown[]; value: unknown }[];
@@ -203,9 +206,11 @@ function productHead(
   preview: PreviewImage,
 ): PageHead {
   const url = `${site}${productPath(product.slug)}`;
-  const image = absoluteOn(site, preview.path);
+  // The main picture as previews take it, then the rest of the gallery (raster forms: search engines take no SVG).
+  const image = [absoluteOn(site, preview.path), ...product.images.slice(1).map((i) => absoluteOn(site, rasterImage(i.url)))];
   const price = discountedPrice(product.price, product.discount);
   const description = product.description.replace(/\s+/g, ' ').slice(0, 160);
+  const mainSrcSet = product.images[0] ? imageSrcSet(product.images[0]) : undefined;
   const category = SECTIONS[`/${product.category.toLowerCase()}`] ?? SECTIONS['/equipment'];
   const categoryPath = Object.keys(SECTIONS).find((key) => SECTIONS[key] === category)!;
   return {
@@ -215,6 +220,7 @@ function productHead(
     ogType: 'product',
     preview: { ...preview, alt: product.name },
     preloadImage: product.image,
+    ...(mainSrcSet ? { preloadSrcSet: { srcset: mainSrcSet, sizes: GALLERY_IMAGE_SIZES } } : {}),
     jsonLd: [
       productJsonLd(product, { url, image, category: category.title }),
       breadcrumbs({ name: category.title, path: categoryPath }, { name: product.name, path: productPath(product.slug) }),
@@ -230,7 +236,7 @@ const availability = (stock: number) => (stock > 0 ? 'https://schema.org/InStock
  * whose hasVariant lists each pack as a Product with its own Offer (Google's product-variant
  * structured data; docs/seo.md).
  */
-export function productJsonLd(product: ProductDetail, page: { url: string; image: string; category: string }): object {
+export function productJsonLd(product: ProductDetail, page: { url: string; image: string[]; category: string }): object {
   const rating =
     product.numReviews > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
@@ -275,7 +281,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
     hasVariant: product.variants.map((v) => ({
       '@type': 'Product',
       name: `${product.name}, ${v.label}`,
-      image: page.image,
+      image: page.image[0],
       size: v.label,
       ...packFacts(v),
       weight: { '@type': 'QuantitativeValue', value: v.weight, unitCode: 'KGM' },
@@ -303,7 +309,11 @@ export function renderShell(template: string, site: string, head: PageHead, root
     preview.height ? `<meta property="og:image:height" content="${preview.height}" />` : '',
     `<meta property="og:image:alt" content="${escapeHtml(preview.alt)}" />`,
     // A rendered page preloads what it shows first itself (root.head).
-    head.preloadImage && !root ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    head.preloadImage && !root
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}"${
+          head.preloadSrcSet ? ` imagesrcset="${escapeHtml(head.preloadSrcSet.srcset)}" imagesizes="${escapeHtml(head.preloadSrcSet.sizes)}"` : ''
+        } fetchpriority="high" />`
+      : '',
     ...(root?.head ?? []),
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
