@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
 import { GALLERY_IMAGE_SIZES, imageSrcSet } from '../../../shared/product-images.js';
+import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params.js';
+import { PRICE_PARAM } from '../../../shared/price-range.js';
 import { productPreviewImage, rasterImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
 import { hopSubstitutes } from '../recipes/service.js';
 import { discountedPrice } from '../../../shared/pricing.js';
@@ -103,15 +105,15 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   const section = SECTIONS[path];
   if (section) {
     // A section's other parameters (producer, category, keyword, page) are the browser's to apply.
-    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
-    const products = plain && options ? await list({ ...section.filter, ...options }) : null;
+    const filters = listingFilters(search);
+    const products = filters && options ? await list({ ...section.filter, ...options, ...filters }).catch(() => null) : null;
     return {
       title: `${section.title} | ${SHOP_NAME}`,
       description: section.description,
       canonical: path,
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: section.title, path })],
-      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options }], value: products }] : [],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
   }
   const categoryPage = /^\/catalog\/([^/]+)$/.exec(path);
@@ -120,16 +122,16 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
     const category = categories.find((c) => c.slug === slug);
     if (!category) return null;
-    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
+    const filters = listingFilters(search);
     const filter = { category: category.slug };
-    const products = plain && options ? await list({ ...filter, ...options }) : null;
+    const products = filters && options ? await list({ ...filter, ...options, ...filters }).catch(() => null) : null;
     return {
       title: `${category.name} | ${SHOP_NAME}`,
       description: category.description || DEFAULT_DESCRIPTION,
       canonical: category.path,
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: category.name, path: category.path })],
-      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options }], value: products }] : [],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
   }
   const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
@@ -349,6 +351,24 @@ function safeJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * The attribute and price filters of a list page's address (`attr.alpha=12..14&price=100-500`), as the
+ * web app passes them (src/web/features/catalog/attribute-filters.tsx); null when the address holds
+ * anything else besides the order, which the browser applies.
+ */
+function listingFilters(search: URLSearchParams): Record<string, string> | null {
+  const filters: Record<string, string> = {};
+  for (const key of new Set(search.keys())) {
+    if (key === 'sort' || key === 'inStock') continue;
+    const values = search.getAll(key);
+    if (!(key.startsWith(ATTRIBUTE_PARAM_PREFIX) || key === PRICE_PARAM) || values.length > 1) return null;
+    if (values[0].trim()) filters[key] = values[0];
+  }
+  return filters;
+}
+
+const filterKey = (filters: Record<string, string> | null) => (filters && Object.keys(filters).length ? { attributes: filters } : {});
 
 /** The order and "in stock only" of a list page's address, or null when the API would refuse them. */
 function listingOptions(search: URLSearchParams): { sort?: ProductSort; inStock?: true } | null {

@@ -14,6 +14,7 @@ export const catalog: typeof uk = {
   discount: 'Discounts',
   filters: 'Filters',
   resetFilters: 'Reset filters',
+  priceRange: 'Price',
   rangeFrom: 'from',
   rangeTo: 'to',
   applyFilter: 'OK',

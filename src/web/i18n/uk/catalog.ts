@@ -14,6 +14,7 @@ export const catalog = {
   discount: 'Знижки',
   filters: 'Фільтри',
   resetFilters: 'Скинути фільтри',
+  priceRange: 'Ціна',
   rangeFrom: 'від',
   rangeTo: 'до',
   applyFilter: 'OK',
