@@ -34,6 +34,8 @@ export const catalog: typeof uk = {
   equipmentIntro: 'Kegs, fittings, chillers, taps and everything for dispensing.',
   discountTitle: 'Discounted products',
   discountIntro: 'Get them while the price is low.',
+  galleryPosition: (n: number, of: number) => `Image ${n} of ${of}`,
+  galleryThumbnails: 'Product images',
   discountBadge: (n) => `discount ${n} %`,
   oldPrice: 'Old price',
   price: 'Price',

@@ -34,6 +34,8 @@ export const catalog = {
   equipmentIntro: 'Кеги, фітинги, охолоджувачі, крани та все для розливу.',
   discountTitle: 'Товари зі знижкою',
   discountIntro: 'Встигніть придбати за вигідною ціною.',
+  galleryPosition: (n: number, of: number) => `Зображення ${n} з ${of}`,
+  galleryThumbnails: 'Зображення товару',
   discountBadge: (n: number) => `знижка ${n} %`,
   oldPrice: 'Стара ціна',
   price: 'Ціна',
