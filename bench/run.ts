@@ -80,7 +80,11 @@ console.log(
 );
 
 const { loadavg } = await import('node:os');
-console.log(`load average before the database figures: ${loadavg().map((n) => n.toFixed(1)).join(', ')} on the machine's cores`);
+console.log(
+  `load average before the database figures: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')} on the machine's cores`,
+);
 const timing = (name: string, t: { p50: number; p95: number; max: number; queries: number }) =>
   console.log(`  ${name.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms   max ${t.max.toFixed(1)} ms   (${t.queries} queries)`);
 const scale = await measureSearchAtScale();

@@ -287,16 +287,14 @@ export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: 
   if (values.length === 0) return [];
   const withIds = values.map((v) => ({ ...v, id: v.id ?? randomUUID() }));
   const slugs = await uniqueSlugs(tx, withIds);
-  await tx
-    .insert(products)
-    .values(
-      withIds.map(({ variants: _variants, ...v }) => ({
-        ...v,
-        images: v.images ?? [galleryOf(v.image, v.name)],
-        slug: slugs.get(v.id),
-        ...productSearchColumns(v),
-      })),
-    );
+  await tx.insert(products).values(
+    withIds.map(({ variants: _variants, ...v }) => ({
+      ...v,
+      images: v.images ?? [galleryOf(v.image, v.name)],
+      slug: slugs.get(v.id),
+      ...productSearchColumns(v),
+    })),
+  );
   // A one-pack product's SKU is its slug; a slug freed by a rename may still be another pack's SKU.
   const slugSkus = withIds.filter((v) => !v.variants).map((v) => slugs.get(v.id)!.toUpperCase());
   const takenSkus = new Set(

@@ -71,7 +71,9 @@ export function AttributeFilters({
                 label={label}
                 unit={facet.unit}
                 hints={facet}
-                initial={(current.includes('..') ? current.split('..') : [current, current]).map((v) => (v ? Number(v) : null)) as [number | null, number | null]}
+                initial={
+                  (current.includes('..') ? current.split('..') : [current, current]).map((v) => (v ? Number(v) : null)) as [number | null, number | null]
+                }
                 format={(low, high) => {
                   const [from, to] = [low.trim().replace(',', '.'), high.trim().replace(',', '.')];
                   return from || to ? `${from}..${to}` : undefined;

@@ -46,7 +46,7 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
           <p className="visually-hidden" aria-live="polite" aria-atomic="true">
             {t.catalog.galleryPosition(index + 1, count)}
           </p>
-          <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label={t.catalog.galleryThumbnails} onKeyDown={onKeyDown}>
+          <div className="d-flex flex-wrap gap-2 mt-2" role="group" aria-label={t.catalog.galleryThumbnails}>
             {images.map((image, i) => (
               <button
                 key={`${image.url}-${i}`}
@@ -58,8 +58,17 @@ export function ProductGallery({ product }: { product: ProductDetail }) {
                 aria-pressed={i === index}
                 aria-label={`${t.catalog.galleryPosition(i + 1, count)}: ${imageAlt(image, language) || product.name}`}
                 onClick={() => setIndex(i)}
+                onKeyDown={onKeyDown}
               >
-                <img src={image.url} srcSet={imageSrcSet(image)} sizes={image.widths.length ? '72px' : undefined} alt="" width={72} height={72} loading="lazy" />
+                <img
+                  src={image.url}
+                  srcSet={imageSrcSet(image)}
+                  sizes={image.widths.length ? '72px' : undefined}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                />
               </button>
             ))}
           </div>
