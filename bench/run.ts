@@ -16,8 +16,11 @@ import autocannon from 'autocannon';
 import { existsSync } from 'node:fs';
 import { measureBundle } from './bundle.js';
 import { measureLighthouse } from './lighthouse.js';
-import { measureSearchAtScale } from './search-scale.js';
+import { measureFilteredListingOnPglite, measureSearchAtScale } from './search-scale.js';
 import { measureImportExport, printImportExport } from './import-export.js';
+
+/** bench/server.ts's filtered category page. */
+const FILTERED_LISTING = `/api/products?category=Hops&attr.purpose=aroma,dual&attr.alpha=3..15&price=50-2000&sort=price_asc`;
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -40,25 +43,28 @@ async function http() {
     await fetch(`${shopUrl}/api/products`);
     await fetch(search);
     await fetch(suggest);
+    await fetch(`${shopUrl}${FILTERED_LISTING}`);
     // Rounds alternate the four so that neither warm-up nor a busy moment favours one of them.
     type Measure = Awaited<ReturnType<typeof load>>;
-    const rounds: Record<'bare' | 'list' | 'search' | 'suggest', Measure>[] = [];
+    const rounds: Record<'bare' | 'list' | 'search' | 'suggest' | 'bareFiltered' | 'filtered', Measure>[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       rounds.push({
         bare: await load(`http://127.0.0.1:${ports.bare}/api/products`),
         list: await load(`${shopUrl}/api/products`),
         search: await load(search),
         suggest: await load(suggest),
+        bareFiltered: await load(`http://127.0.0.1:${ports.bare}/api/products/filtered`),
+        filtered: await load(`${shopUrl}${FILTERED_LISTING}`),
       });
     }
-    const mean = (kind: 'bare' | 'list' | 'search' | 'suggest') => ({
+    const mean = (kind: keyof (typeof rounds)[number]) => ({
       rps: Math.round(rounds.reduce((n, r) => n + r[kind].rps, 0) / rounds.length),
       p99: Math.max(...rounds.map((r) => r[kind].p99)),
     });
     const [bare, list, found, suggested] = [mean('bare'), mean('list'), mean('search'), mean('suggest')];
     // Lighthouse needs the built web app the shop serves (npm run build).
     const lighthouse = existsSync('dist/web/index.html') ? await measureLighthouse(shopUrl) : null;
-    return { bare, list, search: found, suggest: suggested, lighthouse };
+    return { bare, list, search: found, suggest: suggested, bareFiltered: mean('bareFiltered'), filtered: mean('filtered'), lighthouse };
   } finally {
     child.kill('SIGTERM');
   }
@@ -72,12 +78,22 @@ row('bare Fastify, same JSON', h.bare);
 row('GET /api/products', h.list);
 row('GET /api/products?keyword=каскад', h.search);
 row('GET /api/search/suggest?q=каск', h.suggest);
+console.log(
+  `  ${'filtered category page'.padEnd(32)} ${String(h.filtered.rps).padStart(7)} req/s   p99 ${String(h.filtered.p99).padStart(3)} ms   ratio ${(h.filtered.rps / h.bareFiltered.rps).toFixed(2)} of its bare route (${h.bareFiltered.rps} req/s)`,
+);
 
+const { loadavg } = await import('node:os');
+console.log(
+  `load average before the database figures: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(', ')} on the machine's cores`,
+);
+const timing = (name: string, t: { p50: number; p95: number; max: number; queries: number }) =>
+  console.log(`  ${name.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms   max ${t.max.toFixed(1)} ms   (${t.queries} queries)`);
 const scale = await measureSearchAtScale();
 if (scale) {
-  console.log(`${scale.products.toLocaleString('en')} generated products on PostgreSQL (no cache)`);
-  const timing = (name: string, t: { p50: number; p95: number; max: number; queries: number }) =>
-    console.log(`  ${name.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms   max ${t.max.toFixed(1)} ms   (${t.queries} queries)`);
+  console.log(`${scale.products.toLocaleString('en')} generated products × 3 packs on PostgreSQL (no cache)`);
+  timing('filtered category page (2 attributes, price, sort)', scale.filtered);
   timing('search (GET /api/products?keyword=)', scale.search);
   timing('suggestions (GET /api/search/suggest?q=)', scale.suggest);
   timing('sorted category page (sort=…, inStock=…)', scale.sorted);
@@ -85,6 +101,9 @@ if (scale) {
 } else {
   console.log('Search at scale: skipped (PostgreSQL unreachable)');
 }
+const embedded = await measureFilteredListingOnPglite();
+console.log(`${embedded.products.toLocaleString('en')} generated products × 3 packs on PGlite (no cache)`);
+timing('filtered category page (2 attributes, price, sort)', embedded.filtered);
 
 const bundle = await measureBundle();
 console.log('Home page assets (gzip)');

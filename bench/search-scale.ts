@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../src/server/db/client.js';
-import { insertProducts, listProducts, type NewProduct } from '../src/server/features/products/repository.js';
+import { openDatabase, type Database } from '../src/server/db/client.js';
+import { insertProducts, listProducts } from '../src/server/features/products/repository.js';
 import { getSuggestions } from '../src/server/features/products/service.js';
 import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS } from '../src/shared/catalog.js';
 import { PRODUCT_SORTS } from '../src/shared/products.js';
@@ -77,6 +77,72 @@ async function timed(rounds: number, run: (round: number) => Promise<unknown>): 
  * p50/p95 over a generated catalogue on a throwaway PostgreSQL database, uncached: searches, the
  * header's suggestions and sorted category pages.
  */
+/** A category page with two attribute filters, a price range and a sort, as a shopper narrows hops down. */
+const filteredListing = (db: Database['db'], n: number) =>
+  listProducts(
+    db,
+    {
+      categories: ['Hops'],
+      attributes: [
+        { key: 'purpose', type: 'values', values: n % 2 ? ['aroma'] : ['aroma', 'dual'] },
+        { key: 'alpha', type: 'range', min: 4 + (n % 5), max: 12 + (n % 4) },
+      ],
+      price: { min: 50 + (n % 7) * 10, max: 500 },
+      sort: pick(['price_asc', 'price_desc', 'alpha_desc', 'newest'] as const, n),
+    },
+    { number: 1 + (n % 3), size: 12 },
+  );
+
+/** Generated products, each with three packs (50 г, 100 г, 1 кг as hops are sold). */
+async function fillCatalogue(db: Database['db'], products: number) {
+  const now = Date.now();
+  for (let start = 0; start < products; start += 2000) {
+    const batch: Parameters<typeof insertProducts>[1] = [];
+    for (let i = start; i < Math.min(start + 2000, products); i++) {
+      const kind = pick(KINDS, i * 7);
+      const isHop = kind === 'Хміль';
+      const priceMinor = 1000 + (i % 5000) * 10;
+      const stock = i % 10 === 0 ? 0 : 1 + (i % 50);
+      batch.push({
+        name: `${kind} ${pick(VARIETIES, i * 13 + (i >> 5))} ${pick(WORDS, i * 3)} №${i}`,
+        image: '/images/placeholder.svg',
+        description: 'Згенерований товар для вимірювання пошуку.',
+        priceMinor,
+        discount: i % 9 === 0 ? 10 : 0,
+        category: isHop ? 'Hops' : pick(EQUIPMENT_CATEGORIES, i),
+        origin: isHop ? pick(HOP_PRODUCERS, i) : 'Kegland',
+        weight: 1,
+        countInStock: stock,
+        attributes: isHop ? { alpha: 2 + (i % 170) / 10, purpose: pick(['aroma', 'bittering', 'dual'], i >> 2) } : {},
+        numReviews: i % 7 === 0 ? i % 41 : 0,
+        rating: i % 7 === 0 ? 1 + (i % 5) : 0,
+        createdAt: new Date(now - i * 1000),
+        variants: [
+          { sku: `B${i}-50`, label: '50 г', priceMinor, discount: i % 9 === 0 ? 10 : 0, countInStock: stock, weight: 0.05 },
+          { sku: `B${i}-100`, label: '100 г', priceMinor: priceMinor * 2 - 500, discount: 0, countInStock: stock, weight: 0.1 },
+          { sku: `B${i}-1000`, label: '1 кг', priceMinor: priceMinor * 15, discount: 0, countInStock: i % 3 ? stock : 0, weight: 1 },
+        ],
+      });
+    }
+    await insertProducts(db, batch);
+  }
+  // The steady state of a live shop: autovacuum has set the visibility map and statistics.
+  await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze product_variants`);
+}
+
+/** The filtered category page on the embedded database (BENCH_PGLITE_PRODUCTS, default as many as PostgreSQL's). */
+export async function measureFilteredListingOnPglite() {
+  const products = Number(process.env.BENCH_PGLITE_PRODUCTS ?? PRODUCTS);
+  const database = await openDatabase({ dataDir: 'memory://' });
+  try {
+    await fillCatalogue(database.db, products);
+    return { products, filtered: await timed(100, (n) => filteredListing(database.db, n)) };
+  } finally {
+    await database.close();
+  }
+}
+
 export async function measureSearchAtScale() {
   const name = `shop_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -90,32 +156,7 @@ export async function measureSearchAtScale() {
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   try {
-    const now = Date.now();
-    for (let start = 0; start < PRODUCTS; start += 2000) {
-      const batch: NewProduct[] = [];
-      for (let i = start; i < Math.min(start + 2000, PRODUCTS); i++) {
-        const kind = pick(KINDS, i * 7);
-        const isHop = kind === 'Хміль';
-        batch.push({
-          name: `${kind} ${pick(VARIETIES, i * 13 + (i >> 5))} ${pick(WORDS, i * 3)} №${i}`,
-          image: '/images/placeholder.svg',
-          description: 'Згенерований товар для вимірювання пошуку.',
-          priceMinor: 1000 + (i % 5000) * 10,
-          discount: i % 9 === 0 ? 10 : 0,
-          category: isHop ? 'Hops' : pick(EQUIPMENT_CATEGORIES, i),
-          origin: isHop ? pick(HOP_PRODUCERS, i) : 'Kegland',
-          weight: 1,
-          countInStock: i % 10 === 0 ? 0 : 1 + (i % 50),
-          attributes: isHop ? { alpha: 2 + (i % 170) / 10 } : {},
-          numReviews: i % 7 === 0 ? i % 41 : 0,
-          rating: i % 7 === 0 ? 1 + (i % 5) : 0,
-          createdAt: new Date(now - i * 1000),
-        });
-      }
-      await insertProducts(database.db, batch);
-    }
-    // The steady state of a live shop: autovacuum has set the visibility map and statistics.
-    await database.db.execute(sql`vacuum analyze products`);
+    await fillCatalogue(database.db, PRODUCTS);
 
     const search = await timed(20 * QUERIES.length, (n) =>
       listProducts(database.db, { keyword: pick(QUERIES, n) }, { number: 1 + (Math.floor(n / QUERIES.length) % 3), size: 12 }),
@@ -130,12 +171,13 @@ export async function measureSearchAtScale() {
         { number: 1 + (n % 3), size: 12 },
       ),
     );
+    const filtered = await timed(200, (n) => filteredListing(database.db, n));
     // Which plan a sorted category page gets: an index in the page's order, not a sort of the category.
     const plan = await database.db.execute(
       sql`explain select id from products where category = 'Hops' order by (count_in_stock > 0) desc, (price_minor::bigint * (100 - discount)) asc, id asc limit 12`,
     );
     const planText = (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
-    return { products: PRODUCTS, search, suggest, sorted, sortedPlan: planText };
+    return { products: PRODUCTS, search, suggest, sorted, filtered, sortedPlan: planText };
   } finally {
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -22,8 +22,12 @@ const shop = await buildApp(config, { database, logger: false });
 await shop.listen({ port: 0, host: '127.0.0.1' });
 
 const firstPage = (await shop.inject({ url: '/api/products' })).body;
+/** A category page with two attribute filters, a price range and a sort (run.ts asks the same). */
+export const FILTERED_LISTING = `/api/products?category=Hops&attr.purpose=aroma,dual&attr.alpha=3..15&price=50-2000&sort=price_asc`;
+const filteredPage = (await shop.inject({ url: FILTERED_LISTING })).body;
 const bare = Fastify({ logger: false });
 bare.get('/api/products', async (_request, reply) => reply.type('application/json; charset=utf-8').send(firstPage));
+bare.get('/api/products/filtered', async (_request, reply) => reply.type('application/json; charset=utf-8').send(filteredPage));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 
 const port = (app: { server: { address(): unknown } }) => (app.server.address() as { port: number }).port;

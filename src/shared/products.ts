@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
-import { CATEGORY_FILTERS, FERMENT_TYPES } from './catalog.js';
+import { FERMENT_TYPES } from './catalog.js';
 import { CATEGORY_SLUG_PATTERN, FacetSchema } from './categories.js';
 import { PRODUCT_STATUSES } from './product-status.js';
+import { IMAGE_ALT_MAX, MAX_PRODUCT_IMAGES } from './product-images.js';
 
 export { PRODUCT_STATUSES, type ProductStatus } from './product-status.js';
 import { PRODUCT_SORTS } from './product-sorts.js';
@@ -37,12 +38,25 @@ export const VariantSchema = z.object({
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
+/** A picture of the gallery as the API sends it (product-images.ts). */
+export const ProductImageSchema = z.object({
+  url: z.string(),
+  /** Ukrainian alt text; `altEn` English, '' when the admin gave none. */
+  alt: z.string(),
+  altEn: z.string(),
+  /** Widths stored beside `url` for `srcset`, smallest first; empty for a picture of one size (the demo SVGs). */
+  widths: z.array(z.number()),
+});
+
 export const ProductSchema = z.object({
   _id: z.string(),
   /** The readable part of the product's address (docs/seo.md). */
   slug: z.string(),
   name: z.string(),
+  /** The main picture (the gallery's first), kept for existing clients. */
   image: z.string(),
+  /** The gallery in the admin's order, the main picture first (docs/domain.md, "Images"). */
+  images: z.array(ProductImageSchema),
   description: z.string(),
   price: z.number(),
   discount: z.number(),
@@ -126,6 +140,8 @@ export const ProductListQuerySchema = z.looseObject({
     .optional()
     .transform((a) => a === 'true'),
   sort: z.enum(PRODUCT_SORTS, { error: msg('sortUnknown') }).optional(),
+  /** `100-500`: a pack's price after discount in hryvnia (price-range.ts); read by the service, which answers FILTER_INVALID. */
+  price: z.string().max(50).optional(),
   /** Sold-out products are listed after the others unless this leaves them out. */
   inStock: z
     .enum(['true', 'false'], { error: msg('inStockInvalid') })
@@ -141,7 +157,7 @@ export const SuggestQuerySchema = z.object({
 });
 
 export const SuggestionsSchema = z.object({
-  categories: z.array(z.object({ key: z.enum(CATEGORY_FILTERS), name: z.string(), path: z.string() })),
+  categories: z.array(z.object({ key: z.string(), name: z.string(), path: z.string() })),
   products: z.array(ProductSchema.pick({ _id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;
@@ -170,6 +186,14 @@ const priceField = () => number('price').min(0, msg('priceNegative')).max(1_000_
 const discountField = () => number('discount').int(msg('discountInteger')).min(0, msg('discountRange')).max(100, msg('discountRange'));
 const stockField = () => number('countInStock').int(msg('stockInteger')).min(0, msg('stockNegative')).max(1_000_000, msg('stockTooBig'));
 const weightField = () => number('weight').positive(msg('weightPositive')).max(1000, msg('weightTooBig'));
+
+const imagePath = () =>
+  z
+    .string({ error: msg('imageRequired') })
+    .trim()
+    .max(500, msg('imagePathTooLong'))
+    // Same-origin paths only: the shop's content policy shows no images from elsewhere.
+    .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid'));
 
 export const MAX_VARIANTS = 30;
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
@@ -226,12 +250,29 @@ export const ProductUpdateSchema = z.object({
   status: z.enum(PRODUCT_STATUSES, { error: msg('productStatusInvalid') }).optional(),
   price: priceField().optional(),
   discount: discountField().optional(),
-  image: z
-    .string({ error: msg('imageRequired') })
-    .trim()
-    .max(500, msg('imagePathTooLong'))
-    // Same-origin paths only: the shop's content policy shows no images from elsewhere.
-    .regex(/^\/(?![/\\])\S*$/, msg('imagePathInvalid')),
+  image: imagePath(),
+  /**
+   * The whole gallery in order (the first is the main picture and becomes `image`); one left out is
+   * removed. Absent: `image` replaces the main picture, as before galleries.
+   */
+  images: z
+    .array(
+      z.object({
+        url: imagePath(),
+        alt: z
+          .string()
+          .trim()
+          .max(IMAGE_ALT_MAX, msg('imageAltTooLong', { max: IMAGE_ALT_MAX })),
+        altEn: z
+          .string()
+          .trim()
+          .max(IMAGE_ALT_MAX, msg('imageAltTooLong', { max: IMAGE_ALT_MAX }))
+          .optional()
+          .default(''),
+      }),
+    )
+    .max(MAX_PRODUCT_IMAGES, msg('imagesTooMany', { max: MAX_PRODUCT_IMAGES }))
+    .optional(),
   origin: z
     .string({ error: msg('producerRequired') })
     .trim()
@@ -269,6 +310,29 @@ export const ProductUpdateSchema = z.object({
 });
 export type ProductUpdate = z.infer<typeof ProductUpdateSchema>;
 export type ProductUpdateInput = z.input<typeof ProductUpdateSchema>;
+
+export const MAX_BULK_VARIANT_CHANGES = 500;
+
+/**
+ * The admin list's bulk edit (PATCH /api/admin/variants, docs/api.md): per pack, the fields to set;
+ * the others stay as they are.
+ */
+export const VariantBulkChangeSchema = z
+  .object({
+    id: z.uuid({ error: msg('variantIdInvalid') }),
+    price: priceField().optional(),
+    discount: discountField().optional(),
+    countInStock: stockField().optional(),
+  })
+  .refine((change) => change.price !== undefined || change.discount !== undefined || change.countInStock !== undefined, msg('bulkChangeEmpty'));
+export const VariantBulkChangesSchema = z
+  .array(VariantBulkChangeSchema)
+  .min(1, msg('bulkChangeEmpty'))
+  .max(MAX_BULK_VARIANT_CHANGES, msg('bulkChangesTooMany', { max: MAX_BULK_VARIANT_CHANGES }));
+export type VariantBulkChange = z.infer<typeof VariantBulkChangeSchema>;
+
+export const BulkChangeResultSchema = z.object({ products: z.array(ProductSchema) });
+export type BulkChangeResult = z.infer<typeof BulkChangeResultSchema>;
 
 /** A shopper's review (POST /api/products/{id}/reviews, docs/api.md). */
 export const ReviewCreateSchema = z.object({

@@ -1,5 +1,15 @@
 import { describe, expect, test } from 'vitest';
-import { categoriesNamedBy, categoryKey, latinForm, productSearchColumns, queryWordKeys, queryWords, searchWords, skeletonForm } from './search-text';
+import {
+  categoriesNamedBy,
+  categoryKey,
+  categoryWordIndex,
+  latinForm,
+  productSearchColumns,
+  queryWordKeys,
+  queryWords,
+  searchWords,
+  skeletonForm,
+} from './search-text';
 
 describe('search text forms', () => {
   test('Cyrillic and Latin spellings of a name share a skeleton', () => {
@@ -47,12 +57,23 @@ describe('search text forms', () => {
   });
 
   test('a category word names its category, in either language, also in the plural', () => {
-    expect(categoriesNamedBy('кеги')).toEqual(['Kegs']);
-    expect(categoriesNamedBy('kegs')).toEqual(['Kegs']);
-    expect(categoriesNamedBy('головки')).toEqual(['Heads']);
-    expect(categoriesNamedBy('дріжджі')).toEqual(['Yeast']);
-    expect(categoriesNamedBy('каскад')).toEqual([]);
-    expect(categoriesNamedBy('xyzzy')).toEqual([]);
+    const index = categoryWordIndex([
+      { slug: 'Yeast', name: 'Дріжджі', nameEn: 'Yeast', parent: null },
+      { slug: 'Equipment', name: 'Обладнання', nameEn: 'Equipment', parent: null },
+      { slug: 'Kegs', name: 'Кеги', nameEn: 'Kegs', parent: 'Equipment' },
+      { slug: 'Heads', name: 'Заправні головки', nameEn: 'Filling heads', parent: 'Equipment' },
+      { slug: 'malt-extract', name: 'Солодовий екстракт', nameEn: 'Malt extract', parent: null },
+    ]);
+    const named = (word: string) => categoriesNamedBy(word, index).map((c) => c.slug);
+    expect(named('кеги')).toEqual(['Kegs']);
+    expect(named('kegs')).toEqual(['Kegs']);
+    expect(named('головки')).toEqual(['Heads']);
+    expect(named('дріжджі')).toEqual(['Yeast']);
+    expect(named('каскад')).toEqual([]);
+    expect(named('xyzzy')).toEqual([]);
+    // A category the owner added, by its own names; a group names its categories' products.
+    expect(named('екстракт')).toEqual(['malt-extract']);
+    expect(categoriesNamedBy('обладнання', index)[0].productSlugs).toEqual(['Equipment', 'Kegs', 'Heads']);
     // A product stores its category's key, which the query word then looks for.
     expect(productSearchColumns({ name: 'Кег 19 л', origin: 'Kegland', category: 'Kegs' }).searchKeys).toContain(categoryKey('Kegs'));
   });

@@ -1,5 +1,3 @@
-import type { ProductCategory } from './catalog.js';
-
 /**
  * Text forms that make catalogue search forgiving (Cyrillic or Latin, small typos).
  * - latinForm: lower-case Latin transliteration, used for substring and trigram matching.
@@ -150,10 +148,12 @@ export function skeletonForm(word: string): string {
 const MAX_KEY_LENGTH = 15;
 
 /**
- * Words shoppers use for each category, in both languages: a query word naming a category finds
- * that category's products and ranks them first (docs/decisions/001-search.md).
+ * Words shoppers use for the seeded categories beside their names (plurals, synonyms), by slug. Every
+ * category, one the owner adds too, is also named by its own Ukrainian and English names, read from
+ * the catalogue at each search, so a renamed category is found by its new name at once
+ * (docs/decisions/001-search.md).
  */
-export const CATEGORY_SEARCH_WORDS: Record<ProductCategory, string> = {
+export const CATEGORY_SEARCH_WORDS: Record<string, string> = {
   Hops: 'хміль hops hop',
   Yeast: 'дріжджі yeast',
   Malt: 'солод malt',
@@ -215,20 +215,34 @@ export function productSearchColumns(product: { name: string; origin?: string; c
   return { searchText: ` ${words.map(latinForm).join(' ')} `, searchKeys: [...keys] };
 }
 
-/** The keys of each category's words, made once. */
-const CATEGORY_KEYS = Object.entries(CATEGORY_SEARCH_WORDS).map(([category, words]) => {
-  const keys = new Set<string>();
-  for (const word of searchWords(words)) addWordKeys(keys, word);
-  return { category: category as ProductCategory, keys };
-});
+/** A category as the search reads it from the catalogue. */
+export interface SearchCategory {
+  slug: string;
+  name: string;
+  nameEn: string;
+  /** The group's slug, or null. */
+  parent: string | null;
+}
+
+/** Each category's word keys and the slugs its products are filed under (a group's are its categories'). */
+export type CategoryWordIndex = { slug: string; productSlugs: string[]; keys: Set<string> }[];
+
+export function categoryWordIndex(categories: readonly SearchCategory[]): CategoryWordIndex {
+  return categories.map((category) => {
+    const keys = new Set<string>();
+    for (const word of searchWords(`${category.name} ${category.nameEn} ${CATEGORY_SEARCH_WORDS[category.slug] ?? ''}`)) addWordKeys(keys, word);
+    const children = categories.filter((c) => c.parent === category.slug).map((c) => c.slug);
+    return { slug: category.slug, productSlugs: [category.slug, ...children], keys };
+  });
+}
 
 /**
- * The categories a query word names ("кеги", "kegs", "головки"): their products match that word
- * whatever their name says (by their category's key), and rank first.
+ * The categories a query word names ("кеги", "kegs", "головки", a category the owner added): their
+ * products match that word whatever their name says (by their category's key), and rank first.
  */
-export function categoriesNamedBy(word: string): ProductCategory[] {
+export function categoriesNamedBy(word: string, index: CategoryWordIndex): CategoryWordIndex {
   const { any } = queryWordKeys(word);
-  return CATEGORY_KEYS.filter(({ keys }) => any.some((key) => keys.has(key))).map(({ category }) => category);
+  return index.filter(({ keys }) => any.some((key) => keys.has(key)));
 }
 
 /**

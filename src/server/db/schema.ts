@@ -24,6 +24,7 @@ import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
 import type { LineOptions } from '../../shared/line-options.js';
 import { PRODUCT_STATUSES } from '../../shared/product-status.js';
 import type { AttributeOption, AttributeValues } from '../../shared/categories.js';
+import type { ProductImage } from '../../shared/product-images.js';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -118,7 +119,13 @@ export const products = pgTable(
     name: text('name').notNull(),
     /** The readable address (docs/seo.md), from the name; null only until the start-up refresh. */
     slug: text('slug'),
+    /** The main picture: the gallery's first, kept for the product JSON's `image` and the feeds. */
     image: text('image').notNull(),
+    /** The gallery in its order, with alt texts and stored widths (docs/domain.md, "Images"). */
+    images: jsonb('images')
+      .$type<ProductImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     description: text('description').notNull(),
     /**
      * UAH in kopiykas. Price, discount, stock and weight summarise the product's variants (the

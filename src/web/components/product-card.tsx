@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CARD_IMAGE_SIZES, imageSrcSet } from '../../shared/product-images';
 import type { Product } from '../../shared/products';
 import { useT } from '../i18n';
 import { paths } from '../paths';
@@ -11,12 +12,16 @@ import { Rating } from './rating';
  */
 export function ProductCard({ product, eager = false, heading: Heading = 'h2' }: { product: Product; eager?: boolean; heading?: 'h2' | 'h3' }) {
   const t = useT();
+  const main = product.images[0];
   return (
     <div className={`card product-card h-100 position-relative${product.countInStock <= 0 ? ' sold-out' : ''}`}>
       <Link to={paths.product(product.slug)} tabIndex={-1} aria-hidden>
         <img
           className="card-img-top"
           src={product.image}
+          // The stored widths let a phone fetch the 400 px picture (docs/seo.md); a demo SVG has one size.
+          srcSet={main?.url === product.image ? imageSrcSet(main) : undefined}
+          sizes={main?.url === product.image && main.widths.length ? CARD_IMAGE_SIZES : undefined}
           alt=""
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={eager ? 'high' : undefined}

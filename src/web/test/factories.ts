@@ -8,6 +8,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     slug: 'hop-saaz',
     name: 'Хміль Saaz',
     image: '/images/products/hop-saaz-czech.svg',
+    images: [{ url: '/images/products/hop-saaz-czech.svg', alt: 'Хміль Saaz', altEn: '', widths: [] }],
     description: 'Благородний чеський хміль',
     price: 120,
     discount: 0,

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdParamsSchema, MessageSchema, ProductSchema, ProductUpdateSchema } from '../../../shared/products.js';
+import {
+  BulkChangeResultSchema,
+  IdParamsSchema,
+  MessageSchema,
+  ProductSchema,
+  ProductUpdateSchema,
+  VariantBulkChangesSchema,
+} from '../../../shared/products.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
-import { createProduct, deleteProduct, updateProductDetails } from './service.js';
+import { changeVariantsInBulk, createProduct, deleteProduct, updateProductDetails } from './service.js';
 
 /**
  * Product administration (docs/api.md): create, edit, delete; admins only. Every write empties the
@@ -23,6 +30,17 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const product = await updateProductDetails(app.db, request.params.id, request.body, { url: app.config.siteUrl, secret: app.config.jwtSecret });
       app.catalogCache.invalidate();
       return product;
+    },
+  );
+
+  // The product list's bulk edit: several packs' price, discount or stock in one transaction.
+  app.patch(
+    '/api/admin/variants',
+    { onRequest: adminOnly, schema: { body: VariantBulkChangesSchema, response: { 200: BulkChangeResultSchema } } },
+    async (request) => {
+      const changed = await changeVariantsInBulk(app.db, request.body, { url: app.config.siteUrl, secret: app.config.jwtSecret });
+      app.catalogCache.invalidate();
+      return { products: changed };
     },
   );
 

@@ -2,12 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { legacyAttributeFields, type AttributeFilter } from '../../../shared/categories.js';
-import { categoriesNamedBy, categoryKey, productSearchColumns, queryWordKeys, queryWords } from '../../../shared/search-text.js';
+import {
+  categoriesNamedBy,
+  categoryKey,
+  categoryWordIndex,
+  productSearchColumns,
+  queryWordKeys,
+  queryWords,
+  type CategoryWordIndex,
+} from '../../../shared/search-text.js';
 import { slugify } from '../../../shared/product-path.js';
 import { fromMinor } from '../../../shared/pricing.js';
+import type { PriceRange } from '../../../shared/price-range.js';
+import { storedWidths, type ProductImage } from '../../../shared/product-images.js';
 import type { Product, ProductSort } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
+import { categories, products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
 import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
 import { listingOrder, weightedRating, type ListingOrder } from './listing-order.js';
 
@@ -22,12 +32,16 @@ export interface ProductFilter {
   /** The category's attribute filters, already checked against its definitions. */
   attributes?: AttributeFilter[];
   producer?: string;
+  /** Hryvnia: a product matches when one of its packs costs this after its discount. */
+  price?: PriceRange;
   discountedOnly?: boolean;
   /** soldOutLast (shoppers, the default), inStockOnly ("Тільки в наявності"), or mixed (the admin's list). */
   stock?: 'soldOutLast' | 'inStockOnly' | 'mixed';
   sort?: ProductSort;
   /** The admin's list: drafts and hidden products too. */
   includeUnpublished?: boolean;
+  /** The categories' words for a keyword, when the caller has them already (else read here). */
+  categoryWords?: CategoryWordIndex;
 }
 
 /** Shoppers see published products only. */
@@ -47,10 +61,10 @@ export async function listProducts(
   const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
   if (!filter.keyword) return { ...(await selectPage(tx, conditions, null, order, page)), search: null };
 
-  const exactSearch = keywordSearch(filter.keyword, false);
+  const exactSearch = keywordSearch(filter.keyword, false, filter.categoryWords ?? (await loadCategoryWords(tx)));
   const exact = await selectPage(tx, conditions, exactSearch, order, page);
   if (exact.total > 0) return { ...exact, search: exactSearch.where };
-  const fuzzySearch = keywordSearch(filter.keyword, true);
+  const fuzzySearch = keywordSearch(filter.keyword, true, []);
   return { ...(await selectPage(tx, conditions, fuzzySearch, order, page)), search: fuzzySearch.where };
 }
 
@@ -61,6 +75,7 @@ function filterConditions(filter: ProductFilter, options: { leaveOutAttribute?: 
   if (filter.categories) conditions.push(inArray(products.category, filter.categories));
   if (filter.producer) conditions.push(eq(products.origin, filter.producer));
   if (filter.discountedOnly) conditions.push(ne(products.discount, 0));
+  if (filter.price) conditions.push(priceCondition(filter.price));
   for (const attribute of filter.attributes ?? []) {
     if (attribute.key !== options.leaveOutAttribute) conditions.push(attributeCondition(attribute));
   }
@@ -78,6 +93,18 @@ function attributeCondition(filter: AttributeFilter): SQL {
   if (filter.type === 'values') return sql`${textAttribute(filter.key)} = any(${textArray(filter.values)})`;
   const value = numberAttribute(filter.key);
   return and(...[filter.min !== null ? sql`${value} >= ${filter.min}` : undefined, filter.max !== null ? sql`${value} <= ${filter.max}` : undefined])!;
+}
+
+/**
+ * Some pack on sale costs within the range after its discount. Compared as kopiykas × 100
+ * (`price_minor × (100 − discount)`), the form the price sorts use, so no rounding decides a match.
+ */
+function priceCondition(range: PriceRange): SQL {
+  const discounted = sql`(${productVariants.priceMinor}::bigint * (100 - ${productVariants.discount}))`;
+  const bound = (hryvnia: number) => Math.round(hryvnia * 100) * 100;
+  return sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null${
+    range.min !== null ? sql` and ${discounted} >= ${bound(range.min)}` : sql``
+  }${range.max !== null ? sql` and ${discounted} <= ${bound(range.max)}` : sql``})`;
 }
 
 /**
@@ -146,7 +173,7 @@ async function selectPage(
  * form or of its consonant skeleton (another alphabet, dropped vowels): one GIN lookup a word.
  * Whole-word matches rank first. When that finds nothing, trigram similarity catches typos.
  */
-function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL | null } {
+function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryWordIndex): { where: SQL; rank: SQL | null } {
   const words = queryWords(keyword)
     .slice(0, 8)
     .map((word) => ({ word, ...queryWordKeys(word) }));
@@ -165,7 +192,7 @@ function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL
   }
   // A word naming a category also finds that category's products, by the category's key.
   const matching = usable.map((w) => {
-    const named = categoriesNamedBy(w.word).map(categoryKey);
+    const named = categoriesNamedBy(w.word, categoryWords).flatMap((c) => c.productSlugs.map(categoryKey));
     return { ...w, any: [...w.any, ...named], named };
   });
   return {
@@ -185,6 +212,18 @@ function keywordSearch(keyword: string, fuzzy: boolean): { where: SQL; rank: SQL
   };
 }
 
+/**
+ * The categories' words as they are now: read at each search (a dozen rows), so a category the owner
+ * adds or renames is found by its name at once, while products keep the key of its fixed slug.
+ */
+export async function loadCategoryWords(tx: Tx): Promise<CategoryWordIndex> {
+  const rows = await tx
+    .select({ id: categories.id, slug: categories.slug, name: categories.name, nameEn: categories.nameEn, parentId: categories.parentId })
+    .from(categories);
+  const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
+  return categoryWordIndex(rows.map((row) => ({ ...row, parent: row.parentId ? (slugOf.get(row.parentId) ?? null) : null })));
+}
+
 const textArray = (values: string[]) =>
   sql`ARRAY[${sql.join(
     values.map((v) => sql`${v}`),
@@ -198,6 +237,12 @@ export async function listAllProducts(tx: Tx, options: { inStockOnly: boolean })
     .from(products)
     .where(and(published, options.inStockOnly ? gt(products.countInStock, 0) : undefined))
     .orderBy(desc(products.createdAt), desc(products.id));
+}
+
+/** Products locked for a write, in id order (as orders lock them, so two writers never deadlock). */
+export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRecord[]> {
+  if (ids.length === 0) return [];
+  return tx.select(productColumns).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
 }
 
 /** A product by its slug, or by its id (old `/product/{id}` links). */
@@ -242,7 +287,14 @@ export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: 
   if (values.length === 0) return [];
   const withIds = values.map((v) => ({ ...v, id: v.id ?? randomUUID() }));
   const slugs = await uniqueSlugs(tx, withIds);
-  await tx.insert(products).values(withIds.map(({ variants: _variants, ...v }) => ({ ...v, slug: slugs.get(v.id), ...productSearchColumns(v) })));
+  await tx.insert(products).values(
+    withIds.map(({ variants: _variants, ...v }) => ({
+      ...v,
+      images: v.images ?? [galleryOf(v.image, v.name)],
+      slug: slugs.get(v.id),
+      ...productSearchColumns(v),
+    })),
+  );
   // A one-pack product's SKU is its slug; a slug freed by a rename may still be another pack's SKU.
   const slugSkus = withIds.filter((v) => !v.variants).map((v) => slugs.get(v.id)!.toUpperCase());
   const takenSkus = new Set(
@@ -287,6 +339,9 @@ export async function insertProducts(tx: Tx, values: (NewProduct & { variants?: 
   const byId = new Map(rows.map((row) => [row.id, row]));
   return withIds.map((v) => byId.get(v.id)!);
 }
+
+/** A one-picture gallery: the picture with the product's name as its alt text. */
+export const galleryOf = (url: string, name: string): ProductImage => ({ url, alt: name, altEn: '', widths: storedWidths(url) });
 
 /**
  * Each product's slug from its name; a name another product already has gets the first eight
@@ -372,6 +427,7 @@ export function toProduct(row: ProductRecord, variants: readonly ProductVariantR
     slug: row.slug ?? row.id,
     name: row.name,
     image: row.image,
+    images: row.images.length ? row.images : [galleryOf(row.image, row.name)],
     description: row.description,
     price: fromMinor(row.priceMinor),
     discount: row.discount,

@@ -1,7 +1,15 @@
 import { inArray } from 'drizzle-orm';
-import { EQUIPMENT_CATEGORY_NAMES_UK, isEquipmentCategory, type ProductCategory } from '../../../shared/catalog.js';
-import { attributesFromLegacy, checkAttributeValues, parseAttributeFilters, ATTRIBUTE_PARAM_PREFIX, type Facet } from '../../../shared/categories.js';
+import {
+  attributesFromLegacy,
+  categoryPath,
+  checkAttributeValues,
+  parseAttributeFilters,
+  ATTRIBUTE_PARAM_PREFIX,
+  type Facet,
+} from '../../../shared/categories.js';
 import { fromMinor, toMinor } from '../../../shared/pricing.js';
+import { parsePriceRange, PRICE_PARAM } from '../../../shared/price-range.js';
+import { PLACEHOLDER_IMAGE, storedWidths, type ProductImage } from '../../../shared/product-images.js';
 import {
   SUGGESTED_PRODUCTS,
   type Product,
@@ -9,6 +17,7 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductUpdate,
+  type VariantBulkChange,
   type Suggestions,
   type VariantInput,
 } from '../../../shared/products.js';
@@ -22,8 +31,11 @@ import {
   deleteProductById,
   findProductByRef,
   findTopRated,
+  galleryOf,
   insertProducts,
   listProducts,
+  loadCategoryWords,
+  lockProducts,
   toProduct,
   updateProduct,
   withVariants,
@@ -31,6 +43,7 @@ import {
 } from './repository.js';
 import {
   findEditableVariants,
+  findVariantsByIds,
   findVariantsBySkus,
   findVariantsOf,
   insertVariants,
@@ -71,8 +84,13 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
       ? new BadInput(`Фільтра «${parsed.param}» у цій категорії немає`, 'FILTER_UNKNOWN', { param: parsed.param })
       : new BadInput(`Фільтр «${parsed.param}»: очікується діапазон «від..до» або значення через кому`, 'FILTER_INVALID', { param: parsed.param });
   }
+  const price = query.price === undefined ? undefined : parsePriceRange(query.price);
+  if (price === null) {
+    throw new BadInput(`Діапазон ціни «${query.price}»: очікується «від-до» у гривнях, наприклад 100-500`, 'FILTER_INVALID', { param: PRICE_PARAM });
+  }
   const filter = {
     keyword: query.keyword,
+    price,
     categories: slugs,
     attributes: parsed.filters,
     producer: query.producer,
@@ -109,32 +127,25 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
   };
 }
 
-const GROUP_NAMES_UK: Record<'Hops' | 'Yeast' | 'Malt', { name: string; path: string }> = {
-  Hops: { name: 'Хміль', path: '/hops' },
-  Yeast: { name: 'Дріжджі', path: '/yeast' },
-  Malt: { name: 'Солод', path: '/malt' },
-};
-
-/** A category's Ukrainian name and the catalogue page that lists it (docs/screens.md). */
-function categoryLink(category: ProductCategory): Suggestions['categories'][number] {
-  if (isEquipmentCategory(category)) {
-    return { key: category, name: EQUIPMENT_CATEGORY_NAMES_UK[category], path: `/equipment?category=${category}` };
-  }
-  return { key: category, ...GROUP_NAMES_UK[category] };
-}
-
 /**
- * What the header suggests for a half-typed query: the categories its words name and the first
- * products a search would list (docs/api.md). An empty query suggests nothing.
+ * What the header suggests for a half-typed query: the categories its words name (by their names as
+ * the owner wrote them) and the first products a search would list (docs/api.md). An empty query
+ * suggests nothing.
  */
 export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
   if (!q) return { categories: [], products: [] };
-  const named = new Set(queryWords(q).flatMap(categoriesNamedBy));
+  const [catalogue, categoryWords] = await Promise.all([loadCatalogue(tx), loadCategoryWords(tx)]);
+  const named = new Set(queryWords(q).flatMap((word) => categoriesNamedBy(word, categoryWords).map((c) => c.slug)));
   // The first products the search page would list: the count first keeps a sparse match from
   // walking the whole listing index (docs/decisions/001-search.md).
-  const { rows } = await listProducts(tx, { keyword: q }, { number: 1, size: SUGGESTED_PRODUCTS });
+  const { rows } = await listProducts(tx, { keyword: q, categoryWords }, { number: 1, size: SUGGESTED_PRODUCTS });
   return {
-    categories: [...named].map(categoryLink),
+    categories: catalogue.categories
+      .filter((c) => named.has(c.slug) && c.visible)
+      .map((c) => {
+        const parent = c.parentId ? catalogue.categories.find((p) => p.id === c.parentId) : undefined;
+        return { key: c.slug, name: c.name, path: categoryPath(c.slug, parent?.slug ?? null) };
+      }),
     products: rows.map((row) => ({
       _id: row.id,
       slug: row.slug ?? row.id,
@@ -142,7 +153,7 @@ export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
       image: row.image,
       price: fromMinor(row.priceMinor),
       discount: row.discount,
-      category: row.category as ProductCategory,
+      category: row.category,
       countInStock: row.countInStock,
     })),
   };
@@ -168,7 +179,7 @@ export async function getTopProducts(tx: Tx) {
 export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'> {
   return {
     name: 'Новий товар',
-    image: '/images/placeholder.svg',
+    image: PLACEHOLDER_IMAGE,
     description: 'Опис товару',
     priceMinor: 0,
     discount: 0,
@@ -201,9 +212,11 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     if (!before) throw productNotFound();
     const attributes = checkProductFields(await loadCatalogue(t), input, before.category === input.category ? before.attributes : {});
     // The product row first: every writer locks the product before its packs.
+    const images = galleryEdit(before, input);
     const row = await updateProduct(t, id, {
       name: input.name,
-      image: input.image,
+      image: images[0]?.url ?? PLACEHOLDER_IMAGE,
+      images,
       description: input.description,
       category: input.category,
       origin: input.origin,
@@ -222,6 +235,18 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     }
     return toProduct((await findProductByRef(t, id))!, variants);
   });
+}
+
+/**
+ * The gallery an edit leaves: the list it sends (an empty alt text reads the product's name; the
+ * widths come from the stored files, never from the client), or, from a client before galleries,
+ * the current one with `image` as its main picture.
+ */
+function galleryEdit(before: { images: ProductImage[]; image: string; name: string }, input: ProductUpdate): ProductImage[] {
+  if (input.images) return input.images.map((i) => ({ url: i.url, alt: i.alt || input.name, altEn: i.altEn, widths: storedWidths(i.url) }));
+  const current = before.images.length ? before.images : [galleryOf(before.image, before.name)];
+  if (current[0]?.url === input.image) return current;
+  return [galleryOf(input.image, input.name), ...current.slice(1)];
 }
 
 /**
@@ -315,6 +340,42 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
     if (v._id) await updateVariant(tx, v._id, values);
     else await insertVariants(tx, [{ ...values, productId }]);
   }
+}
+
+/**
+ * The admin list's bulk edit: prices, discounts and stock of several packs in one transaction. An
+ * unknown or archived pack refuses the whole change. Products are locked in id order first, as
+ * orders and the editor lock them, and a pack back from 0 wakes its stock alerts.
+ */
+export async function changeVariantsInBulk(tx: Tx, changes: VariantBulkChange[], site: { url: string; secret: string }): Promise<Product[]> {
+  const ids = changes.map((c) => c.id);
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated) throw new BadInput('Одна фасовка вказана двічі', 'VARIANT_REPEATED', { variant: repeated });
+  return tx.transaction(async (t) => {
+    const found = new Map((await findVariantsByIds(t, ids)).filter((v) => !v.archivedAt).map((v) => [v.id, v]));
+    const unknown = ids.find((id) => !found.has(id));
+    if (unknown) throw new BadInput('Фасовки з таким ідентифікатором немає: нічого не змінено', 'VARIANT_UNKNOWN', { variant: unknown });
+    const productIds = [...new Set([...found.values()].map((v) => v.productId))];
+    const rows = await lockProducts(t, productIds);
+    const before = await findVariantsOf(t, productIds);
+    for (const change of changes) {
+      await updateVariant(t, change.id, {
+        ...(change.price !== undefined ? { priceMinor: toMinor(change.price) } : {}),
+        ...(change.discount !== undefined ? { discount: change.discount } : {}),
+        ...(change.countInStock !== undefined ? { countInStock: change.countInStock } : {}),
+      });
+    }
+    await refreshProductSummaries(t, productIds);
+    const after = await findVariantsOf(t, productIds);
+    for (const row of rows) {
+      const variants = after.get(row.id) ?? [];
+      if (row.status === 'published' && variants.some((v) => v.priceMinor === 0)) {
+        throw new BadInput(`Опублікований товар «${row.name}» не продається за 0 грн: вкажіть ціну`, 'PRICE_REQUIRED_TO_PUBLISH');
+      }
+      await queueRestockAlerts(t, row, before.get(row.id) ?? [], variants, site);
+    }
+    return withVariants(t, await lockProducts(t, productIds));
+  });
 }
 
 const skuTaken = (sku: string) => new BadInput(`Артикул «${sku}» уже має інша фасовка`, 'SKU_DUPLICATE', { sku });

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { productPath } from '../../../shared/product-path.js';
-import { productPreviewImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
+import { GALLERY_IMAGE_SIZES, imageSrcSet } from '../../../shared/product-images.js';
+import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params.js';
+import { PRICE_PARAM } from '../../../shared/price-range.js';
+import { productPreviewImage, rasterImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
 import { hopSubstitutes } from '../recipes/service.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
@@ -33,6 +36,8 @@ export interface PageHead {
   preview?: PreviewImage & { alt: string };
   /** The picture likely to be the largest paint: fetched at once, before any script asks for it. */
   preloadImage?: string;
+  /** Its `srcset` and `sizes` when it has several widths, so the preload fetches the width the page shows. */
+  preloadSrcSet?: { srcset: string; sizes: string };
   jsonLd: object[];
   /** Query-cache entries of the web app (src/web/features/catalog/api.ts keys). */
   data: { key: unknown[]; value: unknown }[];
@@ -100,15 +105,15 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   const section = SECTIONS[path];
   if (section) {
     // A section's other parameters (producer, category, keyword, page) are the browser's to apply.
-    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
-    const products = plain && options ? await list({ ...section.filter, ...options }) : null;
+    const filters = listingFilters(search);
+    const products = filters && options ? await list({ ...section.filter, ...options, ...filters }).catch(() => null) : null;
     return {
       title: `${section.title} | ${SHOP_NAME}`,
       description: section.description,
       canonical: path,
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: section.title, path })],
-      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options }], value: products }] : [],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
   }
   const categoryPage = /^\/catalog\/([^/]+)$/.exec(path);
@@ -117,16 +122,16 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
     const category = categories.find((c) => c.slug === slug);
     if (!category) return null;
-    const plain = [...search.keys()].every((key) => key === 'sort' || key === 'inStock');
+    const filters = listingFilters(search);
     const filter = { category: category.slug };
-    const products = plain && options ? await list({ ...filter, ...options }) : null;
+    const products = filters && options ? await list({ ...filter, ...options, ...filters }).catch(() => null) : null;
     return {
       title: `${category.name} | ${SHOP_NAME}`,
       description: category.description || DEFAULT_DESCRIPTION,
       canonical: category.path,
       ogType: 'website',
       jsonLd: [breadcrumbs({ name: category.name, path: category.path })],
-      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options }], value: products }] : [],
+      data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
   }
   const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
@@ -203,9 +208,11 @@ function productHead(
   preview: PreviewImage,
 ): PageHead {
   const url = `${site}${productPath(product.slug)}`;
-  const image = absoluteOn(site, preview.path);
+  // The main picture as previews take it, then the rest of the gallery (raster forms: search engines take no SVG).
+  const image = [absoluteOn(site, preview.path), ...product.images.slice(1).map((i) => absoluteOn(site, rasterImage(i.url)))];
   const price = discountedPrice(product.price, product.discount);
   const description = product.description.replace(/\s+/g, ' ').slice(0, 160);
+  const mainSrcSet = product.images[0] ? imageSrcSet(product.images[0]) : undefined;
   const category = SECTIONS[`/${product.category.toLowerCase()}`] ?? SECTIONS['/equipment'];
   const categoryPath = Object.keys(SECTIONS).find((key) => SECTIONS[key] === category)!;
   return {
@@ -215,6 +222,7 @@ function productHead(
     ogType: 'product',
     preview: { ...preview, alt: product.name },
     preloadImage: product.image,
+    ...(mainSrcSet ? { preloadSrcSet: { srcset: mainSrcSet, sizes: GALLERY_IMAGE_SIZES } } : {}),
     jsonLd: [
       productJsonLd(product, { url, image, category: category.title }),
       breadcrumbs({ name: category.title, path: categoryPath }, { name: product.name, path: productPath(product.slug) }),
@@ -230,7 +238,7 @@ const availability = (stock: number) => (stock > 0 ? 'https://schema.org/InStock
  * whose hasVariant lists each pack as a Product with its own Offer (Google's product-variant
  * structured data; docs/seo.md).
  */
-export function productJsonLd(product: ProductDetail, page: { url: string; image: string; category: string }): object {
+export function productJsonLd(product: ProductDetail, page: { url: string; image: string[]; category: string }): object {
   const rating =
     product.numReviews > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
@@ -275,7 +283,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
     hasVariant: product.variants.map((v) => ({
       '@type': 'Product',
       name: `${product.name}, ${v.label}`,
-      image: page.image,
+      image: page.image[0],
       size: v.label,
       ...packFacts(v),
       weight: { '@type': 'QuantitativeValue', value: v.weight, unitCode: 'KGM' },
@@ -303,7 +311,11 @@ export function renderShell(template: string, site: string, head: PageHead, root
     preview.height ? `<meta property="og:image:height" content="${preview.height}" />` : '',
     `<meta property="og:image:alt" content="${escapeHtml(preview.alt)}" />`,
     // A rendered page preloads what it shows first itself (root.head).
-    head.preloadImage && !root ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    head.preloadImage && !root
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}"${
+          head.preloadSrcSet ? ` imagesrcset="${escapeHtml(head.preloadSrcSet.srcset)}" imagesizes="${escapeHtml(head.preloadSrcSet.sizes)}"` : ''
+        } fetchpriority="high" />`
+      : '',
     ...(root?.head ?? []),
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${escapeHtml(head.title)}" />`,
@@ -339,6 +351,24 @@ function safeJson(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
+
+/**
+ * The attribute and price filters of a list page's address (`attr.alpha=12..14&price=100-500`), as the
+ * web app passes them (src/web/features/catalog/attribute-filters.tsx); null when the address holds
+ * anything else besides the order, which the browser applies.
+ */
+function listingFilters(search: URLSearchParams): Record<string, string> | null {
+  const filters: Record<string, string> = {};
+  for (const key of new Set(search.keys())) {
+    if (key === 'sort' || key === 'inStock') continue;
+    const values = search.getAll(key);
+    if (!(key.startsWith(ATTRIBUTE_PARAM_PREFIX) || key === PRICE_PARAM) || values.length > 1) return null;
+    if (values[0].trim()) filters[key] = values[0];
+  }
+  return filters;
+}
+
+const filterKey = (filters: Record<string, string> | null) => (filters && Object.keys(filters).length ? { attributes: filters } : {});
 
 /** The order and "in stock only" of a list page's address, or null when the API would refuse them. */
 function listingOptions(search: URLSearchParams): { sort?: ProductSort; inStock?: true } | null {

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { UPLOAD_WIDTHS } from '../../../shared/product-images.js';
 import { AppError } from '../../errors.js';
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-/** Stored widths, smallest first; the last is the product image, the others serve small screens. */
-export const IMAGE_WIDTHS = [400, 800] as const;
+/** Stored widths, smallest first; the last is the product image, the others serve small screens (srcset). */
+export const IMAGE_WIDTHS = UPLOAD_WIDTHS;
 /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, type ChangeEvent } from 'react';
+import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
@@ -8,6 +8,7 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import { notify } from '../../components/notify';
 import type { AttributeDefinition, Category } from '../../../shared/categories';
+import { PLACEHOLDER_IMAGE } from '../../../shared/product-images';
 import {
   ProductUpdateSchema,
   PRODUCT_STATUSES,
@@ -28,10 +29,10 @@ import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 import { paths } from '../../paths';
 import { producerLabel } from './product-labels';
-import { useAdminProduct, useUpdateProduct, useUploadImage } from './products-api';
+import { useAdminProduct, useUpdateProduct } from './products-api';
+import { GalleryEditor } from './gallery-editor';
 import { VariantsEditor } from './variants-editor';
 
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Empty optional number fields mean "not set", not zero. */
 const numberOrNull = (value: unknown) => readNumber(value, null);
 const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
@@ -82,6 +83,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
         gtin: v.gtin ?? '',
       })),
     image: product.image,
+    images: product.images.filter((i) => i.url !== PLACEHOLDER_IMAGE).map((i) => ({ url: i.url, alt: i.alt, altEn: i.altEn })),
     origin: product.origin,
     category: product.category,
     description: product.description,
@@ -94,7 +96,7 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
   const text = t.admin.productEdit;
   const navigate = useNavigate();
   const update = useUpdateProduct(product._id);
-  const upload = useUploadImage();
+  const [uploading, setUploading] = useState(false);
   const {
     register,
     handleSubmit,
@@ -114,7 +116,6 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
   const fieldText = useFieldMessage();
   // useWatch rather than watch(): a subscription React can see, so memoised code never goes stale.
   const category = useWatch({ control, name: 'category' });
-  const image = useWatch({ control, name: 'image' });
   const chosen = categories.find((c) => c.slug === category);
   const definitions = chosen?.attributes ?? [];
   const producerNames = chosen?.producers.map((p) => p.name) ?? [];
@@ -133,40 +134,21 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
 
   // Only the chosen category's attributes are sent: another category's would be refused.
   const onSubmit = (values: ProductUpdate) =>
-    update.mutateAsync({ ...values, attributes: attributeValuesFor(definitions, values.attributes ?? {}) }).then(
-      () => {
-        notify.success(text.updated);
-        navigate(paths.admin.products);
-      },
-      (error: unknown) => {
-        // The server speaks the same schema: put its field messages beside the fields.
-        if (error instanceof ApiError && error.errors?.length) {
-          for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issueMessage(issue) });
-        }
-        notify.failure(error);
-      },
-    );
-
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    if (!file) return;
-    if (file.size > MAX_UPLOAD_BYTES) {
-      notify.error(text.uploadTooLarge);
-      input.value = '';
-      return;
-    }
-    upload.mutate(file, {
-      onSuccess: (result) => {
-        setValue('image', result.image, { shouldDirty: true, shouldValidate: true });
-        notify.success(text.uploaded);
-      },
-      onError: (error) => notify.failure(error),
-      onSettled: () => {
-        input.value = '';
-      },
-    });
-  };
+    update
+      .mutateAsync({ ...values, image: values.images?.[0]?.url ?? PLACEHOLDER_IMAGE, attributes: attributeValuesFor(definitions, values.attributes ?? {}) })
+      .then(
+        () => {
+          notify.success(text.updated);
+          navigate(paths.admin.products);
+        },
+        (error: unknown) => {
+          // The server speaks the same schema: put its field messages beside the fields.
+          if (error instanceof ApiError && error.errors?.length) {
+            for (const issue of error.errors) setError(issue.path as FieldPath<ProductUpdateInput>, { message: issueMessage(issue) });
+          }
+          notify.failure(error);
+        },
+      );
 
   /** Marks a field invalid and ties its hint and error message to it for screen readers. */
   const state = (field: keyof ProductUpdateInput, hint?: string) => ({
@@ -263,32 +245,7 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
             <Form.Text id="status-hint">{text.statusHint}</Form.Text>
             {feedback('status')}
           </Form.Group>
-          <Form.Group controlId="image" className="mb-3">
-            <Form.Label>{text.image}</Form.Label>
-            <Form.Control {...register('image')} {...state('image')} />
-            {feedback('image')}
-          </Form.Group>
-          <Form.Group controlId="image-file" className="mb-3">
-            <Form.Label>{text.upload}</Form.Label>
-            <Form.Control
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              onChange={onFile}
-              disabled={upload.isPending}
-              aria-describedby="image-file-hint"
-            />
-            <Form.Text id="image-file-hint">{text.uploadHint}</Form.Text>
-            {upload.isPending && (
-              <div className="mt-2 d-flex align-items-center gap-2">
-                <Loader small /> <span>{text.uploading}</span>
-              </div>
-            )}
-          </Form.Group>
-          {image?.startsWith('/') && !image.startsWith('//') && (
-            <figure className="mb-3">
-              <img src={image} alt={text.preview} className="product-image" style={{ maxHeight: 280 }} width={400} height={280} />
-            </figure>
-          )}
+          <GalleryEditor control={control} register={register} productName={getValues('name')} onUploading={setUploading} />
         </Col>
       </Row>
       {isSubmitted && !isValid && (
@@ -297,7 +254,7 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
         </p>
       )}
       <div className="d-flex flex-wrap gap-2 mb-4">
-        <Button type="submit" disabled={update.isPending || upload.isPending}>
+        <Button type="submit" disabled={update.isPending || uploading}>
           {update.isPending ? text.saving : text.save}
         </Button>
         <Link to={paths.product(product.slug)} className="btn btn-outline-secondary">

@@ -2,18 +2,23 @@ import { useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params';
+import { formatPriceRange, parsePriceRange, PRICE_PARAM } from '../../../shared/price-range';
 import type { Facet } from '../../../shared/categories';
 import { useLanguage, useT } from '../../i18n';
 
-/** The `attr.*` parameters of the page's address: the filters a shared link carries. */
+/** Whether a parameter is one of the filter panel's: an attribute's or the price range. */
+export const isFilterParam = (key: string) => key.startsWith(ATTRIBUTE_PARAM_PREFIX) || key === PRICE_PARAM;
+
+/** The `attr.*` and `price` parameters of the page's address: the filters a shared link carries (the server renders them too). */
 export function attributeParams(searchParams: URLSearchParams): Record<string, string> | undefined {
-  const entries = [...searchParams.entries()].filter(([key, value]) => key.startsWith(ATTRIBUTE_PARAM_PREFIX) && value.trim());
+  const entries = [...searchParams.entries()].filter(([key, value]) => isFilterParam(key) && value.trim());
   return entries.length ? Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b))) : undefined;
 }
 
 /**
- * The filter panel of a category page (docs/screens.md): a checkbox per value with its count, a
- * min–max pair per number, all in the address. `onChange` sets or clears one parameter.
+ * The filter panel of a category page (docs/screens.md): the price range, a checkbox per value with
+ * its count, a min–max pair per number (the facets' lowest and highest as hints), all in the address.
+ * `onChange` sets or clears one parameter.
  */
 export function AttributeFilters({
   facets,
@@ -28,8 +33,9 @@ export function AttributeFilters({
 }) {
   const t = useT();
   const language = useLanguage((s) => s.language);
-  if (facets.length === 0) return null;
   const active = Boolean(attributeParams(searchParams));
+  const price = searchParams.get(PRICE_PARAM) ?? '';
+  const priceRange = parsePriceRange(price);
   return (
     <section className="border rounded p-3 mb-3" aria-labelledby="filters-title">
       <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
@@ -43,13 +49,37 @@ export function AttributeFilters({
         )}
       </div>
       <div className="d-flex flex-wrap gap-4">
+        <RangeFilter
+          key={`${PRICE_PARAM}=${price}`}
+          param={PRICE_PARAM}
+          label={t.catalog.priceRange}
+          unit={t.catalog.currency}
+          hints={{ min: null, max: null }}
+          initial={[priceRange?.min ?? null, priceRange?.max ?? null]}
+          format={formatPriceRange}
+          onChange={onChange}
+        />
         {facets.map((facet) => {
           const param = `${ATTRIBUTE_PARAM_PREFIX}${facet.key}`;
           const label = language === 'en' ? facet.nameEn : facet.name;
           const current = searchParams.get(param) ?? '';
           if (facet.type === 'number') {
             return (
-              <RangeFilter key={`${param}=${current}`} param={param} label={label} unit={facet.unit} facet={facet} current={current} onChange={onChange} />
+              <RangeFilter
+                key={`${param}=${current}`}
+                param={param}
+                label={label}
+                unit={facet.unit}
+                hints={facet}
+                initial={
+                  (current.includes('..') ? current.split('..') : [current, current]).map((v) => (v ? Number(v) : null)) as [number | null, number | null]
+                }
+                format={(low, high) => {
+                  const [from, to] = [low.trim().replace(',', '.'), high.trim().replace(',', '.')];
+                  return from || to ? `${from}..${to}` : undefined;
+                }}
+                onChange={onChange}
+              />
             );
           }
           const chosen = new Set(current.split(',').filter(Boolean));
@@ -85,30 +115,32 @@ export function AttributeFilters({
   );
 }
 
+/** A min–max pair; a decimal comma is accepted and `format` writes the parameter. */
 function RangeFilter({
   param,
   label,
   unit,
-  facet,
-  current,
+  hints,
+  initial,
+  format,
   onChange,
 }: {
   param: string;
   label: string;
   unit: string;
-  facet: Facet;
-  current: string;
+  /** The lowest and highest figure under the other filters, shown as placeholders. */
+  hints: { min: number | null; max: number | null };
+  initial: [number | null, number | null];
+  format: (min: string, max: string) => string | undefined;
   onChange: (param: string, value: string | undefined) => void;
 }) {
   const t = useT();
-  const [from, to] = current.includes('..') ? current.split('..') : [current, current];
-  const [min, setMin] = useState(from ?? '');
-  const [max, setMax] = useState(to ?? '');
+  const shown = (v: number | null) => (v === null || Number.isNaN(v) ? '' : String(v).replace('.', ','));
+  const [min, setMin] = useState(shown(initial[0]));
+  const [max, setMax] = useState(shown(initial[1]));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const low = min.trim().replace(',', '.');
-    const high = max.trim().replace(',', '.');
-    onChange(param, low || high ? `${low}..${high}` : undefined);
+    onChange(param, format(min, max));
   };
   const suffix = unit ? `, ${unit}` : '';
   return (
@@ -127,7 +159,7 @@ function RangeFilter({
             id={`${param}-min`}
             value={min}
             onChange={(e) => setMin(e.target.value)}
-            placeholder={facet.min === null ? t.catalog.rangeFrom : String(facet.min)}
+            placeholder={hints.min === null ? t.catalog.rangeFrom : shown(hints.min)}
             aria-label={`${label}${suffix}: ${t.catalog.rangeFrom}`}
           />
           <span aria-hidden>–</span>
@@ -139,7 +171,7 @@ function RangeFilter({
             id={`${param}-max`}
             value={max}
             onChange={(e) => setMax(e.target.value)}
-            placeholder={facet.max === null ? t.catalog.rangeTo : String(facet.max)}
+            placeholder={hints.max === null ? t.catalog.rangeTo : shown(hints.max)}
             aria-label={`${label}${suffix}: ${t.catalog.rangeTo}`}
           />
           <Button type="submit" size="sm" variant="outline-primary">

@@ -4,7 +4,6 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import { FaSearch } from 'react-icons/fa';
 import { useParams, useSearchParams } from 'react-router';
-import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params';
 import { categoryName, useCategories } from '../../api/categories';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -12,7 +11,7 @@ import { ProductGrid } from '../../components/product-grid';
 import { producerLabel } from '../../components/side-menu';
 import { useLanguage, useT, type Messages } from '../../i18n';
 import { useProductList, type ProductListParams } from './api';
-import { AttributeFilters, attributeParams } from './attribute-filters';
+import { AttributeFilters, attributeParams, isFilterParam } from './attribute-filters';
 import { ListingControls, useListingOptions } from './listing-controls';
 import { pageFromParam } from './page-param';
 
@@ -87,7 +86,7 @@ export default function CategoryPage({ section }: { section: CatalogSection }) {
   };
   const resetFilters = () => {
     const next = new URLSearchParams(searchParams);
-    for (const key of [...next.keys()]) if (key.startsWith(ATTRIBUTE_PARAM_PREFIX)) next.delete(key);
+    for (const key of [...next.keys()]) if (isFilterParam(key)) next.delete(key);
     next.delete('page');
     setSearchParams(next);
   };

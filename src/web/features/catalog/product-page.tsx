@@ -21,6 +21,7 @@ import { cartLineKey, toCartItem, useCart } from '../../stores/cart';
 import { isMillable } from '../../../shared/line-options';
 import { MAX_LINE_QTY } from '../../../shared/order-limits';
 import { PackChoice } from './pack-choice';
+import { ProductGallery } from './product-gallery';
 import { StockAlertForm } from './stock-alert-form';
 
 /** The quantity list stops here; a bigger order is rare and still fits the cart's own limit. */
@@ -125,7 +126,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       <PageTitle title={product.name} />
       <Row className="g-4">
         <Col md={6} className="position-relative">
-          <img src={product.image} alt={product.name} className="product-image" width={600} height={600} fetchPriority="high" />
+          <ProductGallery product={product} />
           {(pack?.discount ?? 0) > 0 && (
             <Badge bg="danger" className="discount-badge fs-6">
               {t.catalog.discountBadge(pack!.discount)}
