@@ -44,11 +44,13 @@ test('the owner imports a supplier price list with two errors, fixes it, applies
   await expectAccessible(page);
 
   const list = (await (await page.request.get('/api/products?category=Yeast&inStock=true')).json()) as { products: Detailed[] };
-  const [first, second] = list.products.filter((p) => p.variants.length === 1);
+  expect(list.products.length).toBeGreaterThan(1);
+  // The first pack is the cheapest; a lower price keeps it the one the product page shows first.
+  const [first, second] = list.products.filter((p) => p.variants.length > 0);
   const [a, b] = [first.variants[0].sku, second.variants[0].sku];
   await page.getByLabel('Постачальник').fill('Дріжджі Оптом');
   // Ukrainian Excel's CSV: semicolons and decimal commas; line 3 has no price, line 4 repeats line 2's SKU.
-  await choosePriceList(page, 'drizhdzhi.csv', `Артикул;Ціна;Залишок\r\n${a};123,45;40\r\n${b};дорого;5\r\n${a};130;1\r\n`);
+  await choosePriceList(page, 'drizhdzhi.csv', `Артикул;Ціна;Залишок\r\n${a};12,34;40\r\n${b};дорого;5\r\n${a};130;1\r\n`);
   await expect.poll(() => shown(page, /У файлі є помилки/), SLOW).toBe(true);
   const errorRows = page.locator('tr[data-action="error"]');
   await expect.poll(() => errorRows.count()).toBe(2);
@@ -64,7 +66,7 @@ test('the owner imports a supplier price list with two errors, fixes it, applies
   await page.setViewportSize(WIDE);
 
   // Fixed: the price written, the repeated line gone. The mapping came back as remembered.
-  await choosePriceList(page, 'drizhdzhi.csv', `Артикул;Ціна;Залишок\r\n${a};123,45;40\r\n${b};77;5\r\n`);
+  await choosePriceList(page, 'drizhdzhi.csv', `Артикул;Ціна;Залишок\r\n${a};12,34;40\r\n${b};77;5\r\n`);
   await expect.poll(() => shown(page, 'Помилок: 0'), SLOW).toBe(true);
   expect(await page.locator('tr[data-action="update"]').count()).toBe(2);
   await page.getByRole('button', { name: 'Застосувати (2)' }).click();
@@ -72,7 +74,7 @@ test('the owner imports a supplier price list with two errors, fixes it, applies
   await shot(page, 'import-applied-1366');
 
   await page.goto(`/product/${first.slug}`);
-  await expect.poll(() => shown(page, /123,45\s*грн/), SLOW).toBe(true);
+  await expect.poll(() => shown(page, /12,34\s*грн/), SLOW).toBe(true);
   expectNoConsoleErrors(page);
 });
 
@@ -90,7 +92,7 @@ test('the owner prints packing slips of orders chosen on the order list, milled 
   expect(placed.status()).toBe(201);
   const order = (await placed.json()) as { _id: string; number: number };
   await page.reload();
-  await page.getByText('Друк пакувальних листів').click();
+  await page.locator('summary', { hasText: 'Друк пакувальних листів' }).click();
   await page.getByLabel(new RegExp(`№${order.number} Марко Вовчок`)).check();
   await page.getByRole('button', { name: 'Друкувати вибрані (1)' }).click();
   await page.waitForURL('**/admin/orders/packing-slips?ids=*');
