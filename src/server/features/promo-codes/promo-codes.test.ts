@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import type { Order } from '../../../shared/orders.js';
 import type { PromoCode, PromoCodeInput } from '../../../shared/promo-codes.js';
 import { kyivDate } from '../../../shared/promo-codes.js';
-import { orders, promoCodes, promoCodeUses } from '../../db/schema.js';
+import { orders, products, promoCodes, promoCodeUses } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
@@ -326,6 +326,8 @@ describeWithApp(
       expect(results.find((r) => r.status === 422)!.body.code).toBe('PROMO_CODE_USED_UP');
       expect(await usedCountOf(app, code._id)).toBe(1);
       expect((await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.promoCodeId, code._id))).length).toBe(1);
+      const stock = async (id: string) => (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0].n;
+      expect([await stock(a.id), await stock(b.id)].sort()).toEqual([4, 5]);
     });
 
     test('deleting: an unused code is gone; a used one is switched off and its orders keep code and discount', async () => {
