@@ -89,6 +89,8 @@ describe('the admin product form', () => {
       // The packs as the editor holds them; the product-level summary is the server's to compute.
       variants: [{ _id: saaz.variants[0]._id, sku: 'HOP-SAAZ', label: '100 г', price: 135.5, discount: 0, countInStock: 5, weight: 0.1, gtin: null }],
       image: saaz.image,
+      // The gallery as the editor holds it: the main picture first, with its alt texts.
+      images: [{ url: saaz.image, alt: 'Хміль Saaz', altEn: '' }],
       origin: 'Czech Republic',
       category: 'Hops',
       description: saaz.description,

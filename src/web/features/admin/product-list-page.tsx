@@ -1,5 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { FaEdit, FaPlus, FaTrash } from 'react-icons/fa';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -16,6 +18,7 @@ import { adminTexts } from '../../i18n/feature-texts/admin';
 import { paths } from '../../paths';
 import { categoryLabel, producerLabel } from './product-labels';
 import { useAdminProductList, useCreateProduct, useDeleteProduct } from './products-api';
+import { BulkPackEdit } from './bulk-pack-edit';
 
 /** The filter buttons of docs/screens.md: the four groups, 'all', and 'new' (newest first, chosen after a create). */
 const FILTERS = ['all', 'new', 'Hops', 'Yeast', 'Malt', 'Equipment'] as const;
@@ -55,6 +58,16 @@ export default function ProductListPage() {
   const list = useAdminProductList({ pageNumber, category });
   const create = useCreateProduct();
   const remove = useDeleteProduct();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const toggle = (ids: string[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
 
   const hrefFor = (n: number, f: Filter = filter) => {
     const base = n === 1 ? paths.admin.products : paths.admin.productsPage(n);
@@ -105,11 +118,15 @@ export default function ProductListPage() {
         <Message>{t.admin.products.empty}</Message>
       ) : (
         <>
+          {selected.size > 0 && <BulkPackEdit selected={[...selected]} onDone={() => setSelected(new Set())} />}
           {/* Scrolls sideways on a phone; positioned so the hidden column caption stays inside. */}
           <div className="table-responsive position-relative">
             <Table striped hover size="sm" className="align-middle">
               <thead>
                 <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">{t.admin.products.bulk.title}</span>
+                  </th>
                   <th scope="col">{t.admin.products.columns.name}</th>
                   <th scope="col" className="text-end text-nowrap">
                     {t.admin.products.columns.price}
@@ -132,6 +149,19 @@ export default function ProductListPage() {
                 {list.data.products.map((product) => (
                   <tr key={product._id} className={product._id === createdId ? 'table-success' : undefined}>
                     <td>
+                      <Form.Check
+                        id={`select-${product._id}`}
+                        aria-label={t.admin.products.bulk.selectProduct(product.name)}
+                        checked={product.variants.length > 0 && product.variants.every((v) => selected.has(v._id))}
+                        onChange={(e) =>
+                          toggle(
+                            product.variants.map((v) => v._id),
+                            e.target.checked,
+                          )
+                        }
+                      />
+                    </td>
+                    <td>
                       <Link to={paths.admin.productEdit(product._id)}>{product.name}</Link>
                       {product._id === createdId && (
                         <Badge bg="success" className="ms-2">
@@ -149,6 +179,14 @@ export default function ProductListPage() {
                         <ul className="list-unstyled small text-body-secondary mb-0 fw-normal">
                           {product.variants.map((v) => (
                             <li key={v._id} className={v.countInStock === 0 ? 'text-danger' : undefined}>
+                              <Form.Check
+                                inline
+                                className="me-0"
+                                id={`select-${v._id}`}
+                                aria-label={t.admin.products.bulk.selectPack(product.name, v.label)}
+                                checked={selected.has(v._id)}
+                                onChange={(e) => toggle([v._id], e.target.checked)}
+                              />
                               {t.admin.products.packStock(v.label, v.countInStock)}
                             </li>
                           ))}

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CategoryFilter } from '../../../shared/catalog';
-import type { Product, ProductDetail, ProductList, ProductUpdate, UploadResult } from '../../../shared/products';
+import type { BulkChangeResult, Product, ProductDetail, ProductList, ProductUpdate, UploadResult, VariantBulkChange } from '../../../shared/products';
 import { api } from '../../api/client';
 
 /** The admin list: every product, out of stock too (`all=true`, admins only on the server). */
@@ -37,6 +37,10 @@ export const useCreateProduct = () => useProductMutation(() => api<Product>('/ap
 
 export const useUpdateProduct = (id: string) =>
   useProductMutation((product: ProductUpdate) => api<Product>(`/api/products/${encodeURIComponent(id)}`, { method: 'PUT', body: product }));
+
+/** Several packs' price, discount or stock in one request (PATCH /api/admin/variants, docs/api.md). */
+export const useChangeVariants = () =>
+  useProductMutation((changes: VariantBulkChange[]) => api<BulkChangeResult>('/api/admin/variants', { method: 'PATCH', body: changes }));
 
 export const useDeleteProduct = () =>
   useProductMutation((id: string) => api<{ message: string }>(`/api/products/${encodeURIComponent(id)}`, { method: 'DELETE' }));

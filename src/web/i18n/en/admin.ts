@@ -2,6 +2,20 @@ import type { admin as uk } from '../uk/admin';
 
 export const admin: typeof uk = {
   products: {
+    bulk: {
+      title: 'Change the price and stock of the chosen packs',
+      chosen: (n: number) => `Packs chosen: ${n}`,
+      price: 'Price, UAH',
+      discount: 'Discount, %',
+      stock: 'In stock',
+      apply: 'Apply',
+      clear: 'Clear the choice',
+      hint: 'An empty field leaves each pack’s value as it is.',
+      invalid: 'Give the price, discount or stock as a number',
+      done: (n: number) => `Packs changed: ${n}`,
+      selectProduct: (name: string) => `Choose every pack of “${name}”`,
+      selectPack: (name: string, label: string) => `Choose “${name}”, ${label}`,
+    },
     title: 'Products',
     create: 'Create Product',
     confirmCreate: 'Create a new product? It starts as a hidden draft: shoppers see it only once you price and publish it.',

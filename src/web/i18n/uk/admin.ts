@@ -1,6 +1,20 @@
 /** Texts of the admin screens. */
 export const admin = {
   products: {
+    bulk: {
+      title: 'Зміна цін і залишків вибраних фасовок',
+      chosen: (n: number) => `Вибрано фасовок: ${n}`,
+      price: 'Ціна, грн',
+      discount: 'Знижка, %',
+      stock: 'На складі',
+      apply: 'Застосувати',
+      clear: 'Скасувати вибір',
+      hint: 'Порожнє поле залишає значення кожної фасовки як є.',
+      invalid: 'Вкажіть числом ціну, знижку або кількість',
+      done: (n: number) => `Змінено фасовок: ${n}`,
+      selectProduct: (name: string) => `Вибрати всі фасовки «${name}»`,
+      selectPack: (name: string, label: string) => `Вибрати «${name}», ${label}`,
+    },
     title: 'Товари',
     create: 'Створити товар',
     confirmCreate: 'Створити новий товар? Це буде прихована чернетка: покупці побачать її, лише коли ви вкажете ціни й опублікуєте.',
