@@ -49,6 +49,8 @@ import { fiscalRoutes, startFiscalWorker } from './features/fiscal/index.js';
 import { startPendingCaptureChecks } from './features/payments/pending-captures.js';
 import { refundRoutes } from './features/refunds/index.js';
 import { startTrackingRefresh } from './features/orders/tracking-refresh.js';
+import { auditRoutes, registerAuditActor } from './features/audit/index.js';
+import { backOfficeRoutes } from './features/back-office/index.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -143,6 +145,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   // Before the routes: it hooks every route registered after it.
   await registerCompression(app);
   await registerOpenApi(app, config);
+  // Before the routes: an admin's writes are recorded in the audit trail (features/audit).
+  registerAuditActor(app);
 
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
@@ -163,6 +167,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(siteRoutes);
   await app.register(legalRoutes);
   await app.register(outboxAdminRoutes);
+  await app.register(auditRoutes);
+  await app.register(backOfficeRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema, MessageSchema, ProductSchema, ProductUpdateSchema } from '../../../shared/products.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import { createProduct, deleteProduct, updateProductDetails } from './service.js';
 
 /**
@@ -20,14 +21,16 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id',
     { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ProductUpdateSchema, response: { 200: ProductSchema } } },
     async (request) => {
-      const product = await updateProductDetails(app.db, request.params.id, request.body, { url: app.config.siteUrl, secret: app.config.jwtSecret });
+      const site = { url: app.config.siteUrl, secret: app.config.jwtSecret };
+      const product = await updateProductDetails(app.db, request.params.id, request.body, site, noticeSettingsOf(app.config));
       app.catalogCache.invalidate();
       return product;
     },
   );
 
   app.delete('/api/products/:id', { onRequest: adminOnly, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } }, async (request) => {
-    await deleteProduct(app.db, request.params.id);
+    // One transaction, so the audit trail records the change with it.
+    await app.db.transaction((tx) => deleteProduct(tx, request.params.id));
     app.catalogCache.invalidate();
     return { message: 'Товар видалено' };
   });
