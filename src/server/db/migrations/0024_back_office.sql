@@ -93,6 +93,16 @@ BEGIN
     END IF;
   END LOOP;
 
+  -- A pack or an attribute deleted with its product or category: the parent's own entry says it.
+  -- (Nested: OLD has these fields only on these tables, and SQL does not promise to stop at the first false.)
+  IF TG_OP = 'DELETE' THEN
+    IF TG_TABLE_NAME = 'product_variants' THEN
+      IF NOT EXISTS (SELECT 1 FROM products WHERE id = (old_row->>'product_id')::uuid) THEN RETURN NULL; END IF;
+    ELSIF TG_TABLE_NAME = 'category_attributes' THEN
+      IF NOT EXISTS (SELECT 1 FROM categories WHERE id = (old_row->>'category_id')::uuid) THEN RETURN NULL; END IF;
+    END IF;
+  END IF;
+
   IF TG_TABLE_NAME = 'product_variants' THEN
     -- A product save parks each kept pack's SKU under "~id" for a moment (SKUs may move between packs).
     IF before_fields->>'sku' LIKE '~%' OR after_fields->>'sku' LIKE '~%' THEN

@@ -30,6 +30,7 @@ import { paths } from '../../paths';
 import { producerLabel } from './product-labels';
 import { useAdminProduct, useUpdateProduct, useUploadImage } from './products-api';
 import { VariantsEditor } from './variants-editor';
+import { AuditHistory } from '../back-office';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Empty optional number fields mean "not set", not zero. */
@@ -54,7 +55,10 @@ export default function ProductEditPage() {
       ) : product.error || !product.data || categories.error ? (
         <ErrorMessage error={product.error ?? categories.error} />
       ) : (
-        <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
+        <>
+          <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
+          <AuditHistory entity="product" id={product.data._id} />
+        </>
       )}
     </>
   );
@@ -80,6 +84,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
         countInStock: v.countInStock,
         weight: v.weight,
         gtin: v.gtin ?? '',
+        lowStockThreshold: v.lowStockThreshold ?? 5,
       })),
     image: product.image,
     origin: product.origin,

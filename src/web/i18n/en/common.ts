@@ -61,5 +61,8 @@ export const common: typeof uk = {
   adminLegal: 'Legal pages',
   adminCategories: 'Categories',
   adminNotices: 'Notices',
+  adminDashboard: 'Dashboard',
+  adminCustomers: 'Customers',
+  adminAudit: 'Audit trail',
   adminUsers: 'Users',
 };

@@ -61,5 +61,8 @@ export const common = {
   adminLegal: 'Юридичні сторінки',
   adminCategories: 'Категорії',
   adminNotices: 'Сповіщення',
+  adminDashboard: 'Панель',
+  adminCustomers: 'Покупці',
+  adminAudit: 'Журнал змін',
   adminUsers: 'Користувачі',
 };
