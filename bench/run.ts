@@ -4,8 +4,9 @@
  *    returning the same JSON in the same run (the ratio is the figure).
  * 2. Search, suggestion and sorted-listing latency over 100,000 generated products on PostgreSQL
  *    (skipped if it is unreachable).
- * 3. Gzipped JS and CSS the home page loads.
- * 4. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
+ * 3. The back office's dashboard and customers at 20,000 orders and 100,000 packs on PostgreSQL.
+ * 4. Gzipped JS and CSS the home page loads.
+ * 5. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -15,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { measureBundle } from './bundle.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureSearchAtScale } from './search-scale.js';
+import { measureBackOfficeAtScale } from './back-office.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -81,6 +83,14 @@ if (scale) {
   console.log(`  plan of a category page by price: ${scale.sortedPlan.split('\n')[1]?.trim()}`);
 } else {
   console.log('Search at scale: skipped (PostgreSQL unreachable)');
+}
+
+const backOffice = await measureBackOfficeAtScale();
+if (backOffice) {
+  console.log(`Back office on PostgreSQL: ${backOffice.orders.toLocaleString('en')} orders, ${backOffice.variants.toLocaleString('en')} packs (target p95 < 100 ms)`);
+  for (const t of backOffice.timings) console.log(`  ${t.route.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms`);
+} else {
+  console.log('Back office at scale: skipped (PostgreSQL unreachable)');
 }
 
 const bundle = await measureBundle();
