@@ -76,7 +76,12 @@ export async function measureBackOfficeAtScale(): Promise<{ orders: number; vari
         ON v.n = (o.n * 37 + k * 1013) % (SELECT count(*) FROM product_variants)`);
     await db.execute(sql`ANALYZE`);
 
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: `/tmp/shop-bench-${process.pid}`, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: `/tmp/shop-bench-${process.pid}`,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    });
     const app = await buildApp(config, { database, logger: false });
     try {
       const cookie = await sessionCookie(await createUser(db, { isAdmin: true }), config.jwtSecret);

@@ -87,7 +87,9 @@ if (scale) {
 
 const backOffice = await measureBackOfficeAtScale();
 if (backOffice) {
-  console.log(`Back office on PostgreSQL: ${backOffice.orders.toLocaleString('en')} orders, ${backOffice.variants.toLocaleString('en')} packs (target p95 < 100 ms)`);
+  console.log(
+    `Back office on PostgreSQL: ${backOffice.orders.toLocaleString('en')} orders, ${backOffice.variants.toLocaleString('en')} packs (target p95 < 100 ms)`,
+  );
   for (const t of backOffice.timings) console.log(`  ${t.route.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms`);
 } else {
   console.log('Back office at scale: skipped (PostgreSQL unreachable)');

@@ -2,7 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adminCredentials, expectAccessible, expectNoConsoleErrors, firstPackInStock, lineOf, openPage, PHONE, signIn, useBrowser, type ListedProduct } from './fixtures';
+import {
+  adminCredentials,
+  expectAccessible,
+  expectNoConsoleErrors,
+  firstPackInStock,
+  lineOf,
+  openPage,
+  PHONE,
+  signIn,
+  useBrowser,
+  type ListedProduct,
+} from './fixtures';
 
 const browser = useBrowser();
 const WIDE = { width: 1366, height: 900 };

@@ -48,7 +48,12 @@ export const DashboardSchema = z.object({
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
 export const CUSTOMERS_PAGE_SIZE = 20;
-const pageNumber = z.coerce.number({ error: msg('pageInvalid') }).int(msg('pageInvalid')).min(1, msg('pageInvalid')).max(100_000, msg('pageInvalid')).default(1);
+const pageNumber = z.coerce
+  .number({ error: msg('pageInvalid') })
+  .int(msg('pageInvalid'))
+  .min(1, msg('pageInvalid'))
+  .max(100_000, msg('pageInvalid'))
+  .default(1);
 
 export const CustomerListQuerySchema = z.object({
   q: z

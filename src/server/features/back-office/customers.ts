@@ -85,8 +85,14 @@ export async function requireCustomer(tx: Tx, id: string): Promise<CustomerDetai
   const guest = id.startsWith(GUEST_CUSTOMER_PREFIX);
   const ordersOf = guest ? sql`o.user_id IS NULL AND ${guestId} = ${id}` : sql`o.user_id = ${id}::uuid`;
   const [row] = guest
-    ? await rowsOf<CustomerRow>(tx, guestRows(() => sql`true`, sql`${guestId} = ${id}`))
-    : await rowsOf<CustomerRow>(tx, registeredRows(() => sql`u.id = ${id}::uuid`));
+    ? await rowsOf<CustomerRow>(
+        tx,
+        guestRows(() => sql`true`, sql`${guestId} = ${id}`),
+      )
+    : await rowsOf<CustomerRow>(
+        tx,
+        registeredRows(() => sql`u.id = ${id}::uuid`),
+      );
   if (!row) throw new NotFound('Покупця не знайдено', 'CUSTOMER_NOT_FOUND');
   const orders = await rowsOf<{ id: string; number: number; createdAt: string; status: string; isPaid: boolean; total: number; paymentMethod: string }>(
     tx,

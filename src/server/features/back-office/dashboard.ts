@@ -63,7 +63,16 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
         WHERE ${inPeriod} AND o.status <> 'cancelled'
         GROUP BY c.slug, c.name ORDER BY revenue DESC, c.name LIMIT ${TOP}`,
   );
-  const lowStock = await rowsOf<{ productId: string; productName: string; slug: string; variantId: string; sku: string; label: string; countInStock: number; threshold: number }>(
+  const lowStock = await rowsOf<{
+    productId: string;
+    productName: string;
+    slug: string;
+    variantId: string;
+    sku: string;
+    label: string;
+    countInStock: number;
+    threshold: number;
+  }>(
     tx,
     sql`SELECT p.id AS "productId", p.name AS "productName", coalesce(p.slug, p.id::text) AS slug, v.id AS "variantId", v.sku, v.label,
                v.count_in_stock AS "countInStock", v.low_stock_threshold AS threshold

@@ -58,9 +58,24 @@ export async function queueLowStockNotices(tx: Tx, variantIds: readonly string[]
   const link = `${targets.siteUrl}/admin`;
   const email = targets.shopNotifyEmail ?? (shop.email || null);
   const messages: NewOutboxMessage[] = [];
-  if (email) messages.push({ channel: 'email', recipient: email, subject, textBody: [...lines, '', `Панель магазину: ${link}`].join('\n'), htmlBody: null, orderId: null });
+  if (email)
+    messages.push({
+      channel: 'email',
+      recipient: email,
+      subject,
+      textBody: [...lines, '', `Панель магазину: ${link}`].join('\n'),
+      htmlBody: null,
+      orderId: null,
+    });
   if (targets.telegramChatId) {
-    messages.push({ channel: 'telegram', recipient: targets.telegramChatId, subject, textBody: [subject, ...lines, link].join('\n'), htmlBody: null, orderId: null });
+    messages.push({
+      channel: 'telegram',
+      recipient: targets.telegramChatId,
+      subject,
+      textBody: [subject, ...lines, link].join('\n'),
+      htmlBody: null,
+      orderId: null,
+    });
   }
   await queueMessages(tx, messages);
 }

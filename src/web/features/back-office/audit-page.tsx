@@ -32,7 +32,8 @@ export default function AuditPage() {
     setForm({ entity: '', id: '', actor: '' });
     setParams({});
   };
-  const hrefFor = (n: number) => `${paths.admin.audit}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v)), page: String(n) })}`;
+  const hrefFor = (n: number) =>
+    `${paths.admin.audit}?${new URLSearchParams({ ...Object.fromEntries(Object.entries(filter).filter(([, v]) => v)), page: String(n) })}`;
 
   return (
     <>

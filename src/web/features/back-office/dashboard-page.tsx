@@ -33,7 +33,12 @@ export default function DashboardPage() {
         <h1 className="h2 mb-0">{t.title}</h1>
         <nav aria-label={t.period} className="btn-group" role="group">
           {DASHBOARD_PERIODS.map((n) => (
-            <Link key={n} to={paths.admin.dashboardFor(n)} className={`btn btn-sm ${n === days ? 'btn-primary' : 'btn-outline-primary'}`} aria-current={n === days ? 'page' : undefined}>
+            <Link
+              key={n}
+              to={paths.admin.dashboardFor(n)}
+              className={`btn btn-sm ${n === days ? 'btn-primary' : 'btn-outline-primary'}`}
+              aria-current={n === days ? 'page' : undefined}
+            >
               {t.days(n)}
             </Link>
           ))}
@@ -121,7 +126,12 @@ function DashboardBody({ data, busy }: { data: Dashboard; busy: boolean }) {
           <BarTable
             title={t.paymentMethods}
             head={[t.method, t.sum]}
-            rows={data.paymentMethods.map((m) => ({ key: m.method, label: `${t.methods[m.method] ?? m.method} (${m.orders})`, value: m.total, shown: formatUah(m.total) }))}
+            rows={data.paymentMethods.map((m) => ({
+              key: m.method,
+              label: `${t.methods[m.method] ?? m.method} (${m.orders})`,
+              value: m.total,
+              shown: formatUah(m.total),
+            }))}
             empty={t.noOrders}
           />
         </Col>
@@ -191,7 +201,17 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A table whose every row carries a bar of its share: read as a table, seen as a chart. */
-function BarTable({ title, head, rows, empty }: { title: string; head: [string, string]; rows: { key: string; label: string; value: number; shown: string }[]; empty: string }) {
+function BarTable({
+  title,
+  head,
+  rows,
+  empty,
+}: {
+  title: string;
+  head: [string, string];
+  rows: { key: string; label: string; value: number; shown: string }[];
+  empty: string;
+}) {
   const top = Math.max(...rows.map((r) => r.value), 0);
   return (
     <Section title={title}>

@@ -13,7 +13,17 @@ export interface ChartSeries {
  * as wide as its box, redrawn when the box changes (a phone turned, a window resized). The canvas is
  * hidden from screen readers: every chart is followed by its numbers as a table.
  */
-export function DayChart({ dates, series, format, failedText }: { dates: string[]; series: ChartSeries[]; format: (value: number) => string; failedText: string }) {
+export function DayChart({
+  dates,
+  series,
+  format,
+  failedText,
+}: {
+  dates: string[];
+  series: ChartSeries[];
+  format: (value: number) => string;
+  failedText: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
 
@@ -37,7 +47,16 @@ export function DayChart({ dates, series, format, failedText }: { dates: string[
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
             axes: [{ space: 60 }, { values: (_u, ticks) => ticks.map(format), size: 70 }],
-            series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2, fill: `${s.color}22`, value: (_u: uPlot, v: number | null) => (v === null ? '' : format(v)) }))],
+            series: [
+              {},
+              ...series.map((s) => ({
+                label: s.label,
+                stroke: s.color,
+                width: 2,
+                fill: `${s.color}22`,
+                value: (_u: uPlot, v: number | null) => (v === null ? '' : format(v)),
+              })),
+            ],
           },
           [xs, ...series.map((s) => s.values)],
           element,
