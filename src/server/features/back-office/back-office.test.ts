@@ -337,7 +337,7 @@ describeWithApp('back office: the audit trail', (ctx) => {
     // A refund of the paid order.
     const [line] = await app.db.select().from(orderItems).where(eq(orderItems.orderId, cod.id));
     const refund = await app.inject({
-      method: 'POST',
+      method: 'PUT',
       url: `/api/orders/${cod.id}/refund`,
       headers: { cookie },
       payload: { lines: [{ item: line.id, qty: 1 }], reason: 'Брак' },
