@@ -8,6 +8,7 @@
  * 4. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
  * 5. The catalogue's files on PostgreSQL: 100,000 packs exported as CSV and XLSX (time, peak memory), a
  *    10,000-line price list previewed and applied (skipped if it is unreachable).
+ * 6. The back office's dashboard and customers at 20,000 orders and 100,000 packs on PostgreSQL.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -18,6 +19,7 @@ import { measureBundle } from './bundle.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureFilteredListingOnPglite, measureSearchAtScale } from './search-scale.js';
 import { measureImportExport, printImportExport } from './import-export.js';
+import { measureBackOfficeAtScale } from './back-office.js';
 
 /** bench/server.ts's filtered category page. */
 const FILTERED_LISTING = `/api/products?category=Hops&attr.purpose=aroma,dual&attr.alpha=3..15&price=50-2000&sort=price_asc`;
@@ -104,6 +106,16 @@ if (scale) {
 const embedded = await measureFilteredListingOnPglite();
 console.log(`${embedded.products.toLocaleString('en')} generated products × 3 packs on PGlite (no cache)`);
 timing('filtered category page (2 attributes, price, sort)', embedded.filtered);
+
+const backOffice = await measureBackOfficeAtScale();
+if (backOffice) {
+  console.log(
+    `Back office on PostgreSQL: ${backOffice.orders.toLocaleString('en')} orders, ${backOffice.variants.toLocaleString('en')} packs (target p95 < 100 ms)`,
+  );
+  for (const t of backOffice.timings) console.log(`  ${t.route.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms`);
+} else {
+  console.log('Back office at scale: skipped (PostgreSQL unreachable)');
+}
 
 const bundle = await measureBundle();
 console.log('Home page assets (gzip)');

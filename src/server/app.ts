@@ -52,6 +52,8 @@ import { promoCodeRoutes } from './features/promo-codes/index.js';
 import { startTrackingRefresh } from './features/orders/tracking-refresh.js';
 import { exportRoutes, importRoutes } from './features/import-export/index.js';
 import { packingRoutes } from './features/packing/routes.js';
+import { auditRoutes, registerAuditActor } from './features/audit/index.js';
+import { backOfficeRoutes } from './features/back-office/index.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -146,6 +148,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   // Before the routes: it hooks every route registered after it.
   await registerCompression(app);
   await registerOpenApi(app, config);
+  // Before the routes: an admin's writes are recorded in the audit trail (features/audit).
+  registerAuditActor(app);
 
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
@@ -170,6 +174,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   await app.register(importRoutes);
   await app.register(packingRoutes);
   await app.register(promoCodeRoutes);
+  await app.register(auditRoutes);
+  await app.register(backOfficeRoutes);
 
   mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic, {

@@ -35,6 +35,8 @@ export const VariantSchema = z.object({
   gtin: z.string().nullable(),
   /** The place in the admin's editor (0 first). */
   position: z.number(),
+  /** At or below this stock the pack is "закінчується" on the dashboard (docs/back-office.md). */
+  lowStockThreshold: z.number().optional(),
 });
 export type Variant = z.infer<typeof VariantSchema>;
 
@@ -224,6 +226,13 @@ export const VariantInputSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v || null),
+  /** Left out: the pack keeps its threshold (a new one gets 5). */
+  lowStockThreshold: z
+    .number({ error: msg('lowStockThresholdInvalid') })
+    .int(msg('lowStockThresholdInvalid'))
+    .min(0, msg('lowStockThresholdInvalid'))
+    .max(100_000, msg('lowStockThresholdInvalid'))
+    .optional(),
 });
 export type VariantInput = z.output<typeof VariantInputSchema>;
 

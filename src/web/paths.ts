@@ -31,6 +31,12 @@ export const paths = {
   /** A guest's order: the secret in the link opens it (docs/delivery.md). */
   guestOrder: (token: string) => `/order/guest/${token}`,
   admin: {
+    /** The admin's landing page: the dashboard (docs/back-office.md). */
+    dashboard: '/admin',
+    dashboardFor: (days: number) => `/admin?days=${days}`,
+    customers: '/admin/customers',
+    customer: (id: string) => `/admin/customers/${encodeURIComponent(id)}`,
+    audit: '/admin/audit',
     orders: '/admin/orderlist',
     products: '/admin/productlist',
     productsPage: (page: number) => `/admin/productlist/${page}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   date,
@@ -203,13 +204,21 @@ export const productVariants = pgTable(
     position: integer('position').notNull().default(0),
     /** A variant that was ever ordered is archived instead of deleted: old orders still name it. */
     archivedAt: timestamp('archived_at', { withTimezone: true, mode: 'date' }),
+    /** At or below this stock the pack is "закінчується" (docs/back-office.md). */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(5),
+    /** The shop was told this pack ran low; a trigger clears it when a restock lifts it above the threshold. */
+    lowStockNotified: boolean('low_stock_notified').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('product_variants_sku_key').on(t.sku),
     index('product_variants_product_idx').on(t.productId, t.position),
+    index('product_variants_low_stock_idx')
+      .on(t.countInStock)
+      .where(sql`${t.archivedAt} IS NULL AND ${t.countInStock} <= ${t.lowStockThreshold}`),
     check('product_variants_stock_check', sql`${t.countInStock} >= 0`),
+    check('product_variants_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
   ],
 );
 
@@ -365,6 +374,9 @@ export const orders = pgTable(
     index('orders_pending_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'pending'`),
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paidAt} IS NOT NULL`),
     check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded')`),
     check('orders_delivery_kind_check', sql`${t.deliveryKind} IN ('branch', 'door')`),
     check('orders_comment_length_check', sql`char_length(${t.comment}) <= 500`),
@@ -691,6 +703,36 @@ export const promoCodeUses = pgTable(
   (t) => [unique('promo_code_uses_order_key').on(t.orderId), index('promo_code_uses_code_idx').on(t.promoCodeId)],
 );
 
+/**
+ * The audit trail (docs/back-office.md): written by triggers in the transaction of each admin write
+ * (migration 0024) or by recordAudit; a trigger refuses to change or delete a row.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** No foreign key: the trail outlives the account. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull().default(''),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action').notNull(),
+    /** The part of the entity: a pack's SKU, an attribute's key, a legal page's version. */
+    subject: text('subject'),
+    /** Only the changed fields, as the database names them (money in kopiykas). */
+    before: jsonb('before')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    after: jsonb('after')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.id.desc()), index('audit_log_actor_idx').on(t.actorId, t.id.desc())],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
@@ -739,3 +781,4 @@ export const supplierImportMappings = pgTable('supplier_import_mappings', {
 });
 
 export type CatalogueImportRow = typeof catalogueImports.$inferSelect;
+export type AuditLogRow = typeof auditLog.$inferSelect;

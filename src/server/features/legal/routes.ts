@@ -34,7 +34,11 @@ export const legalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/admin/legal/:key',
     { onRequest: adminOnly, schema: { params: LegalPageParamsSchema, body: LegalPageSaveSchema, response: { 200: AdminLegalPageSchema } } },
-    async (request) => saveLegalPage(app.db, request.params.key, request.body, await requireUser(request)),
+    async (request) => {
+      const admin = await requireUser(request);
+      // One transaction, so the audit trail records the change with it.
+      return app.db.transaction((tx) => saveLegalPage(tx, request.params.key, request.body, admin));
+    },
   );
 
   app.post(

@@ -22,6 +22,7 @@ import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.
 import { getSettings } from '../settings/repository.js';
 import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
 import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../notifications/queue-order-notices.js';
+import { queueLowStockNotices } from '../back-office/index.js';
 import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { applyPromo, promoCustomerOf, recordUse, returnUse, type AppliedPromo } from '../promo-codes/index.js';
@@ -211,6 +212,7 @@ async function insertNewOrder(
         taken.set(variantId, variant);
       }
       await refreshProductSummaries(tx, productIds);
+      await queueLowStockNotices(tx, [...taken.keys()], notices);
 
       const items: NewOrderItem[] = [];
       const priced = [];

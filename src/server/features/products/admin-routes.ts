@@ -9,6 +9,7 @@ import {
 } from '../../../shared/products.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
 import { changeVariantsInBulk, createProduct, deleteProduct, updateProductDetails } from './service.js';
+import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 
 /**
  * Product administration (docs/api.md): create, edit, delete; admins only. Every write empties the
@@ -27,7 +28,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/products/:id',
     { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ProductUpdateSchema, response: { 200: ProductSchema } } },
     async (request) => {
-      const product = await updateProductDetails(app.db, request.params.id, request.body, { url: app.config.siteUrl, secret: app.config.jwtSecret });
+      const site = { url: app.config.siteUrl, secret: app.config.jwtSecret };
+      const product = await updateProductDetails(app.db, request.params.id, request.body, site, noticeSettingsOf(app.config));
       app.catalogCache.invalidate();
       return product;
     },
@@ -45,7 +47,8 @@ export const productAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete('/api/products/:id', { onRequest: adminOnly, schema: { params: IdParamsSchema, response: { 200: MessageSchema } } }, async (request) => {
-    await deleteProduct(app.db, request.params.id);
+    // One transaction, so the audit trail records the change with it.
+    await app.db.transaction((tx) => deleteProduct(tx, request.params.id));
     app.catalogCache.invalidate();
     return { message: 'Товар видалено' };
   });

@@ -53,6 +53,7 @@ import {
 } from './variants.js';
 import { findReviews, toReview } from '../reviews/repository.js';
 import { queueRestockAlerts } from '../stock-alerts/service.js';
+import { queueLowStockNotices, type LowStockTargets } from '../back-office/index.js';
 
 export const TOP_PRODUCTS = 5;
 
@@ -205,8 +206,14 @@ export async function createProduct(tx: Tx, adminId: string): Promise<Product> {
  * ProductUpdateSchema. Packs keep their ids; one left out of the list is deleted, or archived when
  * an order names it. Publishing needs a price on every pack.
  */
-/** `site` signs and links the letters of the stock alerts a restock wakes. */
-export async function updateProductDetails(tx: Tx, id: string, input: ProductUpdate, site: { url: string; secret: string }): Promise<Product> {
+/** `site` signs and links the letters of the stock alerts a restock wakes; `lowStock` hears of packs that run low. */
+export async function updateProductDetails(
+  tx: Tx,
+  id: string,
+  input: ProductUpdate,
+  site: { url: string; secret: string },
+  lowStock?: LowStockTargets,
+): Promise<Product> {
   return tx.transaction(async (t) => {
     const before = await findProductByRef(t, id);
     if (!before) throw productNotFound();
@@ -229,6 +236,12 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
     await refreshProductSummaries(t, [id]);
     const variants = (await findVariantsOf(t, [id])).get(id) ?? [];
     await queueRestockAlerts(t, row, current, variants, site);
+    if (lowStock)
+      await queueLowStockNotices(
+        t,
+        variants.map((v) => v.id),
+        lowStock,
+      );
     const status = input.status ?? row.status;
     if (status === 'published' && variants.some((v) => v.priceMinor === 0)) {
       throw new BadInput('Щоб опублікувати товар, вкажіть ціну кожної фасовки', 'PRICE_REQUIRED_TO_PUBLISH');
@@ -336,6 +349,7 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
       weight: v.weight,
       gtin: v.gtin ?? null,
       position,
+      ...(v.lowStockThreshold === undefined ? {} : { lowStockThreshold: v.lowStockThreshold }),
     };
     if (v._id) await updateVariant(tx, v._id, values);
     else await insertVariants(tx, [{ ...values, productId }]);

@@ -141,5 +141,6 @@ export function toVariant(row: ProductVariantRow): Variant {
     weight: row.weight,
     gtin: row.gtin,
     position: row.position,
+    lowStockThreshold: row.lowStockThreshold,
   };
 }

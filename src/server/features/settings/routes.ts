@@ -15,6 +15,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/settings',
     { schema: { body: ShopSettingsUpdateSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly },
-    async (request) => saveSettings(app.db, request.body),
+    // One transaction, so the audit trail records the change with it.
+    async (request) => app.db.transaction((tx) => saveSettings(tx, request.body)),
   );
 };

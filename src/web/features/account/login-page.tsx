@@ -28,6 +28,8 @@ export default function LoginPage() {
   const { errors } = form.formState;
 
   // A customer sent here from an admin screen stays, to sign in as an admin.
+  // An admin signing in without a destination lands on the dashboard (docs/back-office.md).
+  if (userInfo?.isAdmin && !params.get('redirect')) return <Navigate to={paths.admin.dashboard} replace />;
   if (mayVisit(redirect, userInfo)) return <Navigate to={redirect} replace />;
 
   const onSubmit = form.handleSubmit((values) => signIn.mutate(values, { onError: (error) => notify.failure(error) }));

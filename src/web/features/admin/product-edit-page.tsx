@@ -32,6 +32,7 @@ import { producerLabel } from './product-labels';
 import { useAdminProduct, useUpdateProduct } from './products-api';
 import { GalleryEditor } from './gallery-editor';
 import { VariantsEditor } from './variants-editor';
+import { AuditHistory } from '../back-office';
 
 /** Empty optional number fields mean "not set", not zero. */
 const numberOrNull = (value: unknown) => readNumber(value, null);
@@ -55,7 +56,10 @@ export default function ProductEditPage() {
       ) : product.error || !product.data || categories.error ? (
         <ErrorMessage error={product.error ?? categories.error} />
       ) : (
-        <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
+        <>
+          <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
+          <AuditHistory entity="product" id={product.data._id} />
+        </>
       )}
     </>
   );
@@ -81,6 +85,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
         countInStock: v.countInStock,
         weight: v.weight,
         gtin: v.gtin ?? '',
+        lowStockThreshold: v.lowStockThreshold ?? 5,
       })),
     image: product.image,
     images: product.images.filter((i) => i.url !== PLACEHOLDER_IMAGE).map((i) => ({ url: i.url, alt: i.alt, altEn: i.altEn })),

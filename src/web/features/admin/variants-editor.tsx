@@ -10,7 +10,7 @@ import { readNumber } from '../../components/number-input';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 
-type PackField = 'sku' | 'label' | 'price' | 'discount' | 'countInStock' | 'weight' | 'gtin';
+type PackField = 'sku' | 'label' | 'price' | 'discount' | 'countInStock' | 'weight' | 'gtin' | 'lowStockThreshold';
 
 /**
  * The product's pack sizes in the edit form (docs/screens.md): one group of fields a pack, moved up
@@ -121,8 +121,9 @@ export function VariantsEditor({
                   {field(index, 'sku', text.sku, { maxLength: 64, autoCapitalize: 'characters', spellCheck: false }, { xs: 6, md: 5 })}
                   {field(index, 'gtin', text.gtin, { inputMode: 'numeric', maxLength: 14 }, { xs: 12, md: 4 })}
                   {field(index, 'price', text.price, { type: 'text', inputMode: 'decimal', autoComplete: 'off' }, { xs: 6, md: 3 })}
-                  {field(index, 'discount', text.discount, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 3 })}
-                  {field(index, 'countInStock', text.stock, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 3 })}
+                  {field(index, 'discount', text.discount, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 2 })}
+                  {field(index, 'countInStock', text.stock, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 2 })}
+                  {field(index, 'lowStockThreshold', text.lowStockThreshold, { type: 'text', inputMode: 'numeric', autoComplete: 'off' }, { xs: 6, md: 2 })}
                   {field(index, 'weight', text.weight, { type: 'text', inputMode: 'decimal', autoComplete: 'off' }, { xs: 6, md: 3 })}
                 </Row>
               </fieldset>
@@ -134,7 +135,7 @@ export function VariantsEditor({
         variant="outline-primary"
         size="sm"
         disabled={fields.length >= MAX_VARIANTS}
-        onClick={() => append({ sku: '', label: '', price: 0, discount: 0, countInStock: 0, weight: 0.1, gtin: '' })}
+        onClick={() => append({ sku: '', label: '', price: 0, discount: 0, countInStock: 0, weight: 0.1, gtin: '', lowStockThreshold: 5 })}
       >
         <FaPlus aria-hidden /> {text.addPack}
       </Button>

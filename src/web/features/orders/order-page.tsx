@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import Col from 'react-bootstrap/Col';
 import ListGroup from 'react-bootstrap/ListGroup';
 import Row from 'react-bootstrap/Row';
@@ -26,6 +27,9 @@ import { OrderTracking } from './components/order-tracking';
 import { OrderSummaryCard } from './components/order-summary';
 import { DeliveryCost } from './components/delivery-cost';
 import { paymentMethodLabel } from '../../components/payment-method-label';
+
+// The admin's history of the order (docs/back-office.md): its code loads only for admins.
+const AuditHistory = lazy(() => import('../back-office').then((m) => ({ default: m.AuditHistory })));
 
 /** /order/{id} (docs/screens.md): delivery, payment, lines and summary; paying and delivering. */
 export default function OrderPage() {
@@ -204,6 +208,11 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
           </OrderSummaryCard>
         </Col>
       </Row>
+      {me?.isAdmin && (
+        <Suspense fallback={null}>
+          <AuditHistory entity="order" id={order._id} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -102,6 +102,7 @@ export const admin: typeof uk = {
     packLabel: 'Pack size',
     packLabelHint: 'For example "50 г", "1 кг" or "1 шт".',
     gtin: 'Barcode (GTIN)',
+    lowStockThreshold: 'Low-stock threshold',
     addPack: 'Add a pack size',
     moveUp: (n) => `Move pack ${n} up`,
     moveDown: (n) => `Move pack ${n} down`,

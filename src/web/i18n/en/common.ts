@@ -63,5 +63,8 @@ export const common: typeof uk = {
   adminNotices: 'Notices',
   adminImport: 'Price-list import',
   adminPromoCodes: 'Promo codes',
+  adminDashboard: 'Dashboard',
+  adminCustomers: 'Customers',
+  adminAudit: 'Audit trail',
   adminUsers: 'Users',
 };

@@ -101,6 +101,7 @@ export const admin = {
     packLabel: 'Фасовка',
     packLabelHint: 'Наприклад «50 г», «1 кг» або «1 шт».',
     gtin: 'Штрихкод (GTIN)',
+    lowStockThreshold: 'Поріг «закінчується»',
     addPack: 'Додати фасовку',
     moveUp: (n: number) => `Фасовку ${n} вище`,
     moveDown: (n: number) => `Фасовку ${n} нижче`,

@@ -63,5 +63,8 @@ export const common = {
   adminNotices: 'Сповіщення',
   adminImport: 'Імпорт прайсу',
   adminPromoCodes: 'Промокоди',
+  adminDashboard: 'Панель',
+  adminCustomers: 'Покупці',
+  adminAudit: 'Журнал змін',
   adminUsers: 'Користувачі',
 };

@@ -50,6 +50,7 @@ export function UserMenu() {
           align="end"
           label={t.common.adminMenu}
           links={[
+            { to: paths.admin.dashboard, label: t.common.adminDashboard },
             { to: paths.admin.products, label: t.common.adminProducts },
             { to: paths.admin.orders, label: t.common.adminOrders },
             { to: paths.admin.users, label: t.common.adminUsers },
@@ -59,6 +60,8 @@ export function UserMenu() {
             { to: paths.admin.notices, label: t.common.adminNotices },
             { to: paths.admin.import, label: t.common.adminImport },
             { to: paths.admin.promoCodes, label: t.common.adminPromoCodes },
+            { to: paths.admin.customers, label: t.common.adminCustomers },
+            { to: paths.admin.audit, label: t.common.adminAudit },
           ]}
         />
       )}

@@ -1,0 +1,2 @@
+export { queueLowStockNotices, type LowStockTargets } from './low-stock.js';
+export { backOfficeRoutes } from './routes.js';
