@@ -207,6 +207,7 @@ export async function updateProductDetails(tx: Tx, id: string, input: ProductUpd
       description: input.description,
       category: input.category,
       origin: input.origin,
+      ...(input.brand !== undefined ? { brand: input.brand } : {}),
       attributes,
       ...(input.status ? { status: input.status } : {}),
     });

@@ -15,6 +15,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/settings',
     { schema: { body: ShopSettingsUpdateSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly },
-    async (request) => saveSettings(app.db, request.body),
+    async (request) => {
+      const saved = await saveSettings(app.db, request.body);
+      // The feeds name the shop: they are built again (other instances hear the table's NOTIFY).
+      app.catalogCache.invalidate();
+      return saved;
+    },
   );
 };
