@@ -11,6 +11,7 @@ import { getPublicSettings } from '../settings/repository.js';
 import { getPublicCategories } from '../categories/service.js';
 import type { CategoryList } from '../../../shared/categories.js';
 import type { PublicSettings } from '../../../shared/settings.js';
+import { feedBrand } from '../../../shared/brand.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
@@ -201,7 +202,10 @@ export async function pageHead(
   if (productPage) {
     const ref = productPage[1];
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
-    const head = productHead(site, shop, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir));
+    const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
+    const producers = categories.find((c) => c.slug === product.category)?.producers ?? [];
+    const brand = feedBrand(product, producers.find((p) => p.name === product.origin));
+    const head = productHead(site, shop, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir), brand);
     // A hop's page lists its substitutes in stock (src/web/features/recipes/hop-substitutes.tsx): embedded, not asked again.
     if (product.category === 'Hops') {
       const substitutes = await app.catalogCache.get(`substitutes:${product.slug}`, () => hopSubstitutes(app.db, product.slug)).catch(() => null);
@@ -219,6 +223,7 @@ function productHead(
   ref: string,
   breadcrumbs: (...items: { name: string; path: string }[]) => object,
   preview: PreviewImage,
+  brand: string | null,
 ): PageHead {
   const url = `${site}${productPath(product.slug)}`;
   const image = absoluteOn(site, preview.path);
@@ -235,7 +240,7 @@ function productHead(
     preview: { ...preview, alt: product.name },
     preloadImage: product.image,
     jsonLd: [
-      productJsonLd(product, { url, image, category: category.title }),
+      productJsonLd(product, { url, image, category: category.title, brand }),
       breadcrumbs({ name: category.title, path: categoryPath }, { name: product.name, path: productPath(product.slug) }),
     ],
     data: [{ key: ['products', 'detail', ref], value: product }],
@@ -265,12 +270,13 @@ const availability = (stock: number) => (stock > 0 ? 'https://schema.org/InStock
  * whose hasVariant lists each pack as a Product with its own Offer (Google's product-variant
  * structured data; docs/seo.md).
  */
-export function productJsonLd(product: ProductDetail, page: { url: string; image: string; category: string }): object {
+export function productJsonLd(product: ProductDetail, page: { url: string; image: string; category: string; brand: string | null }): object {
   const rating =
     product.numReviews > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
       : {};
-  const brand = { '@type': 'Brand', name: product.origin };
+  // The maker or packer, never a hop's country (docs/seo.md): none rather than a wrong one.
+  const brand = page.brand ? { brand: { '@type': 'Brand', name: page.brand } } : {};
   const offer = (v: Pick<Variant, 'price' | 'discount' | 'countInStock'>) => ({
     '@type': 'Offer',
     url: page.url,
@@ -290,7 +296,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
       image: page.image,
       ...(only ? packFacts(only) : { sku: product._id }),
       category: page.category,
-      brand,
+      ...brand,
       offers: offer(only ?? product),
       ...rating,
     };
@@ -304,7 +310,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
     url: page.url,
     productGroupID: product._id,
     category: page.category,
-    brand,
+    ...brand,
     // The pack is what tells the variants apart; schema.org has no property for it but size.
     variesBy: 'https://schema.org/size',
     hasVariant: product.variants.map((v) => ({
