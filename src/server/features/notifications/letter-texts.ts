@@ -69,7 +69,7 @@ export type LetterTexts = typeof uk;
 /** "1 кг" → "1 kg": the units of a pack's label, as an English reader writes them. */
 const englishUnits = (label: string) =>
   label
-    .replace(/(\d)\s*кг\b/giu, '$1 kg')
+    .replace(/(\d)\s*кг(?![\p{L}])/giu, '$1 kg')
     .replace(/(\d)\s*г(р)?(?![\p{L}])/giu, '$1 g')
     .replace(/(\d)\s*л(?![\p{L}])/giu, '$1 l')
     .replace(/(\d)\s*мл(?![\p{L}])/giu, '$1 ml')
