@@ -18,9 +18,10 @@ import { adminTexts } from '../../i18n/feature-texts/admin';
 import { useAdminSettings, useSaveSettings } from '../../api/settings';
 import { useFiscalStatus } from './fiscal-api';
 
-type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender';
+type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender' | 'feeds';
 const TEXT_FIELDS = {
-  shop: ['name', 'phone', 'email', 'address', 'legalName', 'taxId'],
+  shop: ['name', 'phone', 'email', 'address', 'legalName', 'taxId', 'hours'],
+  feeds: ['hotlineFirmId'],
   transfer: ['cardNumber', 'iban', 'recipient'],
   novaPoshtaSender: ['contactName', 'phone', 'counterpartyRef', 'contactRef', 'cityRef', 'warehouseRef'],
 } as const;
@@ -69,6 +70,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     shop: { ...settings.shop },
     transfer: { ...settings.transfer },
     novaPoshtaSender: { ...settings.novaPoshtaSender },
+    feeds: { ...settings.feeds },
   });
   const [pricing, setPricing] = useState<PricingForm>({
     taxRatePercent: formatDecimal(settings.pricing.taxRatePercent),
@@ -107,14 +109,15 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     });
   };
 
-  const textField = (section: TextSection, name: string) => {
+  const textField = (section: TextSection, name: string, rows?: number) => {
     const id = `settings-${section}-${name}`;
     const error = errors[`${section}.${name}`];
     return (
-      <Col md={6} key={id}>
+      <Col md={rows ? 12 : 6} key={id}>
         <Form.Group className="mb-3" controlId={id}>
           <Form.Label>{(labels.fields[section] as Record<string, string>)[name]}</Form.Label>
           <Form.Control
+            {...(rows ? { as: 'textarea' as const, rows } : {})}
             value={texts[section][name] ?? ''}
             isInvalid={!!error}
             aria-invalid={error ? true : undefined}
@@ -159,7 +162,11 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     <Form noValidate onSubmit={onSubmit}>
       <fieldset className="mb-4">
         <legend className="h4">{labels.sections.shop}</legend>
-        <Row>{TEXT_FIELDS.shop.map((name) => textField('shop', name))}</Row>
+        <Row>
+          {TEXT_FIELDS.shop.map((name) => textField('shop', name))}
+          {textField('shop', 'description', 2)}
+          {textField('shop', 'about', 6)}
+        </Row>
       </fieldset>
 
       <fieldset className="mb-4">
@@ -218,6 +225,12 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
         <legend className="h4">{labels.sections.novaPoshtaSender}</legend>
         <p className="text-body-secondary small">{labels.senderHint}</p>
         <Row>{TEXT_FIELDS.novaPoshtaSender.map((name) => textField('novaPoshtaSender', name))}</Row>
+      </fieldset>
+
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.feeds}</legend>
+        <p className="text-body-secondary small">{labels.feedsHint}</p>
+        <Row>{TEXT_FIELDS.feeds.map((name) => textField('feeds', name))}</Row>
       </fieldset>
 
       <Button type="submit" disabled={save.isPending}>
