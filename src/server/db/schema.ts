@@ -68,7 +68,11 @@ export const categories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('categories_slug_unique').on(t.slug), unique('categories_feed_id_unique').on(t.feedId), check('categories_slug_check', sql`${t.slug} ~ '^[A-Za-z0-9][A-Za-z0-9-]{0,62}$'`)],
+  (t) => [
+    unique('categories_slug_unique').on(t.slug),
+    unique('categories_feed_id_unique').on(t.feedId),
+    check('categories_slug_check', sql`${t.slug} ~ '^[A-Za-z0-9][A-Za-z0-9-]{0,62}$'`),
+  ],
 );
 
 /** Hop-growing countries, yeast makers, equipment brands: of one category, or general (no category). */

@@ -88,7 +88,10 @@ describeWithApp(
       };
       for (const q of ['050 123 43 21', '+380501234321', '1234321']) {
         const found = await search(q);
-        expect(found.map((o) => o._id), q).toContain(noEmail._id);
+        expect(
+          found.map((o) => o._id),
+          q,
+        ).toContain(noEmail._id);
         expect(found.find((o) => o._id === noEmail._id)).toMatchObject({ guest: true, user: null, guestEmail: null });
       }
       const byEmail = await search('olena@example');

@@ -117,7 +117,8 @@ const en: LetterTexts = {
   deliverTo: (place: string, name: string, phone: string) => `Delivery to: ${place}. Recipient: ${name}, ${phone}.`,
   method: (m: string) => `Payment: ${m}.`,
   paidSubject: (n: number, shop: string) => `Order No. ${n} paid — ${shop}`,
-  paid: (n: number, sum: string) => `We have received the payment for order No. ${n} (${sum}). We are preparing the parcel and will send its tracking number once it ships.`,
+  paid: (n: number, sum: string) =>
+    `We have received the payment for order No. ${n} (${sum}). We are preparing the parcel and will send its tracking number once it ships.`,
   shippedSubject: (n: number, ttn: string) => `Order No. ${n} shipped — tracking number ${ttn}`,
   shipped: (n: number, place: string) => `Order No. ${n} has been shipped by Nova Poshta to: ${place}.`,
   ttn: (ttn: string) => `Tracking number (TTN): ${ttn}.`,

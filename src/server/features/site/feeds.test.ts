@@ -11,8 +11,20 @@ mkdirSync(webDir, { recursive: true });
 writeFileSync(`${webDir}/index.html`, '<!doctype html><html><head><title>shell</title></head><body><div id="root"></div></body></html>');
 const SITE = 'https://shop.example';
 
-const LISTS = ['rss.channel.item', 'price.items.item', 'price.categories.category', 'yml_catalog.shop.offers.offer', 'yml_catalog.shop.categories.category', 'yml_catalog.shop.offers.offer.param'];
-const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, parseAttributeValue: false, isArray: (_name, jpath) => LISTS.includes(String(jpath)) });
+const LISTS = [
+  'rss.channel.item',
+  'price.items.item',
+  'price.categories.category',
+  'yml_catalog.shop.offers.offer',
+  'yml_catalog.shop.categories.category',
+  'yml_catalog.shop.offers.offer.param',
+];
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (_name, jpath) => LISTS.includes(String(jpath)),
+});
 
 /** Parses a body with a real XML parser, failing the test on anything that is not well-formed. */
 function parseXml(body: string) {
@@ -196,7 +208,11 @@ describeWithApp(
       const [extractPack] = await variantsOf(app.db, extract.id);
 
       const google = (await feed('/feeds/google.xml')).rss.channel.item as Item[];
-      expect(google.find((i) => i['g:id'] === extractPack.sku)).toMatchObject({ 'g:product_type': 'Екстракт солоду', 'g:google_product_category': '3014', 'g:brand': 'Muntons' });
+      expect(google.find((i) => i['g:id'] === extractPack.sku)).toMatchObject({
+        'g:product_type': 'Екстракт солоду',
+        'g:google_product_category': '3014',
+        'g:brand': 'Muntons',
+      });
       const hotline = (await feed('/feeds/hotline.xml')).price;
       expect(hotline.categories.category).toContainEqual({ id: feedId, name: 'Екстракт солоду' });
       expect((hotline.items.item as Item[]).find((i) => i.id === extractPack.id)).toMatchObject({ categoryId: feedId });

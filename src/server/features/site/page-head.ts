@@ -204,7 +204,10 @@ export async function pageHead(
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
     const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
     const producers = categories.find((c) => c.slug === product.category)?.producers ?? [];
-    const brand = feedBrand(product, producers.find((p) => p.name === product.origin));
+    const brand = feedBrand(
+      product,
+      producers.find((p) => p.name === product.origin),
+    );
     const head = productHead(site, shop, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir), brand);
     // A hop's page lists its substitutes in stock (src/web/features/recipes/hop-substitutes.tsx): embedded, not asked again.
     if (product.category === 'Hops') {

@@ -162,7 +162,8 @@ export const admin: typeof uk = {
     position: 'Order',
     description: 'Description (for search engines)',
     googleProductCategory: 'Google product category',
-    googleProductCategoryHint: "An id or path of Google's product taxonomy: 3577 Homebrewing & Winemaking Supplies, 3014 Beer Brewing Grains & Malts. Empty: the group's.",
+    googleProductCategoryHint:
+      "An id or path of Google's product taxonomy: 3577 Homebrewing & Winemaking Supplies, 3014 Beer Brewing Grains & Malts. Empty: the group's.",
     visible: 'Show in the menus and the catalogue',
     attributes: 'Product attributes',
     noAttributes: 'The category has no attributes yet.',

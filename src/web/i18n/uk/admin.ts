@@ -52,7 +52,7 @@ export const admin = {
     country: 'Країна (виробник)',
     chooseProducer: 'Оберіть…',
     brand: 'Бренд (для прайс-агрегаторів)',
-    brandHint: "Хто виробив або фасував: Fermentis, Kegland, Yakima Chief Hops. Порожнє — виробник; для хмелю країну брендом не вказуємо.",
+    brandHint: 'Хто виробив або фасував: Fermentis, Kegland, Yakima Chief Hops. Порожнє — виробник; для хмелю країну брендом не вказуємо.',
     stock: 'Кількість на складі',
     category: 'Категорія',
     description: 'Опис',
@@ -92,7 +92,13 @@ export const admin = {
       feeds: 'Прайс-агрегатори',
     },
     fields: {
-      shop: { name: 'Назва магазину', phone: 'Телефон', email: 'Ел. пошта', address: 'Адреса', legalName: 'ФОП або юридична особа', taxId: 'ЄДРПОУ або ІПН',
+      shop: {
+        name: 'Назва магазину',
+        phone: 'Телефон',
+        email: 'Ел. пошта',
+        address: 'Адреса',
+        legalName: 'ФОП або юридична особа',
+        taxId: 'ЄДРПОУ або ІПН',
         hours: 'Години роботи (для сторінки «Контакти»)',
         description: 'Короткий опис (для пошукових систем і прев’ю посилань)',
         about: 'Текст сторінки «Про нас» (абзаци — через порожній рядок)',
@@ -154,7 +160,8 @@ export const admin = {
     position: 'Порядок',
     description: 'Опис (для пошукових систем)',
     googleProductCategory: 'Категорія Google (product taxonomy)',
-    googleProductCategoryHint: "Номер або шлях з таксономії Google: 3577 — Homebrewing & Winemaking Supplies, 3014 — Beer Brewing Grains & Malts. Порожнє — як у групи.",
+    googleProductCategoryHint:
+      'Номер або шлях з таксономії Google: 3577 — Homebrewing & Winemaking Supplies, 3014 — Beer Brewing Grains & Malts. Порожнє — як у групи.',
     visible: 'Показувати в меню й каталозі',
     attributes: 'Атрибути товарів',
     noAttributes: 'У категорії ще немає атрибутів.',
