@@ -107,4 +107,4 @@ test('the owner renames the shop: the title, the About page and the next letterâ
   } finally {
     await renameTo(page, before, aboutBefore);
   }
-});
+}, 300_000);
