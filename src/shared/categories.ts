@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTRIBUTE_PARAM_PREFIX } from './attribute-params.js';
+import { msg } from './schema-messages.js';
 
 export { ATTRIBUTE_PARAM_PREFIX };
 
@@ -91,6 +92,10 @@ export const CategorySchema = z.object({
   position: z.number(),
   visible: z.boolean(),
   description: z.string(),
+  /** Google's product taxonomy for the feeds: an id ("3577") or a path; '' takes the group's (docs/seo.md). */
+  googleProductCategory: z.string(),
+  /** The category's number in the Hotline and YML feeds. */
+  feedId: z.number(),
   /** The shop's page that lists it. */
   path: z.string(),
   /** Published products in it and, for a group, in its categories. */
@@ -111,6 +116,12 @@ export const CategoryInputSchema = z.object({
   position: z.number().int().min(0).max(1000).default(0),
   visible: z.boolean().default(true),
   description: z.string().trim().max(1000).default(''),
+  googleProductCategory: z
+    .string()
+    .trim()
+    .max(250)
+    .regex(/^(\d{1,7}|[^<>\n]*[A-Za-z][^<>\n]*)?$/, msg('googleCategoryInvalid'))
+    .default(''),
   /** The whole list of its attributes: kept by key, new ones added, missing ones removed. */
   attributes: z.array(AttributeDefinitionInputSchema).max(40).default([]),
 });

@@ -236,6 +236,8 @@ export const OrderSchema = z.object({
   comment: z.string(),
   /** The e-mail of a guest who ordered without an account (null otherwise). */
   guestEmail: z.string().nullable(),
+  /** Placed without an account (its e-mail may be left out); an account's order whose account was deleted is not. */
+  guest: z.boolean(),
   paymentMethod: z.string(),
   orderItems: z.array(OrderItemSchema),
   /** The money fields below are hryvnia with 2 decimals. */

@@ -68,6 +68,8 @@ export const ProductSchema = z.object({
   origin: z.string(),
   /** Hop-growing country, yeast maker or equipment brand (a producer of the category, docs/domain.md). */
   producer: z.string(),
+  /** The maker or packer the price feeds name as the brand (docs/seo.md); null: the producer, unless it is a country. */
+  brand: z.string().nullable(),
   weight: z.number(),
   countInStock: z.number(),
   /**
@@ -288,6 +290,14 @@ export const ProductUpdateSchema = z.object({
     .min(1, msg('producerRequired'))
     .max(100, msg('producerTooLong')),
   category: z.string({ error: msg('categoryRequired') }).regex(CATEGORY_SLUG_PATTERN, msg('categoryRequired')),
+  /** The brand for the price feeds; '' or null clears it, absent leaves it as it is. */
+  brand: z
+    .string({ error: msg('notText') })
+    .trim()
+    .max(100, msg('brandTooLong'))
+    .nullable()
+    .optional()
+    .transform((b) => (b === undefined ? undefined : b || null)),
   /** The category's attribute values (docs/domain.md); without them the old fields below edit theirs. */
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
   description: z

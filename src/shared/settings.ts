@@ -37,6 +37,12 @@ export const ShopDetailsSchema = z.object({
     .string()
     .trim()
     .regex(/^(\d{8}|\d{10})?$/, msg('taxIdInvalid')),
+  /** When shoppers may call or write, as the Contacts page says it ("пн–сб, 9:00–19:00"). */
+  hours: text(200).default(''),
+  /** One or two sentences: meta descriptions, link previews, the feeds, JSON-LD (docs/settings.md). */
+  description: text(300).default(''),
+  /** The About page's text, paragraphs split by an empty line; empty: a short generic text. */
+  about: text(5000).default(''),
 });
 
 /** Where a "transfer to a PrivatBank card" goes; the method is offered once a card or IBAN is set. */
@@ -87,6 +93,16 @@ export const NovaPoshtaSenderSchema = z.object({
  * the order accepts it, 'checkbox' asks for a tick and the server refuses an order without it.
  * A client that sends no section (older ones) sets the notice.
  */
+/** The price aggregators' own ids of the shop (docs/seo.md). */
+export const FeedSettingsSchema = z.object({
+  /** Hotline's number of the shop (its price list's `firmId`); without it /feeds/hotline.xml answers 503. */
+  hotlineFirmId: z
+    .string()
+    .trim()
+    .regex(/^(\d{1,10})?$/, msg('hotlineFirmIdInvalid'))
+    .default(''),
+});
+
 export const LegalSettingsSchema = z.object({
   offerConsent: z.enum(OFFER_CONSENT_MODES, { error: msg('offerConsentInvalid') }).default('notice'),
 });
@@ -111,6 +127,7 @@ export const ShopSettingsSchema = z.object({
   pricing: PricingSettingsSchema,
   novaPoshtaSender: NovaPoshtaSenderSchema,
   legal: LegalSettingsSchema.default({ offerConsent: 'notice' }),
+  feeds: FeedSettingsSchema.default({ hotlineFirmId: '' }),
   /** Older clients save the settings without it: the limits then stay as they were (settings/routes.ts). */
   orderLimits: OrderLimitsSchema.optional(),
 });
@@ -138,6 +155,7 @@ export const ShopSettingsResponseSchema = z.object({
   pricing: z.object({ taxRatePercent: z.number(), shippingFee: z.number().nullable(), freeShippingFrom: z.number().nullable() }),
   novaPoshtaSender: plain(NovaPoshtaSenderSchema.shape),
   legal: z.object({ offerConsent: z.enum(OFFER_CONSENT_MODES) }),
+  feeds: plain(FeedSettingsSchema.shape),
   orderLimits: OrderLimitsSchema,
 });
 
@@ -147,7 +165,17 @@ export type PublicSettings = z.output<typeof PublicSettingsSchema>;
 
 /** A new shop's settings until the admin saves its own. */
 export const DEFAULT_SETTINGS: ShopSettings = {
-  shop: { name: 'Хмільна крамниця', phone: '', email: 'shop@example.com', address: '', legalName: '', taxId: '' },
+  shop: {
+    name: 'Хмільна крамниця',
+    phone: '',
+    email: 'shop@example.com',
+    address: '',
+    legalName: '',
+    taxId: '',
+    hours: '',
+    description: 'Хміль, дріжджі, солод і обладнання для домашнього пивоваріння з доставкою Новою поштою.',
+    about: '',
+  },
   transfer: { cardNumber: '', iban: '', recipient: '' },
   pricing: {
     taxRatePercent: DEFAULT_PRICING.taxRatePercent,
@@ -156,6 +184,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
   },
   novaPoshtaSender: { counterpartyRef: '', contactRef: '', cityRef: '', warehouseRef: '', contactName: '', phone: '' },
   legal: { offerConsent: 'notice' },
+  feeds: { hotlineFirmId: '' },
   orderLimits: DEFAULT_ORDER_LIMITS,
 };
 

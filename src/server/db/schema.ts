@@ -65,10 +65,18 @@ export const categories = pgTable(
     position: integer('position').notNull().default(0),
     visible: boolean('visible').notNull().default(true),
     description: text('description').notNull().default(''),
+    /** Google's product taxonomy: an id ("3577") or a path; '' leaves it to Google (docs/seo.md). */
+    googleProductCategory: text('google_product_category').notNull().default(''),
+    /** The category's number in the price feeds, which want integer ids (Hotline, YML). */
+    feedId: integer('feed_id').generatedByDefaultAsIdentity({ startWith: 100 }).notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [unique('categories_slug_unique').on(t.slug), check('categories_slug_check', sql`${t.slug} ~ '^[A-Za-z0-9][A-Za-z0-9-]{0,62}$'`)],
+  (t) => [
+    unique('categories_slug_unique').on(t.slug),
+    unique('categories_feed_id_unique').on(t.feedId),
+    check('categories_slug_check', sql`${t.slug} ~ '^[A-Za-z0-9][A-Za-z0-9-]{0,62}$'`),
+  ],
 );
 
 /** Hop-growing countries, yeast makers, equipment brands: of one category, or general (no category). */
@@ -139,6 +147,8 @@ export const products = pgTable(
       .notNull()
       .references(() => categories.slug, { onDelete: 'restrict' }),
     origin: text('origin').notNull(),
+    /** The maker or packer the feeds name (g:brand, vendor); null: the producer, unless that is a country. */
+    brand: text('brand'),
     weight: doublePrecision('weight').notNull(),
     countInStock: integer('count_in_stock').notNull().default(0),
     /** Values of the category's attributes, checked against their definitions on every write. */

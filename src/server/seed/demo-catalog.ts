@@ -1461,6 +1461,26 @@ export interface DemoPack {
 /** Rounds a hryvnia price to 5 грн, as shelf prices are. */
 const shelf = (uah: number) => Math.max(5, Math.round(uah / 5) * 5) * 100;
 
+/**
+ * Who packs a demo hop for sale: the growers' cooperatives and merchants of its country (the
+ * producer, a country, is where it grew, not a brand).
+ */
+const HOP_PACKERS: Record<string, string> = {
+  USA: 'Yakima Chief Hops',
+  Germany: 'BarthHaas',
+  'Czech Republic': 'Bohemia Hop',
+  Slovenia: 'Hmezad',
+  England: 'Charles Faram',
+  Australia: 'Hop Products Australia',
+  'New Zealand': 'NZ Hops',
+  'South Africa': 'SAB Hop Farms',
+};
+
+/** The brand the price feeds name (docs/seo.md): a hop's packer; the maker of everything else. */
+export function demoBrandOf(product: DemoProduct): string {
+  return product.category === 'Hops' ? (HOP_PACKERS[product.origin] ?? product.origin) : product.origin;
+}
+
 /** The product's name without the pack size it used to end with: the pack is chosen on its page now. */
 export function demoNameOf(product: DemoProduct): string {
   return ['Hops', 'Yeast', 'Malt'].includes(product.category) ? product.name.replace(/, (1 кг|500 г)$/, '') : product.name;

@@ -8,7 +8,7 @@ import { products, reviews, shopSettings, users } from '../db/schema.js';
 import { insertProducts } from '../features/products/repository.js';
 import { recomputeRatings } from '../features/reviews/repository.js';
 import { findUserByEmail, insertUser } from '../features/users/repository.js';
-import { demoAttributesOf, demoCatalog, demoNameOf, demoPacksOf } from './demo-catalog.js';
+import { demoAttributesOf, demoBrandOf, demoCatalog, demoNameOf, demoPacksOf } from './demo-catalog.js';
 import { demoReviewers, demoReviewsFor } from './demo-reviews.js';
 
 /** The first admin, from ADMIN_EMAIL / ADMIN_PASSWORD, when the shop has no admin yet. */
@@ -62,6 +62,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
         discount: p.discount,
         category: p.category,
         origin: p.origin,
+        brand: demoBrandOf(p),
         weight: p.weight,
         countInStock: p.countInStock,
         attributes: demoAttributesOf(p),
@@ -92,6 +93,12 @@ const DEMO_SETTINGS: ShopSettings = {
     address: 'Київ, вул. Пивоварна, 1 (лише самовивіз за домовленістю)',
     legalName: 'ФОП Коваленко Ірина Петрівна (демо)',
     taxId: '3012345670',
+    hours: 'з понеділка по суботу, з 9:00 до 19:00',
+    description: 'Хміль, дріжджі, солод і обладнання для домашнього пивоваріння з доставкою Новою поштою.',
+    about: [
+      'Хмільна крамниця — інтернет-магазин для домашніх пивоварів (демо). Ми продаємо свіжий гранульований хміль з усього світу, сухі пивні дріжджі Fermentis і Lallemand, солод і обладнання: кеги, фітинги, охолоджувачі, крани та колони.',
+      'Хміль зберігаємо в холоді у вакуумній упаковці, дріжджі — у холодильнику. Відправляємо щодня Новою поштою.',
+    ].join('\n\n'),
   },
   transfer: { cardNumber: '5168000000000007', iban: 'UA523052990000026007000000000', recipient: 'Коваленко Ірина Петрівна (демо)' },
 };

@@ -4,15 +4,24 @@ import { Loader } from '../components/loader';
 import { ErrorMessage } from '../components/message';
 import { useT } from '../i18n';
 
+/** The owner's About text from the settings (docs/settings.md), paragraphs split by an empty line. */
 export function AboutPage() {
   const t = useT();
+  const settings = useShopSettings();
+  const own = settings.data?.shop.about?.trim();
+  const paragraphs = own ? own.split(/\n\s*\n/).map((p) => p.trim()) : t.common.aboutText;
   return (
     <section>
       <PageTitle title={t.common.aboutTitle} />
       <h1>{t.common.aboutTitle}</h1>
-      {t.common.aboutText.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
-      ))}
+      {settings.isPending && <Loader />}
+      {settings.error ? <ErrorMessage error={settings.error} /> : null}
+      {settings.data &&
+        paragraphs.map((paragraph, i) => (
+          <p key={i} className="text-break">
+            {paragraph}
+          </p>
+        ))}
     </section>
   );
 }
@@ -25,7 +34,7 @@ export function ContactsPage() {
     <section>
       <PageTitle title={t.common.contactsTitle} />
       <h1>{t.common.contactsTitle}</h1>
-      <p>{t.common.contactsText}</p>
+      {shop?.hours && <p>{t.common.contactsHours(shop.hours)}</p>}
       {settings.isPending && <Loader />}
       {settings.error ? <ErrorMessage error={settings.error} /> : null}
       {shop && (

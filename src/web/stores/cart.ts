@@ -26,7 +26,7 @@ export type ShippingAddress = Omit<ShippingAddressPayload, 'delivery'> & {
  * (docs/architecture.md); price, discount, stock and weight are the chosen pack's. A cart saved
  * before pack sizes has no `variant`: the product's only pack is taken, or the cart asks for one.
  */
-export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'createdAt' | 'variants' | 'status' | 'images'> & {
+export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'createdAt' | 'variants' | 'status' | 'images' | 'brand'> & {
   qty: number;
   /** The pack's id and label ("100 г"). */
   variant?: string;

@@ -14,6 +14,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     discount: 0,
     category: 'Hops',
     origin: 'Czech Republic',
+    brand: null,
     producer: 'Czech Republic',
     weight: 0.1,
     countInStock: 5,

@@ -82,6 +82,8 @@ export function toCategory(row: CategoryRecord, catalogue: Catalogue, counts: Ma
     position: row.position,
     visible: row.visible,
     description: row.description,
+    googleProductCategory: row.googleProductCategory,
+    feedId: row.feedId,
     path: categoryPath(row.slug, parent?.slug ?? null),
     count: (counts.get(row.slug) ?? 0) + children.reduce((sum, child) => sum + (counts.get(child.slug) ?? 0), 0),
     attributes: catalogue.attributesOf(row.id).map(toAttributeDefinition),

@@ -56,6 +56,7 @@ export async function createCategory(tx: Tx, input: CategoryInput): Promise<Cate
         position: input.position,
         visible: input.visible,
         description: input.description,
+        googleProductCategory: input.googleProductCategory,
       })
       .returning();
     await saveAttributes(t, row.id, row.slug, input.attributes, []);
@@ -81,6 +82,7 @@ export async function updateCategory(tx: Tx, id: string, input: CategoryInput): 
         position: input.position,
         visible: input.visible,
         description: input.description,
+        googleProductCategory: input.googleProductCategory,
         updatedAt: new Date(),
       })
       .where(eq(categories.id, id));

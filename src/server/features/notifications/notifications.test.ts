@@ -233,6 +233,9 @@ describeWithApp(
           address: 'Київ, вул. Хмільна, 1',
           legalName: 'ФОП Коваленко Ірина Петрівна',
           taxId: '1234567899',
+          hours: '',
+          description: '',
+          about: '',
         },
         transfer: { cardNumber: '5168745612345675', iban: 'UA213223130000026007233566001', recipient: 'ФОП Коваленко Ірина Петрівна' },
       });

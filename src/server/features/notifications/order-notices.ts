@@ -1,14 +1,16 @@
 import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
-import { lineOptionsText, normalizeLineOptions } from '../../../shared/line-options.js';
-import { formatUahMinor } from '../../../shared/pricing.js';
-import { formatDeliveryDay } from '../../../shared/delivery.js';
+import { normalizeLineOptions } from '../../../shared/line-options.js';
 import { legalPagePath } from '../../../shared/legal.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
 import type { NewOutboxMessage } from './outbox.js';
+import { LETTER_TEXTS, letterTextsOf, type LetterTexts } from './letter-texts.js';
+
+/** The shop's own notices are Ukrainian, whatever the shopper's language. */
+const SHOP_TEXTS = LETTER_TEXTS.uk;
 
 /**
- * The order e-mails and Telegram notices (docs/notifications.md): Ukrainian, with the shop's name
- * and contacts, as HTML and plain text. Rendered when the change happens, so a notice says what
+ * The order e-mails and Telegram notices (docs/notifications.md): the shopper's in the language they
+ * ordered in, the shop's in Ukrainian, with the shop's name and contacts, as HTML and plain text. Rendered when the change happens, so a notice says what
  * was true at that moment.
  */
 
@@ -37,19 +39,9 @@ export interface NoticeTargets {
   siteUrl: string;
 }
 
-const METHOD_NAMES: Record<string, string> = {
-  Monobank: 'monobank (картка, Apple Pay, Google Pay)',
-  LiqPay: 'LiqPay',
-  PayPal: 'PayPal',
-  Card: 'банківська картка (PayPal)',
-  PrivatBank: 'переказ на картку ПриватБанку',
-  NovaPoshta: 'накладений платіж у відділенні Нової пошти',
-};
 /** Cash on delivery is paid to the courier when the parcel comes to the door. */
-const methodName = (order: OrderRow) =>
-  order.paymentMethod === 'NovaPoshta' && order.deliveryKind === 'door'
-    ? 'накладений платіж кур’єрові Нової пошти'
-    : (METHOD_NAMES[order.paymentMethod] ?? order.paymentMethod);
+const methodName = (order: OrderRow, t: LetterTexts) =>
+  t.methods[order.paymentMethod === 'NovaPoshta' && order.deliveryKind === 'door' ? 'NovaPoshtaDoor' : order.paymentMethod] ?? order.paymentMethod;
 
 export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
 
@@ -67,44 +59,41 @@ interface Letter {
 }
 
 /** The buyer's letters link the terms of the sale: the offer as it was when the order was placed. */
-function legalLinks(order: OrderRow, siteUrl: string): { href: string; label: string }[] {
+function legalLinks(order: OrderRow, siteUrl: string, t: LetterTexts): { href: string; label: string }[] {
   return [
-    {
-      label: order.offerVersion ? `Публічна оферта (редакція ${order.offerVersion})` : 'Публічна оферта',
-      href: `${siteUrl}${legalPagePath('offer', order.offerVersion ?? undefined)}`,
-    },
-    { label: 'Обмін та повернення', href: `${siteUrl}${legalPagePath('returns')}` },
-    { label: 'Політика конфіденційності', href: `${siteUrl}${legalPagePath('privacy')}` },
+    { label: t.offer(order.offerVersion ?? null), href: `${siteUrl}${legalPagePath('offer', order.offerVersion ?? undefined)}` },
+    { label: t.returns, href: `${siteUrl}${legalPagePath('returns')}` },
+    { label: t.privacy, href: `${siteUrl}${legalPagePath('privacy')}` },
   ];
 }
 
 /** The promo code's line under the items (docs/promo-codes.md): what it took off, or the free delivery it gave. */
-function promoLines(order: OrderRow): string[] {
+function promoLines(order: OrderRow, t: LetterTexts): string[] {
   if (!order.promoCode) return [];
-  return [`Промокод ${order.promoCode}: ${order.discountMinor > 0 ? `−${formatUahMinor(order.discountMinor)}` : 'безкоштовна доставка'}`];
+  return [t.promo(order.promoCode, order.discountMinor > 0 ? t.money(order.discountMinor) : null)];
 }
 
-function render(letter: Letter, order: OrderRow, shop: ShopContacts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
-  const itemLines = (letter.items ?? []).map((item) => `${lineTitle(item)} — ${item.qty} × ${formatUahMinor(item.priceMinor)}`);
+function render(letter: Letter, order: OrderRow, shop: ShopContacts, t: LetterTexts): Pick<NewOutboxMessage, 'subject' | 'textBody' | 'htmlBody'> {
+  const itemLines = (letter.items ?? []).map((item) => `${lineTitle(item, t)} — ${item.qty} × ${t.money(item.priceMinor)}`);
   const contacts = [shop.phone, shop.email].filter(Boolean).join(', ');
-  const legal = [shop.legalName, shop.taxId && `ЄДРПОУ/ІПН ${shop.taxId}`].filter(Boolean).join(', ');
+  const legal = [shop.legalName, shop.taxId && t.taxId(shop.taxId)].filter(Boolean).join(', ');
   const signature = [shop.name, contacts, shop.address, legal].filter(Boolean);
   const text = [
     ...letter.lines,
-    ...(itemLines.length ? ['', ...itemLines, ...promoLines(order), `Разом: ${formatUahMinor(order.totalMinor)}`] : []),
+    ...(itemLines.length ? ['', ...itemLines, ...promoLines(order, t), `${t.total}: ${t.money(order.totalMinor)}`] : []),
     ...(letter.link ? ['', `${letter.link.label}: ${letter.link.href}`] : []),
     '',
     '—',
     ...signature,
     ...(letter.legalLinks ? ['', ...letter.legalLinks.map((l) => `${l.label}: ${l.href}`)] : []),
   ].join('\n');
-  const html = `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif;color:#1f2a1f;line-height:1.5">
+  const html = `<!doctype html><html lang="${t.lang}"><body style="font-family:Arial,sans-serif;color:#1f2a1f;line-height:1.5">
 ${letter.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
 ${
   itemLines.length
-    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>${promoLines(order)
+    ? `<ul>${itemLines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>${promoLines(order, t)
         .map((line) => `<p>${escapeHtml(line)}</p>`)
-        .join('')}<p><strong>Разом: ${escapeHtml(formatUahMinor(order.totalMinor))}</strong></p>`
+        .join('')}<p><strong>${t.total}: ${escapeHtml(t.money(order.totalMinor))}</strong></p>`
     : ''
 }
 ${letter.link ? `<p><a href="${escapeHtml(letter.link.href)}">${escapeHtml(letter.link.label)}</a></p>` : ''}
@@ -118,19 +107,16 @@ ${
   return { subject: letter.subject, textBody: text, htmlBody: html };
 }
 
-function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
-  if (isCashOnDelivery(order.paymentMethod)) {
-    const where = order.deliveryKind === 'door' ? 'кур’єрові Нової пошти' : 'у відділенні Нової пошти';
-    return [`Оплата при отриманні ${where}: ${formatUahMinor(order.totalMinor)} (плюс комісія Нової пошти за переказ).`];
-  }
-  if (!isOfflineMethod(order.paymentMethod)) return ['Оплатіть замовлення на його сторінці: щойно оплата надійде, ми підготуємо посилку.'];
+function paymentInstructions(order: OrderRow, shop: ShopContacts, t: LetterTexts): string[] {
+  if (isCashOnDelivery(order.paymentMethod)) return [t.cashOnDelivery(order.deliveryKind === 'door', t.money(order.totalMinor))];
+  if (!isOfflineMethod(order.paymentMethod)) return [t.payOnline];
   const { cardNumber, iban, recipient } = shop.transfer;
   return [
-    `Сплатіть ${formatUahMinor(order.totalMinor)} переказом:`,
-    ...(cardNumber ? [`картка ${cardNumber}`] : []),
+    t.transfer(t.money(order.totalMinor)),
+    ...(cardNumber ? [t.card(cardNumber)] : []),
     ...(iban ? [`IBAN ${iban}`] : []),
-    ...(recipient ? [`отримувач ${recipient}`] : []),
-    `У призначенні платежу вкажіть «Замовлення №${order.number}». Щойно гроші надійдуть, ми відправимо посилку.`,
+    ...(recipient ? [t.recipient(recipient)] : []),
+    t.purpose(order.number),
   ];
 }
 
@@ -140,85 +126,73 @@ function paymentInstructions(order: OrderRow, shop: ShopContacts): string[] {
  * lines (docs/notifications.md, "Abuse"): a branch from Nova Poshta's directory is named as the
  * directory names it; a place typed by hand is left to the order's page.
  */
-function placeOf(order: OrderRow): string {
-  if (order.userId || order.warehouseRef) return `${order.cityName}, ${order.branchDescription}`;
+function placeOf(order: OrderRow, t: LetterTexts): string {
+  const city = order.settlementArea ? `${order.cityName} (${t.region(order.settlementArea)})` : order.cityName;
+  if (order.userId || order.warehouseRef) return `${city}, ${order.branchDescription}`;
   // The street comes from the directory; the house and flat are typed, so a guest's letter leaves them to the order's page.
-  if (order.deliveryKind === 'door') return `${order.cityName}, адресна доставка: ${order.streetName ?? ''} (будинок і квартира — у замовленні)`;
-  return 'відділення Нової пошти, вказане в замовленні';
+  if (order.deliveryKind === 'door') return `${city}, ${t.door(order.streetName ?? '')}`;
+  return t.typedBranch;
 }
 
 /**
  * The delivery's price and day as estimated on placing (docs/delivery.md): Nova Poshta's tariff,
  * paid on pickup, unless the shop's rules made delivery free or fixed.
  */
-export function deliveryCostLine(order: OrderRow): string | null {
-  const day = order.shippingEstimateDate ? `орієнтовно ${formatDeliveryDay(order.shippingEstimateDate)}` : null;
+export function deliveryCostLine(order: OrderRow, t: LetterTexts = SHOP_TEXTS): string | null {
+  const day = order.shippingEstimateDate ? t.about(order.shippingEstimateDate) : null;
   if (!order.shippingByCarrier) {
-    const price = order.shippingMinor === 0 ? 'безкоштовно' : formatUahMinor(order.shippingMinor);
-    return `Доставка: ${[price, day].filter(Boolean).join(', ')}.`;
+    const price = order.shippingMinor === 0 ? t.free : t.money(order.shippingMinor);
+    return t.delivery([price, day].filter(Boolean).join(', '));
   }
-  if (order.shippingEstimateMinor === null) return 'Доставка: за тарифами Нової пошти, оплата при отриманні.';
-  return `Доставка: ≈ ${[formatUahMinor(order.shippingEstimateMinor), day].filter(Boolean).join(', ')} — тариф Нової пошти, оплата при отриманні.`;
+  if (order.shippingEstimateMinor === null) return t.carrierTariff;
+  return t.carrierEstimate([t.money(order.shippingEstimateMinor), day].filter(Boolean).join(', '));
 }
 
-function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, orderUrl: string | null): Letter {
-  const link = orderUrl ? { href: orderUrl, label: 'Замовлення на сайті' } : undefined;
-  const hello = `Вітаємо, ${order.recipientName}!`;
+function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, orderUrl: string | null, t: LetterTexts): Letter {
+  const link = orderUrl ? { href: orderUrl, label: t.orderOnSite } : undefined;
+  const hello = t.hello(order.recipientName);
+  const n = order.number;
   switch (event) {
     case 'placed':
       return {
-        subject: `Замовлення №${order.number} прийнято — ${shop.name}`,
+        subject: t.placedSubject(n, shop.name),
         lines: [
           hello,
-          `Дякуємо! Ваше замовлення №${order.number} прийнято.`,
-          `Доставка: ${placeOf(order)}. Отримувач: ${order.recipientName}, ${order.recipientPhone}.`,
-          ...[deliveryCostLine(order)].filter((line) => line !== null),
-          `Спосіб оплати: ${methodName(order)}.`,
-          ...paymentInstructions(order, shop),
+          t.placedThanks(n),
+          t.deliverTo(placeOf(order, t), order.recipientName, order.recipientPhone),
+          ...[deliveryCostLine(order, t)].filter((line) => line !== null),
+          t.method(methodName(order, t)),
+          ...paymentInstructions(order, shop, t),
         ],
         items,
         link,
       };
     case 'paid':
-      return {
-        subject: `Замовлення №${order.number} оплачено — ${shop.name}`,
-        lines: [
-          hello,
-          `Оплату замовлення №${order.number} (${formatUahMinor(order.totalMinor)}) отримано. Ми готуємо посилку й надішлемо номер ТТН, щойно її відправимо.`,
-        ],
-        link,
-      };
+      return { subject: t.paidSubject(n, shop.name), lines: [hello, t.paid(n, t.money(order.totalMinor))], link };
     case 'shipped':
       return {
-        subject: `Замовлення №${order.number} відправлено — ТТН ${order.trackingNumber}`,
+        subject: t.shippedSubject(n, order.trackingNumber ?? ''),
         lines: [
           hello,
-          `Замовлення №${order.number} відправлено Новою поштою до: ${placeOf(order)}.`,
-          `Номер ТТН: ${order.trackingNumber}.`,
-          ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [`При отриманні сплатіть ${formatUahMinor(order.totalMinor)}.`] : []),
+          t.shipped(n, placeOf(order, t)),
+          t.ttn(order.trackingNumber ?? ''),
+          ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [t.payOnPickup(t.money(order.totalMinor))] : []),
         ],
-        link: { href: trackingLink(order.trackingNumber ?? ''), label: 'Відстежити посилку' },
+        link: { href: trackingLink(order.trackingNumber ?? ''), label: t.track },
       };
     case 'cancelled':
       return {
-        subject: `Замовлення №${order.number} скасовано — ${shop.name}`,
-        lines: [
-          hello,
-          `Замовлення №${order.number} скасовано.`,
-          ...(order.isPaid ? ['Щодо повернення коштів ми зв’яжемося з вами найближчим часом.'] : []),
-          'Якщо це помилка, відповідайте на цей лист або зателефонуйте нам.',
-        ],
+        subject: t.cancelledSubject(n, shop.name),
+        lines: [hello, t.cancelled(n), ...(order.isPaid ? [t.refundSoon] : []), t.mistake],
         link,
       };
     case 'refunded':
       return {
-        subject: `Повернення коштів за замовлення №${order.number} — ${shop.name}`,
+        subject: t.refundedSubject(n, shop.name),
         lines: [
           hello,
-          `Ми повернули кошти за замовлення №${order.number}: усього повернуто ${formatUahMinor(order.refundMinor ?? 0)} з ${formatUahMinor(order.totalMinor)}.`,
-          isOfflineMethod(order.paymentMethod)
-            ? 'Кошти надіслано так, як ми домовилися з вами.'
-            : 'Гроші надійдуть на картку чи рахунок, з якого ви платили, зазвичай протягом кількох банківських днів.',
+          t.refunded(n, t.money(order.refundMinor ?? 0), t.money(order.totalMinor)),
+          isOfflineMethod(order.paymentMethod) ? t.refundedOffline : t.refundedCard,
         ],
         link,
       };
@@ -227,36 +201,38 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
 
 /** Every notice one event causes: the shopper's e-mail, and for a new order the shop's e-mail and Telegram. */
 /** A line as letters name it: the product, its pack and its options ("Солод Pilsner, 5 кг, подрібнити"). */
-export function lineTitle(item: Pick<OrderItemRow, 'name' | 'label' | 'options'>): string {
-  return [item.name, item.label, lineOptionsText(normalizeLineOptions(item.options))].filter(Boolean).join(', ');
+export function lineTitle(item: Pick<OrderItemRow, 'name' | 'label' | 'options'>, t: LetterTexts = SHOP_TEXTS): string {
+  return [item.name, item.label && t.pack(item.label), normalizeLineOptions(item.options).milled ? t.milled : null].filter(Boolean).join(', ');
 }
 
 export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, targets: NoticeTargets): NewOutboxMessage[] {
   const orderUrl = `${targets.siteUrl}/order/${order.id}`;
   const messages: NewOutboxMessage[] = [];
   if (targets.customerEmail) {
-    const letter = { ...customerLetter(event, order, items, shop, targets.customerOrderUrl), legalLinks: legalLinks(order, targets.siteUrl) };
-    messages.push({ channel: 'email', recipient: targets.customerEmail, orderId: order.id, ...render(letter, order, shop) });
+    // In the language the shopper ordered in (docs/notifications.md).
+    const t = letterTextsOf(order.locale);
+    const letter = { ...customerLetter(event, order, items, shop, targets.customerOrderUrl, t), legalLinks: legalLinks(order, targets.siteUrl, t) };
+    messages.push({ channel: 'email', recipient: targets.customerEmail, orderId: order.id, ...render(letter, order, shop, t) });
   }
   if (event !== 'placed') return messages;
 
   const summary = [
-    `Нове замовлення №${order.number} на ${formatUahMinor(order.totalMinor)}`,
+    `Нове замовлення №${order.number} на ${SHOP_TEXTS.money(order.totalMinor)}`,
     `${order.recipientName}, ${order.recipientPhone}`,
     `${order.cityName}, ${order.branchDescription}`,
-    `Оплата: ${methodName(order)}`,
+    `Оплата: ${methodName(order, SHOP_TEXTS)}`,
     ...[deliveryCostLine(order)].filter((line) => line !== null),
     // The shopper's note goes to the shop alone, never into a letter to another address (docs/orders.md).
     ...(order.comment ? [`Коментар покупця: ${order.comment}`] : []),
   ];
   if (targets.shopEmail) {
     const letter: Letter = {
-      subject: `Нове замовлення №${order.number} — ${formatUahMinor(order.totalMinor)}`,
+      subject: `Нове замовлення №${order.number} — ${SHOP_TEXTS.money(order.totalMinor)}`,
       lines: summary,
       items,
       link: { href: orderUrl, label: 'Відкрити замовлення' },
     };
-    messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop) });
+    messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop, SHOP_TEXTS) });
   }
   if (targets.telegramChatId) {
     const lines = [...summary, ...items.map((item) => `• ${lineTitle(item)} × ${item.qty}`), orderUrl];
@@ -288,7 +264,7 @@ export function shopNotices(
   const messages: NewOutboxMessage[] = [];
   if (targets.shopEmail) {
     const letter: Letter = { subject: notice.subject, lines: notice.lines, link: { href: orderUrl, label: 'Відкрити замовлення' } };
-    messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop) });
+    messages.push({ channel: 'email', recipient: targets.shopEmail, orderId: order.id, ...render(letter, order, shop, SHOP_TEXTS) });
   }
   if (targets.telegramChatId) {
     messages.push({

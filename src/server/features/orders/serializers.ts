@@ -30,6 +30,8 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     shippingEstimate: order.shippingEstimateMinor !== null ? { cost: fromMinor(order.shippingEstimateMinor), date: order.shippingEstimateDate } : null,
     comment: order.comment,
     guestEmail: order.guestEmail,
+    // Only a guest's order is reached by a secret link.
+    guest: order.accessTokenHash !== null,
     paymentMethod: order.paymentMethod,
     currency: CURRENCY,
     itemsPrice: fromMinor(order.itemsMinor),

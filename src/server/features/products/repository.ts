@@ -434,6 +434,7 @@ export function toProduct(row: ProductRecord, variants: readonly ProductVariantR
     category: row.category as Product['category'],
     origin: row.origin,
     producer: row.origin,
+    brand: row.brand,
     weight: row.weight,
     countInStock: row.countInStock,
     ...legacyAttributeFields(row.attributes),

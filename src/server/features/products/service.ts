@@ -227,6 +227,7 @@ export async function updateProductDetails(
       description: input.description,
       category: input.category,
       origin: input.origin,
+      ...(input.brand !== undefined ? { brand: input.brand } : {}),
       attributes,
       ...(input.status ? { status: input.status } : {}),
     });

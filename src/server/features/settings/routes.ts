@@ -15,7 +15,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/settings',
     { schema: { body: ShopSettingsUpdateSchema, response: { 200: ShopSettingsResponseSchema } }, onRequest: adminOnly },
-    // One transaction, so the audit trail records the change with it.
-    async (request) => app.db.transaction((tx) => saveSettings(tx, request.body)),
+    async (request) => {
+      // One transaction, so the audit trail records the change with it.
+      const saved = await app.db.transaction((tx) => saveSettings(tx, request.body));
+      // The feeds name the shop: they are built again (other instances hear the table's NOTIFY).
+      app.catalogCache.invalidate();
+      return saved;
+    },
   );
 };

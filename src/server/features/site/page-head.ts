@@ -13,11 +13,12 @@ import { getProductPage, getTopProducts, requireProductDetail } from '../product
 import { getPublicSettings } from '../settings/repository.js';
 import { getPublicCategories } from '../categories/service.js';
 import type { CategoryList } from '../../../shared/categories.js';
+import type { PublicSettings } from '../../../shared/settings.js';
+import { feedBrand } from '../../../shared/brand.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
 import { legalPageOf } from './pages.js';
-import { SHOP_NAME } from './feeds.js';
 import { splitHoisted, type RenderRoot } from './server-render.js';
 import { escapeXml as escapeHtml } from './xml.js';
 
@@ -32,6 +33,8 @@ export interface PageHead {
   /** Path of the canonical address; null for pages no search engine should index. */
   canonical: string | null;
   ogType: 'website' | 'product';
+  /** The shop's name from its settings (og:site_name, the shop card's alt). */
+  siteName: string;
   /** The link preview's picture: the product's for a product, else the shop's card (docs/seo.md). */
   preview?: PreviewImage & { alt: string };
   /** The picture likely to be the largest paint: fetched at once, before any script asks for it. */
@@ -42,8 +45,6 @@ export interface PageHead {
   /** Query-cache entries of the web app (src/web/features/catalog/api.ts keys). */
   data: { key: unknown[]; value: unknown }[];
 }
-
-const DEFAULT_DESCRIPTION = 'Хмільна крамниця: хміль, дріжджі, солод і обладнання для домашнього пивоваріння з доставкою Новою поштою.';
 
 const SECTIONS: Record<string, { title: string; description: string; filter: Partial<ProductListQuery> }> = {
   '/hops': {
@@ -62,8 +63,18 @@ const SECTIONS: Record<string, { title: string; description: string; filter: Par
 };
 
 /** The head of a public page, or null when the path is no public catalogue page (private pages keep the plain shell). */
-export async function pageHead(app: FastifyInstance, path: string, search: URLSearchParams, status: number): Promise<PageHead | null> {
+export async function pageHead(
+  app: FastifyInstance,
+  path: string,
+  search: URLSearchParams,
+  status: number,
+  shop: PublicSettings['shop'],
+): Promise<PageHead | null> {
   const site = app.config.siteUrl;
+  // The shop's own name and words, as its settings say them now (docs/settings.md).
+  const shopName = shop.name;
+  const DEFAULT_DESCRIPTION = shop.description || `${shop.name}: хміль, дріжджі, солод і обладнання для домашнього пивоваріння.`;
+  const siteName = shop.name;
   const home = { '@type': 'ListItem', position: 1, name: 'Головна', item: `${site}/` };
   const breadcrumbs = (...items: { name: string; path: string }[]) => ({
     '@context': 'https://schema.org',
@@ -88,17 +99,18 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     // A product the shop does not sell is embedded as null, which the product screen draws as "not found".
     const missingProduct = /^\/product\/([^/]+)$/.exec(path);
     const data = missingProduct ? [{ key: ['products', 'detail', safeDecode(missingProduct[1])], value: null }] : [];
-    return { title: `Сторінку не знайдено | ${SHOP_NAME}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', jsonLd: [], data };
+    return { title: `Сторінку не знайдено | ${shopName}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', siteName, jsonLd: [], data };
   }
   if (path === '/') {
     const [products, top] = await Promise.all([list(options ?? {}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);
     return {
-      title: `${SHOP_NAME} — хміль, дріжджі, солод і обладнання для пивоварів`,
+      title: `${shopName} — хміль, дріжджі, солод і обладнання для пивоварів`,
       description: DEFAULT_DESCRIPTION,
       canonical: '/',
       ogType: 'website',
+      siteName,
       preloadImage: (top as { image: string }[])[0]?.image,
-      jsonLd: [{ '@context': 'https://schema.org', '@type': 'OnlineStore', name: SHOP_NAME, url: `${site}/`, logo: `${site}/logo.svg` }],
+      jsonLd: [shopJsonLd(site, shop)],
       data: [...(options ? [{ key: ['products', 'list', { pageNumber: 1, ...options }], value: products }] : []), { key: ['products', 'top'], value: top }],
     };
   }
@@ -108,10 +120,11 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const filters = listingFilters(search);
     const products = filters && options ? await list({ ...section.filter, ...options, ...filters }).catch(() => null) : null;
     return {
-      title: `${section.title} | ${SHOP_NAME}`,
+      title: `${section.title} | ${shopName}`,
       description: section.description,
       canonical: path,
       ogType: 'website',
+      siteName,
       jsonLd: [breadcrumbs({ name: section.title, path })],
       data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
@@ -126,10 +139,11 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const filter = { category: category.slug };
     const products = filters && options ? await list({ ...filter, ...options, ...filters }).catch(() => null) : null;
     return {
-      title: `${category.name} | ${SHOP_NAME}`,
+      title: `${category.name} | ${shopName}`,
       description: category.description || DEFAULT_DESCRIPTION,
       canonical: category.path,
       ogType: 'website',
+      siteName,
       jsonLd: [breadcrumbs({ name: category.name, path: category.path })],
       data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
@@ -142,20 +156,22 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const embeddable = keyword && keyword.length <= MAX_KEYWORD_LENGTH && pageNumber >= 1 && pageNumber <= MAX_PAGE_NUMBER;
     const found = embeddable && options ? await list({ keyword, pageNumber, ...options }) : null;
     return {
-      title: `Пошук «${keyword}» | ${SHOP_NAME}`,
-      description: `Результати пошуку «${keyword}» у Хмільній крамниці.`,
+      title: `Пошук «${keyword}» | ${shopName}`,
+      description: `Результати пошуку «${keyword}» — ${shopName}.`,
       canonical: null,
       ogType: 'website',
+      siteName,
       jsonLd: [],
       data: found ? [{ key: ['products', 'list', { keyword, pageNumber, ...options }], value: found }] : [],
     };
   }
   if (path === '/recipe') {
     return {
-      title: `Зварити за рецептом | ${SHOP_NAME}`,
+      title: `Зварити за рецептом | ${shopName}`,
       description: 'Завантажте рецепт BeerXML з BeerSmith, Brewfather чи Brewtarget — і отримайте готовий кошик: хміль, солод і дріжджі в наявності.',
       canonical: path,
       ogType: 'website',
+      siteName,
       jsonLd: [breadcrumbs({ name: 'Зварити за рецептом', path })],
       data: [],
     };
@@ -163,11 +179,12 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   if (path === '/about' || path === '/contacts') {
     const title = path === '/about' ? 'Про нас' : 'Контакти';
     return {
-      title: `${title} | ${SHOP_NAME}`,
+      title: `${title} | ${shopName}`,
       description: DEFAULT_DESCRIPTION,
       canonical: path,
       ogType: 'website',
-      jsonLd: [breadcrumbs({ name: title, path })],
+      siteName,
+      jsonLd: [breadcrumbs({ name: title, path }), shopJsonLd(site, shop)],
       data: [],
     };
   }
@@ -176,11 +193,12 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
     const page = await requireLegalPage(app.db, site, legal.key, legal.version);
     const title = legal.version ? `${page.title} (редакція ${page.version})` : page.title;
     return {
-      title: `${title} | ${SHOP_NAME}`,
-      description: `${page.title} інтернет-магазину ${SHOP_NAME}: продавець, умови продажу, доставки, повернення й обробки персональних даних.`,
+      title: `${title} | ${shopName}`,
+      description: `${page.title} інтернет-магазину ${shopName}: продавець, умови продажу, доставки, повернення й обробки персональних даних.`,
       // An old version is kept for the orders that point at it; search engines get the one in force.
       canonical: legal.version ? null : legalPagePath(legal.key),
       ogType: 'website',
+      siteName,
       jsonLd: legal.version ? [] : [breadcrumbs({ name: page.title, path: legalPagePath(legal.key) })],
       data: [{ key: ['legal', legal.key, legal.version ?? 'current'], value: page }],
     };
@@ -189,7 +207,13 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
   if (productPage) {
     const ref = productPage[1];
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
-    const head = productHead(site, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir));
+    const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
+    const producers = categories.find((c) => c.slug === product.category)?.producers ?? [];
+    const brand = feedBrand(
+      product,
+      producers.find((p) => p.name === product.origin),
+    );
+    const head = productHead(site, shop, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir), brand);
     // A hop's page lists its substitutes in stock (src/web/features/recipes/hop-substitutes.tsx): embedded, not asked again.
     if (product.category === 'Hops') {
       const substitutes = await app.catalogCache.get(`substitutes:${product.slug}`, () => hopSubstitutes(app.db, product.slug)).catch(() => null);
@@ -202,10 +226,12 @@ export async function pageHead(app: FastifyInstance, path: string, search: URLSe
 
 function productHead(
   site: string,
+  shop: PublicSettings['shop'],
   product: ProductDetail,
   ref: string,
   breadcrumbs: (...items: { name: string; path: string }[]) => object,
   preview: PreviewImage,
+  brand: string | null,
 ): PageHead {
   const url = `${site}${productPath(product.slug)}`;
   // The main picture as previews take it, then the rest of the gallery (raster forms: search engines take no SVG).
@@ -216,18 +242,35 @@ function productHead(
   const category = SECTIONS[`/${product.category.toLowerCase()}`] ?? SECTIONS['/equipment'];
   const categoryPath = Object.keys(SECTIONS).find((key) => SECTIONS[key] === category)!;
   return {
-    title: `${product.name} — ${price.toFixed(2)} грн | ${SHOP_NAME}`,
+    title: `${product.name} — ${price.toFixed(2)} грн | ${shop.name}`,
     description,
     canonical: productPath(product.slug),
     ogType: 'product',
+    siteName: shop.name,
     preview: { ...preview, alt: product.name },
     preloadImage: product.image,
     ...(mainSrcSet ? { preloadSrcSet: { srcset: mainSrcSet, sizes: GALLERY_IMAGE_SIZES } } : {}),
     jsonLd: [
-      productJsonLd(product, { url, image, category: category.title }),
+      productJsonLd(product, { url, image, category: category.title, brand }),
       breadcrumbs({ name: category.title, path: categoryPath }, { name: product.name, path: productPath(product.slug) }),
     ],
     data: [{ key: ['products', 'detail', ref], value: product }],
+  };
+}
+
+/** schema.org's OnlineStore (an Organization) as the shop's settings describe it. */
+export function shopJsonLd(site: string, shop: PublicSettings['shop']): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OnlineStore',
+    name: shop.name,
+    url: `${site}/`,
+    logo: `${site}/logo.svg`,
+    ...(shop.description ? { description: shop.description } : {}),
+    ...(shop.email ? { email: shop.email } : {}),
+    ...(shop.phone ? { telephone: shop.phone } : {}),
+    ...(shop.address ? { address: { '@type': 'PostalAddress', streetAddress: shop.address, addressCountry: 'UA' } } : {}),
+    ...(shop.legalName ? { legalName: shop.legalName } : {}),
   };
 }
 
@@ -238,12 +281,13 @@ const availability = (stock: number) => (stock > 0 ? 'https://schema.org/InStock
  * whose hasVariant lists each pack as a Product with its own Offer (Google's product-variant
  * structured data; docs/seo.md).
  */
-export function productJsonLd(product: ProductDetail, page: { url: string; image: string[]; category: string }): object {
+export function productJsonLd(product: ProductDetail, page: { url: string; image: string[]; category: string; brand: string | null }): object {
   const rating =
     product.numReviews > 0
       ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.rating, reviewCount: product.numReviews, bestRating: 5, worstRating: 1 } }
       : {};
-  const brand = { '@type': 'Brand', name: product.origin };
+  // The maker or packer, never a hop's country (docs/seo.md): none rather than a wrong one.
+  const brand = page.brand ? { brand: { '@type': 'Brand', name: page.brand } } : {};
   const offer = (v: Pick<Variant, 'price' | 'discount' | 'countInStock'>) => ({
     '@type': 'Offer',
     url: page.url,
@@ -263,7 +307,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
       image: page.image,
       ...(only ? packFacts(only) : { sku: product._id }),
       category: page.category,
-      brand,
+      ...brand,
       offers: offer(only ?? product),
       ...rating,
     };
@@ -277,7 +321,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
     url: page.url,
     productGroupID: product._id,
     category: page.category,
-    brand,
+    ...brand,
     // The pack is what tells the variants apart; schema.org has no property for it but size.
     variesBy: 'https://schema.org/size',
     hasVariant: product.variants.map((v) => ({
@@ -295,12 +339,12 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
 
 /** The page shell with the head filled in, the data embedded and, when rendered, the markup of #root. */
 export function renderShell(template: string, site: string, head: PageHead, root?: { head: string[]; body: string }): string {
-  const preview = head.preview ?? { ...SHOP_CARD, alt: SHOP_NAME };
+  const preview = head.preview ?? { ...SHOP_CARD, alt: head.siteName };
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     head.canonical ? `<link rel="canonical" href="${escapeHtml(site + head.canonical)}" />` : '<meta name="robots" content="noindex" />',
-    `<meta property="og:site_name" content="${escapeHtml(SHOP_NAME)}" />`,
+    `<meta property="og:site_name" content="${escapeHtml(head.siteName)}" />`,
     `<meta property="og:type" content="${head.ogType}" />`,
     `<meta property="og:title" content="${escapeHtml(head.title)}" />`,
     `<meta property="og:description" content="${escapeHtml(head.description)}" />`,
@@ -401,10 +445,11 @@ export async function renderPage(
 ): Promise<string> {
   let head: PageHead | null;
   try {
-    head = await pageHead(app, path, new URLSearchParams(query), status);
+    const settings = await getPublicSettings(app.db);
+    head = await pageHead(app, path, new URLSearchParams(query), status, settings.shop);
     if (!head) return template;
     // The header and footer show the shop's name and contacts: embedded with the page's own data.
-    head.data.push({ key: ['settings', 'public'], value: await getPublicSettings(app.db) });
+    head.data.push({ key: ['settings', 'public'], value: settings });
     // The menus are drawn from the catalogue's categories (docs/domain.md): embedded with every page.
     head.data.push({ key: ['categories'], value: JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) });
     // The test-mode banner of every page (docs/payments.md): known here, so no page asks for it.

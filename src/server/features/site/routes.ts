@@ -1,14 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { feedBrand } from '../../../shared/brand.js';
+import { AppError } from '../../errors.js';
 import { sendCachedAnswer } from '../../plugins/compression.js';
+import { loadCatalogue } from '../categories/repository.js';
 import { listAllProducts } from '../products/repository.js';
 import { findVariantsOf } from '../products/variants.js';
-import { buildGoogleFeed, buildHotlineFeed, buildRobots, buildSitemap } from './feeds.js';
+import { getSettings } from '../settings/repository.js';
+import { buildGoogleFeed, buildHotlineFeed, buildRobots, buildSitemap, buildYmlFeed, type FeedCategory, type FeedSource } from './feeds.js';
 
 const XML_TYPE = 'application/xml; charset=utf-8';
 
 /**
  * /robots.txt, /sitemap.xml and the price feeds (docs/seo.md). They live in the catalogue cache,
- * so every product write (on any instance) makes the next request build them afresh.
+ * which every product, category or settings write (on any instance) empties, so the next request
+ * builds them afresh.
  */
 export const siteRoutes: FastifyPluginAsync = async (app) => {
   const { siteUrl } = app.config;
@@ -24,17 +29,58 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     });
 
   xml('sitemap.xml', async () => buildSitemap(siteUrl, await listAllProducts(app.db, { inStockOnly: true })));
-  /** Every published product with its active packs: the feeds list one item per pack. */
-  const catalogue = async () => {
-    const all = await listAllProducts(app.db, { inStockOnly: false });
-    return [
-      all,
-      await findVariantsOf(
-        app.db,
-        all.map((p) => p.id),
-      ),
-    ] as const;
+
+  /** Every published product with its active packs, the category tree by name and the shop's settings. */
+  const feedSource = async (): Promise<FeedSource & { hotlineFirmId: string }> => {
+    const [products, catalogue, settings] = await Promise.all([listAllProducts(app.db, { inStockOnly: false }), loadCatalogue(app.db), getSettings(app.db)]);
+    const packsOf = await findVariantsOf(
+      app.db,
+      products.map((p) => p.id),
+    );
+    const byId = new Map(catalogue.categories.map((c) => [c.id, c]));
+    const categories = new Map<string, FeedCategory>(
+      catalogue.categories.map((c) => {
+        const parent = c.parentId ? byId.get(c.parentId) : undefined;
+        return [
+          c.slug,
+          {
+            slug: c.slug,
+            name: c.name,
+            feedId: c.feedId,
+            parentFeedId: parent?.feedId ?? null,
+            parentName: parent?.name ?? null,
+            googleProductCategory: c.googleProductCategory || parent?.googleProductCategory || '',
+          },
+        ];
+      }),
+    );
+    const producerOf = (product: { category: string; origin: string }) => {
+      const category = catalogue.bySlug(product.category);
+      return [...(category ? catalogue.producersOf(category.id) : []), ...catalogue.producersOf(null)].find((p) => p.name === product.origin);
+    };
+    return {
+      siteUrl,
+      shop: { name: settings.shop.name, legalName: settings.shop.legalName, description: settings.shop.description },
+      products,
+      packsOf,
+      categories,
+      brandOf: (product) => feedBrand(product, producerOf(product)),
+      attributesOf: (slug) => {
+        const category = catalogue.bySlug(slug);
+        return category ? catalogue.attributesOf(category.id) : [];
+      },
+      hotlineFirmId: settings.feeds.hotlineFirmId,
+    };
   };
-  xml('feeds/google.xml', async () => buildGoogleFeed(siteUrl, ...(await catalogue())));
-  xml('feeds/hotline.xml', async () => buildHotlineFeed(siteUrl, ...(await catalogue())));
+
+  xml('feeds/google.xml', async () => buildGoogleFeed(await feedSource()));
+  xml('feeds/yml.xml', async () => buildYmlFeed(await feedSource()));
+  xml('feeds/hotline.xml', async () => {
+    const source = await feedSource();
+    // Hotline files a price list by the shop's number there: without it the list would be refused.
+    if (!source.hotlineFirmId) {
+      throw new AppError(503, 'HOTLINE_FIRM_ID_MISSING', 'Фід Hotline вимкнено: вкажіть номер магазину на Hotline (firmId) у налаштуваннях');
+    }
+    return buildHotlineFeed(source, source.hotlineFirmId);
+  });
 };

@@ -35,6 +35,7 @@ interface CategoryDraft {
   position: number;
   visible: boolean;
   description: string;
+  googleProductCategory: string;
   attributes: AttributeDraft[];
 }
 
@@ -48,6 +49,7 @@ const emptyDraft = (): CategoryDraft => ({
   position: 10,
   visible: true,
   description: '',
+  googleProductCategory: '',
   attributes: [],
 });
 
@@ -61,6 +63,7 @@ const draftOf = (c: Category): CategoryDraft => ({
   position: c.position,
   visible: c.visible,
   description: c.description,
+  googleProductCategory: c.googleProductCategory,
   attributes: c.attributes.map((a) => ({
     key: a.key,
     name: a.name,
@@ -91,6 +94,7 @@ function toInput(draft: CategoryDraft): CategoryFormInput {
     position: draft.position,
     visible: draft.visible,
     description: draft.description,
+    googleProductCategory: draft.googleProductCategory,
     attributes: draft.attributes.map((a) => ({
       key: a.key || keyFrom(a.nameEn || a.name),
       name: a.name,
@@ -251,6 +255,18 @@ function CategoryForm({ initial, categories, onDone }: { initial: CategoryDraft;
         <Form.Group className="col-12" controlId="category-description">
           <Form.Label>{labels.description}</Form.Label>
           <Form.Control as="textarea" rows={2} maxLength={1000} value={draft.description} onChange={(e) => set({ description: e.target.value })} />
+        </Form.Group>
+        <Form.Group className="col-12" controlId="category-google">
+          <Form.Label>{labels.googleProductCategory}</Form.Label>
+          <Form.Control
+            maxLength={250}
+            value={draft.googleProductCategory}
+            aria-describedby="category-google-hint"
+            onChange={(e) => set({ googleProductCategory: e.target.value })}
+          />
+          <Form.Text id="category-google-hint" muted>
+            {labels.googleProductCategoryHint}
+          </Form.Text>
         </Form.Group>
         <Form.Check
           className="col-12"

@@ -31,6 +31,8 @@ const category = (slug: string, name: string, extra: Partial<Category> = {}): Ca
   position: 0,
   visible: true,
   description: '',
+  googleProductCategory: '',
+  feedId: 1,
   path: `/catalog/${slug}`,
   count: 0,
   attributes: [],

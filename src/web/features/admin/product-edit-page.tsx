@@ -90,6 +90,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
     image: product.image,
     images: product.images.filter((i) => i.url !== PLACEHOLDER_IMAGE).map((i) => ({ url: i.url, alt: i.alt, altEn: i.altEn })),
     origin: product.origin,
+    brand: product.brand ?? '',
     category: product.category,
     description: product.description,
     attributes: attributeValuesFor(definitions, product.attributes),
@@ -218,6 +219,14 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
                 <Form.Control {...register('origin')} maxLength={100} {...state('origin')} />
               )}
               {feedback('origin')}
+            </Form.Group>
+            <Form.Group as={Col} sm={6} controlId="brand">
+              <Form.Label>{text.brand}</Form.Label>
+              <Form.Control {...register('brand')} maxLength={100} {...state('brand')} />
+              <Form.Text id="brand-hint" muted>
+                {text.brandHint}
+              </Form.Text>
+              {feedback('brand')}
             </Form.Group>
           </Row>
           <VariantsEditor control={control} register={register} errors={errors} />

@@ -19,9 +19,10 @@ import { useAdminSettings, useSaveSettings } from '../../api/settings';
 import { useFiscalStatus } from './fiscal-api';
 import { OrderLimitsFieldset, orderLimitsForm, type OrderLimitsForm } from './order-limits-fieldset';
 
-type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender';
+type TextSection = 'shop' | 'transfer' | 'novaPoshtaSender' | 'feeds';
 const TEXT_FIELDS = {
-  shop: ['name', 'phone', 'email', 'address', 'legalName', 'taxId'],
+  shop: ['name', 'phone', 'email', 'address', 'legalName', 'taxId', 'hours'],
+  feeds: ['hotlineFirmId'],
   transfer: ['cardNumber', 'iban', 'recipient'],
   novaPoshtaSender: ['contactName', 'phone', 'counterpartyRef', 'contactRef', 'cityRef', 'warehouseRef'],
 } as const;
@@ -70,6 +71,7 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     shop: { ...settings.shop },
     transfer: { ...settings.transfer },
     novaPoshtaSender: { ...settings.novaPoshtaSender },
+    feeds: { ...settings.feeds },
   });
   const [pricing, setPricing] = useState<PricingForm>({
     taxRatePercent: formatDecimal(settings.pricing.taxRatePercent),
@@ -110,14 +112,15 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     });
   };
 
-  const textField = (section: TextSection, name: string) => {
+  const textField = (section: TextSection, name: string, rows?: number) => {
     const id = `settings-${section}-${name}`;
     const error = errors[`${section}.${name}`];
     return (
-      <Col md={6} key={id}>
+      <Col md={rows ? 12 : 6} key={id}>
         <Form.Group className="mb-3" controlId={id}>
           <Form.Label>{(labels.fields[section] as Record<string, string>)[name]}</Form.Label>
           <Form.Control
+            {...(rows ? { as: 'textarea' as const, rows } : {})}
             value={texts[section][name] ?? ''}
             isInvalid={!!error}
             aria-invalid={error ? true : undefined}
@@ -162,7 +165,11 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
     <Form noValidate onSubmit={onSubmit}>
       <fieldset className="mb-4">
         <legend className="h4">{labels.sections.shop}</legend>
-        <Row>{TEXT_FIELDS.shop.map((name) => textField('shop', name))}</Row>
+        <Row>
+          {TEXT_FIELDS.shop.map((name) => textField('shop', name))}
+          {textField('shop', 'description', 2)}
+          {textField('shop', 'about', 6)}
+        </Row>
       </fieldset>
 
       <fieldset className="mb-4">
@@ -224,6 +231,11 @@ function SettingsForm({ settings }: { settings: ShopSettings }) {
       </fieldset>
 
       <OrderLimitsFieldset value={orderLimits} onChange={setOrderLimits} errors={errors} />
+      <fieldset className="mb-4">
+        <legend className="h4">{labels.sections.feeds}</legend>
+        <p className="text-body-secondary small">{labels.feedsHint}</p>
+        <Row>{TEXT_FIELDS.feeds.map((name) => textField('feeds', name))}</Row>
+      </fieldset>
 
       <Button type="submit" disabled={save.isPending}>
         {save.isPending ? labels.saving : labels.save}

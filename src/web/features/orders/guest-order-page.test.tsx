@@ -31,6 +31,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     shippingEstimate: null,
     comment: '',
     guestEmail: 'guest@example.com',
+    guest: true,
     paymentMethod: 'LiqPay',
     orderItems: [
       {

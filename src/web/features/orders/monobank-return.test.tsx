@@ -21,6 +21,7 @@ const ORDER = {
     warehouseRef: null,
   },
   guestEmail: 'guest@example.com',
+  guest: true,
   paymentMethod: 'Monobank',
   orderItems: [],
   currency: 'UAH',

@@ -81,6 +81,8 @@ export const admin: typeof uk = {
     producer: 'Producer',
     country: 'Country (producer)',
     chooseProducer: 'Choose…',
+    brand: 'Brand (for price aggregators)',
+    brandHint: "Who made or packed it: Fermentis, Kegland, Yakima Chief Hops. Empty: the producer; a hop's country is never a brand.",
     stock: 'Count in stock',
     category: 'Category',
     description: 'Description',
@@ -118,6 +120,7 @@ export const admin: typeof uk = {
       transfer: 'Transfer to a PrivatBank card',
       novaPoshtaSender: 'Nova Poshta sender (for waybills)',
       legal: 'Consent to the public offer',
+      feeds: 'Price aggregators',
     },
     fields: {
       shop: {
@@ -127,7 +130,11 @@ export const admin: typeof uk = {
         address: 'Address',
         legalName: 'Registered trader (ФОП) or company',
         taxId: 'EDRPOU or tax number',
+        hours: 'Working hours (for the Contacts page)',
+        description: 'Short description (for search engines and link previews)',
+        about: 'About page text (an empty line between paragraphs)',
       },
+      feeds: { hotlineFirmId: 'The shop’s Hotline number (firmId)' },
       transfer: { cardNumber: 'Card number', iban: 'IBAN', recipient: 'Recipient' },
       pricing: {
         taxRatePercent: 'Tax on top of prices, %',
@@ -149,6 +156,7 @@ export const admin: typeof uk = {
     shippingFixed: 'A fixed fee in the order',
     freeHint: 'Empty: delivery is never free.',
     transferHint: 'The "Transfer to a PrivatBank card" method appears once a recipient and a card or IBAN are set.',
+    feedsHint: 'Feeds: /feeds/google.xml, /feeds/hotline.xml, /feeds/yml.xml (Rozetka, Prom). Hotline takes a price list only with the shop number it issues.',
     senderHint: 'References from the Nova Poshta account (Counterparty, ContactPerson, City, Warehouse); needed to create waybills.',
     save: 'Save',
     saving: 'Saving…',
@@ -194,6 +202,9 @@ export const admin: typeof uk = {
     noParent: 'No group (top level)',
     position: 'Order',
     description: 'Description (for search engines)',
+    googleProductCategory: 'Google product category',
+    googleProductCategoryHint:
+      "An id or path of Google's product taxonomy: 3577 Homebrewing & Winemaking Supplies, 3014 Beer Brewing Grains & Malts. Empty: the group's.",
     visible: 'Show in the menus and the catalogue',
     attributes: 'Product attributes',
     noAttributes: 'The category has no attributes yet.',

@@ -42,14 +42,11 @@ export const common: typeof uk = {
   contacts: 'Contacts',
   other: 'Other',
   aboutTitle: 'About the shop',
-  aboutText: [
-    'Hop Shop is an online shop for home brewers. We sell fresh pelleted hops from all over the world, Fermentis and Lallemand dry brewing yeast, malt and equipment: kegs, fittings, chillers, taps and columns.',
-    'Hops are kept cold in vacuum packs and yeast in the fridge. We ship daily by Nova Poshta; pay by PayPal or card, to a PrivatBank card or cash on delivery at the branch.',
-  ],
+  aboutText: ['We sell hops, brewing yeast, malt and equipment for home brewing, and ship them by Nova Poshta.'],
   contactsTitle: 'Contacts',
   forBuyers: 'For buyers',
   legalPages: { offer: 'Public offer', privacy: 'Privacy policy', delivery: 'Delivery and payment', returns: 'Exchange and returns' },
-  contactsText: 'Write or call Monday to Saturday, 9:00 to 19:00.',
+  contactsHours: (hours: string) => `Write or call: ${hours}.`,
   // the header's account menu
   profile: 'Profile',
   logout: 'Logout',

@@ -78,6 +78,7 @@ export const orders: typeof uk = {
       : `The payment is received and awaits the provider's acceptance (${status}, since ${since}). The order is not cancelled while it waits`,
   refunded: (sum, date) => `Money returned to the shopper: ${sum}, ${date}`,
   guest: 'Guest',
+  guestNoEmail: 'no e-mail',
   awaitingAcceptance: 'payment awaits acceptance',
   refundedShort: 'money returned',
   paidOn: (date) => `Paid on ${date}`,

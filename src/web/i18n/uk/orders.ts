@@ -81,6 +81,7 @@ export const orders = {
       : `Оплату отримано, платіжна система ще підтверджує її (${status}, з ${since}). Замовлення не скасується, доки триває підтвердження`,
   refunded: (sum: string, date: string) => `Кошти повернено покупцеві: ${sum}, ${date}`,
   guest: 'Гість',
+  guestNoEmail: 'без e-mail',
   awaitingAcceptance: 'оплата чекає підтвердження',
   refundedShort: 'кошти повернено',
   paidOn: (date: string) => `Оплачено ${date}`,

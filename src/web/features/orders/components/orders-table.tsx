@@ -55,10 +55,10 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
                 {order.shippingAddress.address}
                 {order.user ? (
                   <div className="small text-body-secondary">{order.user.email}</div>
-                ) : order.guestEmail ? (
+                ) : order.guest || order.guestEmail ? (
                   <div className="small text-body-secondary">
                     <span className="badge text-bg-secondary me-1">{t.orders.guest}</span>
-                    {order.guestEmail}
+                    {order.guestEmail ?? t.orders.guestNoEmail}
                     <span className="d-md-none">, {order.shippingAddress.phoneNumber}</span>
                   </div>
                 ) : (

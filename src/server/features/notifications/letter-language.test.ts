@@ -1,0 +1,103 @@
+import { afterAll, expect, test } from 'vitest';
+import type { Order, OrderSummary } from '../../../shared/orders.js';
+import { describeWithApp } from '../../test/database.js';
+import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
+import { createProduct, createUser, pack, sessionCookie } from '../../test/factories.js';
+import { startFakeSmtp } from '../../test/fakes/smtp.js';
+import { lineTitle } from './order-notices.js';
+import { LETTER_TEXTS } from './letter-texts.js';
+
+const smtp = await startFakeSmtp();
+afterAll(() => smtp.stop());
+
+const ADDRESS = { address: 'Olena Pchilka', city: 'Ніжин', phoneNumber: '+380931112233', country: 'Відділення №2: вул. Гоголя, 5' };
+
+test('an English letter writes units and money as the English web does', () => {
+  const en = LETTER_TEXTS.en;
+  expect(lineTitle({ name: 'Malt Pilsner', label: '5 кг', options: { milled: true } }, en)).toBe('Malt Pilsner, 5 kg, milled');
+  expect(lineTitle({ name: 'Hop Citra', label: '50 г', options: {} }, en)).toBe('Hop Citra, 50 g');
+  expect(lineTitle({ name: 'Keg', label: '1 шт', options: {} }, en)).toBe('Keg, 1 pc');
+  expect(en.money(130_500)).toBe('1\u00a0305\u00a0UAH');
+  expect(en.region('Київська')).toBe('Київська region');
+  expect(LETTER_TEXTS.uk.money(130_500)).toBe('1\u00a0305\u00a0грн');
+});
+
+describeWithApp(
+  'letters in the shopper’s language, the guests in the admin list',
+  (ctx) => {
+    useShopSettings(ctx);
+    const admin = async () => {
+      const { app } = ctx();
+      return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
+    };
+
+    test('an order placed in English gets every letter in English, the shop’s copy stays Ukrainian', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db, { name: `Хміль Citra ${Date.now()}`, variants: [pack('50 г', 210_00, 9, 0.05)] });
+      const before = smtp.received.length;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/orders/guest',
+        headers: { 'accept-language': 'en-GB,en;q=0.9,uk;q=0.5' },
+        payload: { orderItems: [{ product: product.id, qty: 2 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', email: 'olena@example.com' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json() as Order;
+      expect(order.locale).toBe('en');
+      await app.outbox.flush();
+      const [letter] = smtp.received.slice(before).filter((m) => m.to.includes('olena@example.com'));
+      expect(letter.subject).toMatch(new RegExp(`^Order No\\. ${order.number} received — `));
+      expect(letter.text).toContain('Hello, Olena Pchilka!');
+      expect(letter.text).toContain(', 50 g — 2 × 210\u00a0UAH');
+      expect(letter.text).toMatch(/Total: [\d\u00a0]+UAH/);
+      expect(letter.text).toContain('Pay on delivery at the Nova Poshta branch');
+      expect(letter.text).not.toMatch(/грн|Вітаємо|Разом|обл\./);
+      expect(letter.html).toContain('<html lang="en">');
+      const shopCopy = smtp.received.slice(before).find((m) => m.subject.startsWith(`Нове замовлення №${order.number}`));
+      expect(shopCopy?.text).toContain('грн');
+
+      // Cancelled later: still in English.
+      const headers = await admin();
+      const cancelled = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/cancel`, headers });
+      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      await app.outbox.flush();
+      const later = smtp.received.slice(before).filter((m) => m.to.includes('olena@example.com'));
+      expect(later.at(-1)?.subject).toBe(`Order No. ${order.number} cancelled — ${later.at(-1)?.subject.split(' — ')[1]}`);
+      expect(later.at(-1)?.text).toContain(`Order No. ${order.number} has been cancelled.`);
+    });
+
+    test('the admin list labels a guest order as a guest and finds it by the guest’s e-mail and by phone', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db, { countInStock: 5 });
+      const placed = await app.inject({
+        method: 'POST',
+        url: '/api/orders/guest',
+        payload: {
+          orderItems: [{ product: product.id, qty: 1 }],
+          shippingAddress: { ...ADDRESS, address: 'Гість Без Пошти', phoneNumber: '+380501234321' },
+          paymentMethod: 'NovaPoshta',
+        },
+      });
+      expect(placed.statusCode, placed.body).toBe(201);
+      const noEmail = placed.json() as Order;
+      const headers = await admin();
+      const search = async (q: string) => {
+        const res = await app.inject({ url: `/api/orders?q=${encodeURIComponent(q)}`, headers });
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as { orders: OrderSummary[] }).orders;
+      };
+      for (const q of ['050 123 43 21', '+380501234321', '1234321']) {
+        const found = await search(q);
+        expect(
+          found.map((o) => o._id),
+          q,
+        ).toContain(noEmail._id);
+        expect(found.find((o) => o._id === noEmail._id)).toMatchObject({ guest: true, user: null, guestEmail: null });
+      }
+      const byEmail = await search('olena@example');
+      expect(byEmail.length).toBeGreaterThan(0);
+      for (const o of byEmail) expect(o).toMatchObject({ guest: true, guestEmail: 'olena@example.com' });
+    });
+  },
+  { env: { ...ALL_METHODS_ENV, SMTP_URL: smtp.url, MAIL_FROM: 'Хмільна крамниця <shop@khmilna.example>' } },
+);
