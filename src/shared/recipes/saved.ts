@@ -134,6 +134,3 @@ export const SavedRecipeSchema = SavedRecipeSummarySchema.extend({
   match: RecipeMatchSchema,
 });
 export type SavedRecipe = z.infer<typeof SavedRecipeSchema>;
-
-/** The web app's query key of a saved recipe (embedded by the server render, docs/seo.md). */
-export const savedRecipeKey = (id: string, batchSizeL?: number) => ['recipes', 'saved', id, batchSizeL ?? null] as const;
