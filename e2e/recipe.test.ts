@@ -111,7 +111,7 @@ for (const viewport of [WIDE, PHONE]) {
     await page.waitForURL(/\/recipe$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Зварити за рецептом');
 
-    await page.getByLabel('Файл рецепта (.xml)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
+    await page.getByLabel('Файл рецепта (.xml або .json)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
     await expect.poll(() => page.getByRole('heading', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
 
     // Citra is sold out: a substitute is chosen and said to be one; Citra stays listed, not selectable.
@@ -173,7 +173,7 @@ for (const viewport of [WIDE, PHONE]) {
     const page = await openPage(browser(), viewport);
     await signedInBrewer(page);
     await page.goto('/recipe');
-    await page.getByLabel('Файл рецепта (.xml)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
+    await page.getByLabel('Файл рецепта (.xml або .json)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
     await expect.poll(() => page.getByRole('heading', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
     await page.getByLabel('Об’єм партії, л').fill('23');
     await page.getByRole('button', { name: 'Перерахувати' }).click();
@@ -252,7 +252,7 @@ test('a saved recipe’s link, opened by a guest, is drawn by the server and tak
 test('a broken file gets the server’s Ukrainian message naming the line', async () => {
   const page = await openPage(browser(), PHONE);
   await page.goto('/recipe');
-  await page.getByLabel('або вставте текст BeerXML').fill('<RECIPES>\n<RECIPE>\n<NAME>IPA</NAME>\n<BATCH_SIZE>20</RECIPE>');
+  await page.getByLabel('або вставте текст рецепта (BeerXML чи JSON)').fill('<RECIPES>\n<RECIPE>\n<NAME>IPA</NAME>\n<BATCH_SIZE>20</RECIPE>');
   await page.getByRole('button', { name: 'Розібрати текст' }).click();
   await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/Рядок 4: очікувався <\/BATCH_SIZE>/);
 });

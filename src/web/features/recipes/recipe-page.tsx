@@ -52,7 +52,7 @@ export default function RecipePage() {
               <Form.Label className="fw-semibold">{t.recipes.fileLabel}</Form.Label>
               <Form.Control
                 type="file"
-                accept=".xml,.beerxml,text/xml,application/xml"
+                accept=".xml,.beerxml,.json,text/xml,application/xml,application/json"
                 onChange={(e) => {
                   const file = (e.target as HTMLInputElement).files?.[0];
                   if (file) load({ file });

@@ -6,10 +6,10 @@ const grams = (kg: number) =>
 export const recipes: typeof uk = {
   title: 'Brew from a recipe',
   intro:
-    'Upload a BeerXML recipe (exported from BeerSmith, Brewfather, Brewtarget): we find the hops, malt and yeast in stock, rescale the hops to our lot’s alpha acids and choose the pack sizes.',
-  fileLabel: 'Recipe file (.xml)',
+    'Upload a BeerXML recipe (exported from BeerSmith, Brewfather, Brewtarget), BeerJSON or Brewfather’s JSON export: we find the hops, malt and yeast in stock, rescale the hops to our lot’s alpha acids and choose the pack sizes.',
+  fileLabel: 'Recipe file (.xml or .json)',
   dropHint: 'or drop the file here',
-  pasteLabel: 'or paste BeerXML text',
+  pasteLabel: 'or paste the recipe’s text (BeerXML or JSON)',
   pasteSubmit: 'Read the text',
   reading: 'Reading the recipe…',
   chooseRecipe: 'Recipe in the file',

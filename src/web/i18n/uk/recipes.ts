@@ -5,10 +5,10 @@ const grams = (kg: number) =>
 export const recipes = {
   title: 'Зварити за рецептом',
   intro:
-    'Завантажте рецепт у форматі BeerXML (експорт з BeerSmith, Brewfather, Brewtarget) — ми знайдемо хміль, солод і дріжджі в наявності, перерахуємо хміль на альфа-кислоти нашої партії й підберемо фасування.',
-  fileLabel: 'Файл рецепта (.xml)',
+    'Завантажте рецепт у форматі BeerXML (експорт з BeerSmith, Brewfather, Brewtarget), BeerJSON або JSON-експорт Brewfather — ми знайдемо хміль, солод і дріжджі в наявності, перерахуємо хміль на альфа-кислоти нашої партії й підберемо фасування.',
+  fileLabel: 'Файл рецепта (.xml або .json)',
   dropHint: 'або перетягніть файл сюди',
-  pasteLabel: 'або вставте текст BeerXML',
+  pasteLabel: 'або вставте текст рецепта (BeerXML чи JSON)',
   pasteSubmit: 'Розібрати текст',
   reading: 'Читаємо рецепт…',
   chooseRecipe: 'Рецепт у файлі',
