@@ -8,6 +8,7 @@
  * 4. Lighthouse (mobile) on the home page, a category page and a product page of the production build.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -15,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { measureBundle } from './bundle.js';
 import { measureLighthouse } from './lighthouse.js';
 import { measureSearchAtScale } from './search-scale.js';
+import { measureRecipeImport } from './recipe-import.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -69,6 +71,13 @@ row('bare Fastify, same JSON', h.bare);
 row('GET /api/products', h.list);
 row('GET /api/products?keyword=каскад', h.search);
 row('GET /api/search/suggest?q=каск', h.suggest);
+
+const recipe = await measureRecipeImport();
+console.log(
+  `Recipe import + match, 20 ingredients, demo catalogue (PGlite, docs/recipes.md): p50 ${recipe.p50.toFixed(1)} ms   p95 ${recipe.p95.toFixed(1)} ms   (load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')})`,
+);
 
 const scale = await measureSearchAtScale();
 if (scale) {
