@@ -11,6 +11,7 @@
  * 6. The back office's dashboard and customers at 20,000 orders and 100,000 packs on PostgreSQL.
  */
 import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -20,6 +21,7 @@ import { measureLighthouse } from './lighthouse.js';
 import { measureFilteredListingOnPglite, measureSearchAtScale } from './search-scale.js';
 import { measureImportExport, printImportExport } from './import-export.js';
 import { measureBackOfficeAtScale } from './back-office.js';
+import { measureRecipeImport } from './recipe-import.js';
 
 /** bench/server.ts's filtered category page. */
 const FILTERED_LISTING = `/api/products?category=Hops&attr.purpose=aroma,dual&attr.alpha=3..15&price=50-2000&sort=price_asc`;
@@ -84,7 +86,6 @@ console.log(
   `  ${'filtered category page'.padEnd(32)} ${String(h.filtered.rps).padStart(7)} req/s   p99 ${String(h.filtered.p99).padStart(3)} ms   ratio ${(h.filtered.rps / h.bareFiltered.rps).toFixed(2)} of its bare route (${h.bareFiltered.rps} req/s)`,
 );
 
-const { loadavg } = await import('node:os');
 console.log(
   `load average before the database figures: ${loadavg()
     .map((n) => n.toFixed(1))
@@ -92,6 +93,14 @@ console.log(
 );
 const timing = (name: string, t: { p50: number; p95: number; max: number; queries: number }) =>
   console.log(`  ${name.padEnd(44)} p50 ${t.p50.toFixed(1)} ms   p95 ${t.p95.toFixed(1)} ms   max ${t.max.toFixed(1)} ms   (${t.queries} queries)`);
+
+const recipe = await measureRecipeImport();
+console.log(
+  `Recipe import + match, 20 ingredients, demo catalogue (PGlite, docs/recipes.md): p50 ${recipe.p50.toFixed(1)} ms   p95 ${recipe.p95.toFixed(1)} ms   (load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')})`,
+);
+
 const scale = await measureSearchAtScale();
 if (scale) {
   console.log(`${scale.products.toLocaleString('en')} generated products × 3 packs on PostgreSQL (no cache)`);

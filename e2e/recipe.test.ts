@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { IPA_BEERSMITH } from '../src/shared/recipes/test-recipes';
-import { adminCredentials, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { adminCredentials, allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 const WIDE = { width: 1366, height: 900 };
@@ -69,16 +70,48 @@ afterAll(async () => {
 });
 
 const ingredient = (page: Page, key: string) => page.locator(`[data-ingredient="${key}"]`);
+const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
+
+/** A guest checks the cart out to branch №2 in Bila Tserkva, cash on delivery (docs/delivery.md). */
+async function checkOutAsGuest(page: Page) {
+  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
+  await page.waitForURL('**/shipping');
+  await page.getByRole('combobox', { name: 'Населений пункт' }).fill('Біла');
+  await page.getByRole('option', { name: /^м\. Біла Церква / }).click();
+  await page.getByLabel('Пошук за номером або вулицею').fill('олександрійський');
+  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
+  await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
+  await page.getByLabel('Телефон').fill('067 123 45 67');
+  await page.getByLabel('Електронна пошта').fill(`brewer-${randomBytes(4).toString('hex')}@example.com`);
+  await page.getByRole('button', { name: 'Продовжити' }).click();
+  await page.waitForURL('**/payment');
+  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
+  await page.getByRole('button', { name: 'Продовжити' }).click();
+  await page.waitForURL('**/placeorder');
+  await page.getByRole('button', { name: 'Замовити' }).click();
+  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
+}
+
+/** A new customer, signed in through the login screen. */
+async function signedInBrewer(page: Page) {
+  const email = `brewer-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'brew-day-2024';
+  const res = await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password } });
+  expect(res.status()).toBe(201);
+  await page.request.post('/api/users/logout');
+  await signIn(page, email, password);
+  await page.waitForURL((url) => url.pathname === '/');
+}
 
 for (const viewport of [WIDE, PHONE]) {
-  test(`a brewer uploads an IPA, sees sold-out Citra replaced, scales to 23 L, changes a match and adds everything milled to the cart (${viewport.width} px)`, async () => {
+  test(`a brewer uploads an IPA, sees sold-out Citra replaced, scales to 23 L, changes a match, adds everything milled to the cart and checks out (${viewport.width} px)`, async () => {
     const page = await openPage(browser(), viewport);
     await page.goto('/');
     await page.getByRole('link', { name: 'Зварити за рецептом' }).first().click();
     await page.waitForURL(/\/recipe$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Зварити за рецептом');
 
-    await page.getByLabel('Файл рецепта (.xml)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
+    await page.getByLabel('Файл рецепта (.xml або .json)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
     await expect.poll(() => page.getByRole('heading', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
 
     // Citra is sold out: a substitute is chosen and said to be one; Citra stays listed, not selectable.
@@ -125,14 +158,101 @@ for (const viewport of [WIDE, PHONE]) {
     expect(await lines.filter({ hasText: 'Солод Viking Malt Pale Ale' }).filter({ hasText: 'подрібнити' }).count()).toBe(2);
     expect(await lines.filter({ hasText: 'Centennial' }).filter({ hasText: 'подрібнити' }).count()).toBe(0);
     await page.screenshot({ path: `/tmp/recipe-cart-${viewport.width}.png`, fullPage: true });
+
+    // Checked out as a guest, cash on delivery: the order holds the milled malt.
+    await checkOutAsGuest(page);
+    await expect.poll(() => shown(page, /Збережіть адресу цієї сторінки/), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => shown(page, 'Солод Viking Malt Pale Ale')).toBe(true);
+    await expect.poll(() => shown(page, '5 кг · подрібнити')).toBe(true);
+    await expect.poll(() => shown(page, /Centennial/)).toBe(true);
+    await page.screenshot({ path: `/tmp/recipe-order-${viewport.width}.png`, fullPage: true });
     expectNoConsoleErrors(page);
-  });
+  }, 240_000);
+
+  test(`a signed-in brewer saves the recipe, opens it from "Мої рецепти" and brews it again (${viewport.width} px)`, async () => {
+    const page = await openPage(browser(), viewport);
+    await signedInBrewer(page);
+    await page.goto('/recipe');
+    await page.getByLabel('Файл рецепта (.xml або .json)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
+    await expect.poll(() => page.getByRole('heading', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.getByLabel('Об’єм партії, л').fill('23');
+    await page.getByRole('button', { name: 'Перерахувати' }).click();
+    await expect.poll(() => ingredient(page, 'fermentable-0').textContent(), { timeout: 15_000 }).toContain('у рецепті 5,75 кг');
+    // Cascade left out, malt milled: both are kept with the recipe.
+    await ingredient(page, 'hop-2').getByRole('combobox', { name: 'Товар для «Cascade»' }).selectOption('');
+    await page.getByLabel('Подрібнити солод').check();
+    await page.getByRole('button', { name: 'Зберегти рецепт' }).click();
+    await page.waitForURL(/\/recipe\/[A-Za-z0-9_-]{22}$/, { timeout: 15_000 });
+    const link = new URL(page.url()).pathname;
+
+    await page.goto('/profile');
+    const mine = page.locator('section[aria-labelledby=my-recipes]');
+    await expect.poll(() => mine.getByRole('link', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => mine.textContent()).toContain('American IPA · 23 л');
+    await page.screenshot({ path: `/tmp/my-recipes-${viewport.width}.png`, fullPage: true });
+    await expectAccessible(page);
+    await mine.getByRole('link', { name: 'Відкрити' }).click();
+    await page.waitForURL((url) => url.pathname === link);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 15_000 }).toBe('Citra West Coast IPA');
+    await expect.poll(() => ingredient(page, 'fermentable-0').textContent()).toContain('у рецепті 5,75 кг');
+    expect(await page.getByLabel('Подрібнити солод').isChecked()).toBe(true);
+    expect(await ingredient(page, 'hop-2').getByRole('combobox').inputValue()).toBe('');
+    // The owner may rename it.
+    await page.getByRole('button', { name: 'Перейменувати' }).click();
+    await page.getByLabel('Назва рецепта').fill('IPA на Різдво');
+    await page.getByRole('button', { name: 'Зберегти', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('IPA на Різдво');
+    await expectAccessible(page);
+    await page.screenshot({ path: `/tmp/saved-recipe-${viewport.width}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Зварити ще раз' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Додано в кошик' }).count(), { timeout: 15_000 }).toBe(1);
+    await page.getByRole('link', { name: 'Перейти до кошика' }).click();
+    await page.waitForURL(/\/cart$/);
+    const lines = page.locator('li', { hasText: 'З рецепта' });
+    await expect.poll(() => lines.filter({ hasText: 'Солод Viking Malt Pale Ale' }).filter({ hasText: 'подрібнити' }).count()).toBe(2);
+    expect(await lines.filter({ hasText: 'Cascade' }).count()).toBe(0);
+    expectNoConsoleErrors(page);
+  }, 240_000);
 }
+
+test('a saved recipe’s link, opened by a guest, is drawn by the server and taken over without warnings or requests', async () => {
+  const owner = await openPage(browser());
+  await signedInBrewer(owner);
+  const imported = await (await owner.request.post('/api/recipes/import', { data: IPA_BEERSMITH, headers: { 'content-type': 'application/xml' } })).json();
+  const saved = await owner.request.post('/api/recipes', { data: { recipe: imported.recipe, batchSizeL: 20, milled: true } });
+  expect(saved.status()).toBe(201);
+  const { id } = (await saved.json()) as { id: string };
+
+  const html = await (await fetch(new URL(`/recipe/${id}`, owner.url()))).text();
+  expect(html).toMatch(/<div id="root">.*Citra West Coast IPA.*Зварити ще раз/s);
+  expect(html).toContain('<meta name="robots" content="noindex" />');
+
+  const page = await openPage(browser(), PHONE);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  await page.goto(`/recipe/${id}`, { waitUntil: 'networkidle' });
+  await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-ready')), { timeout: 15_000 }).toBe(true);
+  expect(apiCalls).toEqual([]);
+  expect(warnings.filter((text) => /hydrat|did not match|#41[89]|#42[35]/i.test(text))).toEqual([]);
+  // A guest sees no owner's buttons; a link that is gone is a 404 page.
+  expect(await page.getByRole('button', { name: 'Перейменувати' }).count()).toBe(0);
+  allowConsoleErrors(page, /status of 404/);
+  const gone = await page.goto('/recipe/AAAAAAAAAAAAAAAAAAAAAA');
+  expect(gone?.status()).toBe(404);
+}, 120_000);
 
 test('a broken file gets the server’s Ukrainian message naming the line', async () => {
   const page = await openPage(browser(), PHONE);
   await page.goto('/recipe');
-  await page.getByLabel('або вставте текст BeerXML').fill('<RECIPES>\n<RECIPE>\n<NAME>IPA</NAME>\n<BATCH_SIZE>20</RECIPE>');
+  await page.getByLabel('або вставте текст рецепта (BeerXML чи JSON)').fill('<RECIPES>\n<RECIPE>\n<NAME>IPA</NAME>\n<BATCH_SIZE>20</RECIPE>');
   await page.getByRole('button', { name: 'Розібрати текст' }).click();
   await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toMatch(/Рядок 4: очікувався <\/BATCH_SIZE>/);
 });

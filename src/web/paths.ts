@@ -20,6 +20,8 @@ export const paths = {
   cart: '/cart',
   /** "Зварити за рецептом": a BeerXML recipe becomes a cart (docs/recipes.md). */
   recipe: '/recipe',
+  /** A saved recipe: unlisted, anyone with the link may open it. */
+  savedRecipe: (id: string) => `/recipe/${id}`,
   login: (redirect?: string) => (redirect && redirect !== '/' ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login'),
   register: (redirect?: string) => (redirect && redirect !== '/' ? `/register?redirect=${encodeURIComponent(redirect)}` : '/register'),
   forgotPassword: '/forgot-password',

@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
       ...LEGAL_PAGE_KEYS.flatMap(legalRoutes),
       { path: '/cart', ...screen(() => import('./features/cart/cart-page')) },
       { path: '/recipe', ...screen(() => import('./features/recipes/recipe-page')) },
+      { path: '/recipe/:id', ...screen(() => import('./features/recipes/saved-recipe-page')) },
       { path: '/login', ...screen(() => import('./features/account/login-page')) },
       { path: '/register', ...screen(() => import('./features/account/register-page')) },
       { path: '/forgot-password', ...screen(() => import('./features/account/forgot-password-page')) },

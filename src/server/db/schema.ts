@@ -743,6 +743,31 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.id.desc()), index('audit_log_actor_idx').on(t.actorId, t.id.desc())],
 );
 
+/**
+ * A recipe a brewer saved (docs/recipes.md, "Saved recipes"): the parsed recipe, the volume and
+ * the choices; the id is random and unguessable, since anyone with the link may view it.
+ */
+export const savedRecipes = pgTable(
+  'saved_recipes',
+  {
+    /** 22 characters of base64url (128 random bits). */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The recipe as the import read it (src/shared/recipes/schema.ts, RecipeSchema). */
+    recipe: jsonb('recipe').notNull(),
+    batchSizeL: doublePrecision('batch_size_l').notNull(),
+    /** Per ingredient key: the chosen product id, or null to leave the line out. */
+    selection: jsonb('selection').$type<Record<string, string | null>>().notNull(),
+    milled: boolean('milled').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('saved_recipes_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type ProductVariantRow = typeof productVariants.$inferSelect;
@@ -755,6 +780,7 @@ export type RefundRow = typeof refunds.$inferSelect;
 export type LegalPageVersionRow = typeof legalPageVersions.$inferSelect;
 export type StockAlertRow = typeof stockAlerts.$inferSelect;
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
+export type SavedRecipeRow = typeof savedRecipes.$inferSelect;
 export type MonobankInvoiceRow = typeof monobankInvoices.$inferSelect;
 
 /**

@@ -24,7 +24,9 @@ export type RecipeImportErrorCode =
   | 'RECIPE_ENCODING'
   | 'RECIPE_NOT_BEERXML'
   | 'RECIPE_TOO_MANY_INGREDIENTS'
-  | 'RECIPE_BAD_FIELD';
+  | 'RECIPE_BAD_FIELD'
+  | 'RECIPE_INVALID_JSON'
+  | 'RECIPE_UNKNOWN_FORMAT';
 
 export class RecipeImportError extends Error {
   constructor(
@@ -123,12 +125,29 @@ function readRecipe(element: XmlElement, index: number): Recipe {
 
   const styleElement = child(element, 'STYLE');
   const style = styleElement ? new FieldReader(styleElement, where).text('NAME') : '';
-  const og = reader.gravity('OG') ?? reader.gravity('EST_OG') ?? roundTo(estimateOg(fermentables.map(asExtract), batchSizeL!, efficiencyPct), 3);
-  const fg = reader.gravity('FG') ?? reader.gravity('EST_FG') ?? estimateFg(og, yeasts);
-  const ibu = reader.number('IBU') ?? roundTo(recipeIbu(hops, og ?? 1.05, batchSizeL!, boilTimeMin), 1);
-  const colorEbc = reader.color('EST_COLOR') ?? roundTo(srmToEbc(moreySrm(fermentables.map(asColour), batchSizeL!)), 1);
-  const abv = reader.number('EST_ABV') ?? reader.number('ABV') ?? (og && fg ? roundTo(abvFrom(og, fg), 1) : null);
-  return { name, style, batchSizeL: batchSizeL!, boilTimeMin, efficiencyPct, og, fg, ibu, colorEbc, abv, fermentables, hops, yeasts, miscs };
+  return withFigures(
+    { name, style, batchSizeL: batchSizeL!, boilTimeMin, efficiencyPct, fermentables, hops, yeasts, miscs },
+    {
+      og: reader.gravity('OG') ?? reader.gravity('EST_OG'),
+      fg: reader.gravity('FG') ?? reader.gravity('EST_FG'),
+      ibu: reader.number('IBU'),
+      colorEbc: reader.color('EST_COLOR'),
+      abv: reader.number('EST_ABV') ?? reader.number('ABV'),
+    },
+  );
+}
+
+type Figures = Pick<Recipe, 'og' | 'fg' | 'ibu' | 'colorEbc' | 'abv'>;
+
+/** The figures a file gives, and those it lacks computed: OG, FG, IBU (Tinseth), colour (Morey), ABV. */
+export function withFigures(base: Omit<Recipe, keyof Figures>, given: Figures): Recipe {
+  const { fermentables, hops, yeasts, batchSizeL, efficiencyPct, boilTimeMin } = base;
+  const og = given.og ?? roundTo(estimateOg(fermentables.map(asExtract), batchSizeL, efficiencyPct), 3);
+  const fg = given.fg ?? estimateFg(og, yeasts);
+  const ibu = given.ibu ?? roundTo(recipeIbu(hops, og ?? 1.05, batchSizeL, boilTimeMin), 1);
+  const colorEbc = given.colorEbc ?? roundTo(srmToEbc(moreySrm(fermentables.map(asColour), batchSizeL)), 1);
+  const abv = given.abv ?? (og && fg ? roundTo(abvFrom(og, fg), 1) : null);
+  return { ...base, og, fg, ibu, colorEbc, abv };
 }
 
 const asExtract = (f: RecipeFermentable) => ({ amountKg: f.amountKg, yieldPct: f.yieldPct, mashed: /grain|adjunct/i.test(f.type) || !f.type });
@@ -216,7 +235,7 @@ function readMisc(f: FieldReader): RecipeMisc {
   };
 }
 
-const roundTo = (value: number | null, digits: number) => (value === null || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
+export const roundTo = (value: number | null, digits: number) => (value === null || !Number.isFinite(value) ? null : Number(value.toFixed(digits)));
 
 const WEIGHT_UNITS: Record<string, number> = { kg: 1, кг: 1, g: 0.001, г: 0.001, gr: 0.001, mg: 0.000001, oz: 0.028349523, lb: 0.45359237, lbs: 0.45359237 };
 const VOLUME_UNITS: Record<string, number> = { l: 1, л: 1, ml: 0.001, мл: 0.001, gal: 3.785411784, qt: 0.946352946 };

@@ -146,3 +146,17 @@ export function compareIbu(
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/**
+ * A saved recipe's choices against today's match: a choice stands while its product is offered and
+ * in stock; otherwise the line takes today's best match. "Не купувати" always stands.
+ */
+export function offeredChoices(match: RecipeMatch, selection: MatchSelection): MatchSelection {
+  const kept: MatchSelection = {};
+  for (const ingredient of match.ingredients) {
+    const chosen = selection[ingredient.key];
+    if (chosen === null) kept[ingredient.key] = null;
+    else if (chosen && ingredient.candidates.some((c) => c.productId === chosen && c.inStock)) kept[ingredient.key] = chosen;
+  }
+  return kept;
+}

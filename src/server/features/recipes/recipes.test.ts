@@ -7,6 +7,7 @@ import { describeWithApp } from '../../test/database.js';
 import { refreshProductSummaries } from '../products/variants.js';
 import { IPA_BEERSMITH, TWO_RECIPES_BREWFATHER, windows1251Recipe } from '../../../shared/recipes/test-recipes.js';
 import type { RecipeImportResult } from '../../../shared/recipes/schema.js';
+import { IPA_BEERJSON, IPA_BREWFATHER_JSON } from '../../../shared/recipes/test-recipes-json.js';
 
 function multipart(field: string, filename: string, data: Buffer | string) {
   const boundary = `----recipe${randomBytes(8).toString('hex')}`;
@@ -100,6 +101,27 @@ describeWithApp('recipe import API', (ctx) => {
     expect(html.json().code).toBe('RECIPE_NOT_BEERXML');
     const badQuery = await importText(IPA_BEERSMITH, '?batchSizeL=0');
     expect(badQuery.statusCode).toBe(400);
+  });
+
+  test('BeerJSON and Brewfather’s JSON match like the BeerXML recipe; broken JSON gets a 400 naming the line', async () => {
+    const app = await ready();
+    const fromXml = (await importText(IPA_BEERSMITH)).json() as RecipeImportResult;
+    const firstChoices = (result: RecipeImportResult) => result.match.ingredients.map((i) => [i.key, i.status, i.candidates[0]?.productId ?? null]);
+    for (const [name, text] of [
+      ['beer.json', IPA_BEERJSON],
+      ['brewfather.json', IPA_BREWFATHER_JSON],
+    ]) {
+      const res = await app.inject({ method: 'POST', url: '/api/recipes/import', ...multipart('file', name, text) });
+      expect(res.statusCode, name).toBe(200);
+      expect(firstChoices(res.json() as RecipeImportResult), name).toEqual(firstChoices(fromXml));
+    }
+    const pasted = await importText(IPA_BREWFATHER_JSON, '', 'text/plain');
+    expect(pasted.statusCode).toBe(200);
+    const broken = await importText('{\n  "name": "IPA",\n  "batchSize": 20,,\n}', '', 'text/plain');
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'RECIPE_INVALID_JSON', params: { line: 3 } });
+    const foreign = await importText('{"order": 1}', '', 'text/plain');
+    expect(foreign.json().code).toBe('RECIPE_UNKNOWN_FORMAT');
   });
 
   test('a file over 1 MB is refused with 413, as a body and as a multipart file', async () => {

@@ -4,6 +4,7 @@ import { AppError, BadInput } from '../../errors.js';
 import { HopSubstitutesSchema, MAX_RECIPE_BYTES, RecipeImportQuerySchema, RecipeImportResultSchema } from '../../../shared/recipes/schema.js';
 import { ProductRefParamsSchema } from '../../../shared/products.js';
 import { hopSubstitutes, importRecipe } from './service.js';
+import { savedRecipeRoutes } from './saved-routes.js';
 
 const TEXT_TYPES = ['application/xml', 'text/xml', 'text/plain'];
 
@@ -16,6 +17,8 @@ export const recipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(TEXT_TYPES, { parseAs: 'buffer', bodyLimit: MAX_RECIPE_BYTES }, (_request, body, done) => done(null, body));
   await app.register(fastifyMultipart, { limits: { fileSize: MAX_RECIPE_BYTES, files: 1, fields: 2, parts: 3 }, throwFileSizeLimit: true });
+
+  await app.register(savedRecipeRoutes);
 
   app.post(
     '/api/recipes/import',

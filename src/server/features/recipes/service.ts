@@ -1,15 +1,16 @@
 import type { Tx } from '../../db/client.js';
 import { AppError, BadInput, NotFound } from '../../errors.js';
-import { decodeRecipeBytes, parseBeerXml, RecipeImportError } from '../../../shared/recipes/beerxml.js';
+import { decodeRecipeBytes, RecipeImportError } from '../../../shared/recipes/beerxml.js';
+import { parseRecipeText } from '../../../shared/recipes/recipe-json.js';
 import { hopSubstitutesFor, matchRecipe } from '../../../shared/recipes/matching.js';
 import type { HopSubstitutes, RecipeImportQuery, RecipeImportResult } from '../../../shared/recipes/schema.js';
 import { loadRecipeCatalog } from './catalog.js';
 
-/** A recipe file → its recipes, the chosen one matched to today's stock (docs/recipes.md). Nothing is stored. */
+/** A recipe file (BeerXML, BeerJSON or Brewfather's JSON) → its recipes, the chosen one matched to today's stock (docs/recipes.md). Nothing is stored. */
 export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImportQuery): Promise<RecipeImportResult> {
   let recipes;
   try {
-    recipes = parseBeerXml(decodeRecipeBytes(bytes));
+    recipes = parseRecipeText(decodeRecipeBytes(bytes));
   } catch (err) {
     if (err instanceof RecipeImportError) {
       throw new AppError(err.code === 'RECIPE_TOO_LARGE' ? 413 : 400, err.code, err.message, undefined, err.line ? { line: err.line } : undefined);

@@ -18,7 +18,9 @@ import { feedBrand } from '../../../shared/brand.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
-import { legalPageOf } from './pages.js';
+import { legalPageOf, SAVED_RECIPE_PAGE } from './pages.js';
+import { getSavedRecipe } from '../recipes/saved.js';
+import { savedRecipeKey } from '../../../shared/recipes/keys.js';
 import { splitHoisted, type RenderRoot } from './server-render.js';
 import { escapeXml as escapeHtml } from './xml.js';
 
@@ -174,6 +176,26 @@ export async function pageHead(
       siteName,
       jsonLd: [breadcrumbs({ name: 'Зварити за рецептом', path })],
       data: [],
+    };
+  }
+  const savedRecipe = SAVED_RECIPE_PAGE.exec(path);
+  if (savedRecipe) {
+    // Unlisted: the link is shared by hand, so no search engine indexes it (noindex, no canonical).
+    const saved = await getSavedRecipe(app.db, savedRecipe[1]);
+    const { recipe } = saved;
+    const figures = [
+      recipe.style,
+      `${saved.batchSizeL.toLocaleString('uk-UA')} л`,
+      recipe.abv !== null && `${recipe.abv.toLocaleString('uk-UA')} % алк.`,
+      recipe.ibu !== null && `${Math.round(recipe.ibu)} IBU`,
+    ];
+    return {
+      title: `${saved.name} — рецепт | ${shopName}`,
+      description: `${figures.filter(Boolean).join(' · ')}. Хміль, солод і дріжджі за рецептом — в наявності, з перерахунком на альфа-кислоти нашої партії.`,
+      canonical: null,
+      ogType: 'website',
+      jsonLd: [],
+      data: [{ key: [...savedRecipeKey(saved.id)], value: saved }],
     };
   }
   if (path === '/about' || path === '/contacts') {

@@ -5,6 +5,7 @@ import { PRODUCT_REF, productPath } from '../../../shared/product-path.js';
 import { findProductByRef } from '../products/repository.js';
 import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, type LegalPageKey } from '../../../shared/legal.js';
 import { legalVersionExists } from '../legal/index.js';
+import { findSavedRecipe } from '../recipes/saved.js';
 
 /**
  * The web app's pages (src/web/router.tsx), so that an address no page answers gets a real 404
@@ -24,6 +25,8 @@ const PAGES: RegExp[] = [
   /^\/admin\/(product|user)\/[^/]+\/edit$/,
 ];
 const PRODUCT_PAGE = /^\/product\/([^/]+)$/;
+/** A saved recipe (docs/recipes.md): its page exists while the recipe does. */
+export const SAVED_RECIPE_PAGE = /^\/recipe\/([^/]+)$/;
 /** A category the owner added (docs/domain.md): its page exists while the category does and is shown. */
 const CATEGORY_PAGE = /^\/catalog\/([^/]+)$/;
 /** A legal page (docs/domain.md), or one of its versions: `/oferta`, `/oferta/v/3`. */
@@ -62,6 +65,8 @@ export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer>
       .where(eq(categories.slug, decodeURIComponent(categoryPage[1])));
     return { status: row?.visible ? 200 : 404 };
   }
+  const savedRecipe = SAVED_RECIPE_PAGE.exec(path);
+  if (savedRecipe) return { status: (await findSavedRecipe(tx, savedRecipe[1])) ? 200 : 404 };
   const legal = legalPageOf(path);
   if (legal) return { status: !legal.version || (await legalVersionExists(tx, legal.key, legal.version)) ? 200 : 404 };
   return { status: PAGES.some((page) => page.test(path)) ? 200 : 404 };

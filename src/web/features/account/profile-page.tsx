@@ -13,6 +13,7 @@ import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
 import { useAuth } from '../../stores/auth';
 import { MyOrders } from '../orders';
+import { MyRecipes } from '../recipes';
 import { useProfile, useUpdateProfile } from './api';
 import { TextField } from '../../components/text-field';
 
@@ -27,6 +28,7 @@ export default function ProfilePage() {
         <ProfileForm />
       </Col>
       <Col md={8} lg={8}>
+        <MyRecipes />
         <MyOrders />
       </Col>
     </Row>
