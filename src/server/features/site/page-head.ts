@@ -194,6 +194,7 @@ export async function pageHead(
       description: `${figures.filter(Boolean).join(' · ')}. Хміль, солод і дріжджі за рецептом — в наявності, з перерахунком на альфа-кислоти нашої партії.`,
       canonical: null,
       ogType: 'website',
+      siteName,
       jsonLd: [],
       data: [{ key: [...savedRecipeKey(saved.id)], value: saved }],
     };
