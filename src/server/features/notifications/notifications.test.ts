@@ -59,7 +59,7 @@ describeWithApp(
     useShopSettings(ctx);
     test('a new order: the shopper’s letter with payment details, the shop’s letter and a Telegram message, each sent once', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { name: 'Хміль Saaz', priceMinor: 1305_00, countInStock: 5 });
+      const product = await createProduct(app.db, { name: 'Хміль Saaz', priceMinor: 1305_00, countInStock: 55 });
       const { shopper, cookie } = await shopperAndAdmin(app);
       const { order } = await place(app, cookie, product.id, 'NovaPoshta');
 
@@ -95,7 +95,7 @@ describeWithApp(
 
     test('paid, shipped (with the ТТН and a tracking link) and cancelled reach the shopper', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { countInStock: 5 });
+      const product = await createProduct(app.db, { countInStock: 55 });
       const { shopper, cookie, adminCookie } = await shopperAndAdmin(app);
       const { order } = await place(app, cookie, product.id, 'PrivatBank');
       const step = (action: string, payload?: object) =>
@@ -133,7 +133,7 @@ describeWithApp(
 
     test('SMTP down, then back: the letters wait with back-off and go out once', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { countInStock: 5 });
+      const product = await createProduct(app.db, { countInStock: 55 });
       const { shopper, cookie } = await shopperAndAdmin(app);
       await smtp.stop();
       try {
@@ -164,7 +164,7 @@ describeWithApp(
 
     test('Telegram refusing or down is retried later, the letters are not held up', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { countInStock: 5 });
+      const product = await createProduct(app.db, { countInStock: 55 });
       const { cookie } = await shopperAndAdmin(app);
       for (const mode of ['flood', 'down'] as const) {
         telegram.mode = mode;
@@ -185,7 +185,7 @@ describeWithApp(
 
     test('two workers at once (two instances) send each message once', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { countInStock: 10 });
+      const product = await createProduct(app.db, { countInStock: 50 });
       const { cookie } = await shopperAndAdmin(app);
       for (let i = 0; i < 4; i++) await place(app, cookie, product.id, 'PayPal');
       const before = smtp.received.length;
@@ -243,7 +243,7 @@ describeWithApp(
 
     test('a transfer order: the letter names the settings’ card, IBAN, recipient, the exact sum and the purpose; the shop copy goes to the settings e-mail', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 652_50, countInStock: 5 });
+      const product = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 652_50, countInStock: 55 });
       const { shopper, cookie } = await shopperAndAdmin(app);
       const before = smtp.received.length;
       const { status, order } = await place(app, cookie, product.id, 'PrivatBank', 2);
@@ -276,7 +276,7 @@ describeWithApp(
 
     test('a guest order: the letter goes to the guest e-mail with the order’s secret link, and that link opens the order', async () => {
       const { app } = ctx();
-      const product = await createProduct(app.db, { countInStock: 5 });
+      const product = await createProduct(app.db, { countInStock: 55 });
       const before = smtp.received.length;
       const res = await app.inject({
         method: 'POST',

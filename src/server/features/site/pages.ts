@@ -20,7 +20,10 @@ const PAGES: RegExp[] = [
   /^\/stock-alerts\/unsubscribe$/,
   /^\/order\/[^/]+$/,
   /^\/order\/guest\/[^/]+$/,
-  /^\/admin\/(orderlist|productlist|userlist|settings|legal|notices|categories)$/,
+  /^\/admin$/,
+  /^\/admin\/(orderlist|productlist|userlist|settings|legal|notices|categories|import|promo-codes|customers|audit)$/,
+  /^\/admin\/customers\/[^/]+$/,
+  /^\/admin\/orders\/([^/]+\/packing-slip|packing-slips)$/,
   /^\/admin\/productlist\/\d+$/,
   /^\/admin\/(product|user)\/[^/]+\/edit$/,
 ];

@@ -201,7 +201,7 @@ function PreviewView(props: {
       <ul className="list-inline mb-3" aria-label={t.columns.action}>
         {(['create', 'update', 'unchanged', 'error'] as const).map((action) => (
           <li key={action} className="list-inline-item mb-1">
-            <Badge bg={BADGES[action]} className="fs-6 fw-normal">
+            <Badge bg={BADGES[action]} text={BADGE_TEXT[action]} className="fs-6 fw-normal">
               {t.summary[action]}: {preview.summary[action]}
             </Badge>
           </li>
@@ -236,6 +236,8 @@ function PreviewView(props: {
 }
 
 const BADGES = { create: 'primary', update: 'warning', unchanged: 'secondary', error: 'danger' } as const;
+/** White on Bootstrap's yellow fails the contrast check: the "changed" badge is written dark. */
+const BADGE_TEXT = { create: undefined, update: 'dark', unchanged: undefined, error: undefined } as const;
 const ROW_CLASSES = { create: 'table-primary', update: '', unchanged: 'text-body-secondary', error: 'table-danger' } as const;
 
 function PreviewRow({ row }: { row: ImportRow }) {
@@ -247,7 +249,9 @@ function PreviewRow({ row }: { row: ImportRow }) {
       <td>{row.line}</td>
       <td className="text-break">{row.sku || '—'}</td>
       <td>
-        <Badge bg={BADGES[row.action]}>{t.actions[row.action]}</Badge>
+        <Badge bg={BADGES[row.action]} text={BADGE_TEXT[row.action]}>
+          {t.actions[row.action]}
+        </Badge>
       </td>
       <td>
         {row.error ?? (

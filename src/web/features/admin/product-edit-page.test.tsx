@@ -89,11 +89,24 @@ describe('the admin product form', () => {
       name: 'Хміль Saaz 2025',
       status: 'published',
       // The packs as the editor holds them; the product-level summary is the server's to compute.
-      variants: [{ _id: saaz.variants[0]._id, sku: 'HOP-SAAZ', label: '100 г', price: 135.5, discount: 0, countInStock: 5, weight: 0.1, gtin: null }],
+      variants: [
+        {
+          _id: saaz.variants[0]._id,
+          sku: 'HOP-SAAZ',
+          label: '100 г',
+          price: 135.5,
+          discount: 0,
+          countInStock: 5,
+          weight: 0.1,
+          gtin: null,
+          lowStockThreshold: 5,
+        },
+      ],
       image: saaz.image,
       // The gallery as the editor holds it: the main picture first, with its alt texts.
       images: [{ url: saaz.image, alt: 'Хміль Saaz', altEn: '' }],
       origin: 'Czech Republic',
+      brand: null,
       category: 'Hops',
       description: saaz.description,
       // The category's attributes, every one named: an emptied field is null.
@@ -119,7 +132,7 @@ describe('the admin product form', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Зберегти' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/productlist'));
     expect((sent.body as { variants: unknown[] }).variants).toEqual([
-      { sku: 'SAAZ-50', label: '50 г', price: 70, discount: 0, countInStock: 0, weight: 0.1, gtin: null },
+      { sku: 'SAAZ-50', label: '50 г', price: 70, discount: 0, countInStock: 0, weight: 0.1, gtin: null, lowStockThreshold: 5 },
       expect.objectContaining({ _id: saaz.variants[0]._id, label: '100 г' }),
     ]);
   });
