@@ -108,11 +108,16 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
   const png = await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 90, g: 160, b: 60 } } })
     .png()
     .toBuffer();
-  await page.getByLabel('Завантажити зображення').setInputFiles({ name: 'nelson.png', mimeType: 'image/png', buffer: png });
-  await expect.poll(() => page.getByLabel('Шлях до зображення').inputValue()).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.webp$/);
-  const imagePath = await page.getByLabel('Шлях до зображення').inputValue();
-  const preview = page.getByRole('img', { name: 'Попередній перегляд зображення' });
-  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  await page.getByLabel('Завантажити зображення (можна кілька)').setInputFiles({ name: 'nelson.png', mimeType: 'image/png', buffer: png });
+  const gallery = page.getByTestId('gallery-item');
+  const uploaded = gallery.locator('img[src^="/uploads/"]');
+  await expect.poll(() => uploaded.count()).toBe(1);
+  const imagePath = (await uploaded.getAttribute('src'))!;
+  expect(imagePath).toMatch(/^\/uploads\/[0-9a-f-]{36}-800\.webp$/);
+  await expect.poll(() => uploaded.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(800);
+  // The draft's placeholder picture goes: the upload becomes the main picture.
+  while ((await gallery.count()) > 1) await page.getByRole('button', { name: 'Видалити зображення 1' }).click();
+  expect(await uploaded.count()).toBe(1);
 
   await page.getByRole('button', { name: 'Зберегти' }).click();
   await expect.poll(() => visible(page, 'Товар оновлено')).toBe(true);
@@ -187,7 +192,7 @@ test('the admin product screens work at phone width', async () => {
   expect(await noSideScroll(page)).toBe(true);
   await page.getByRole('button', { name: 'Дріжджі' }).click();
   await page.waitForURL('**/admin/productlist?filter=Yeast');
-  await expect.poll(async () => (await page.locator('tbody tr td:nth-child(3)').allTextContents()).every((c) => c === 'Дріжджі')).toBe(true);
+  await expect.poll(async () => (await page.locator('tbody tr td:nth-child(4)').allTextContents()).every((c) => c === 'Дріжджі')).toBe(true);
   await page
     .locator('tbody tr')
     .first()

@@ -34,6 +34,7 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
   const admin = await openPage(browser(), DESKTOP_1366);
   await signIn(admin, adminCredentials().email, adminCredentials().password, '/admin/promo-codes');
   await admin.waitForURL('**/admin/promo-codes');
+  await admin.waitForURL('**/admin/promo-codes');
   await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Промокоди' }).isVisible()).toBe(true);
   // A code from an earlier run of this test on the same database goes first.
   const earlier = admin.getByRole('button', { name: /^(Видалити|Вимкнути) промокод BREWCLUB10$/ });

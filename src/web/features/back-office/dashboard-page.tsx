@@ -86,27 +86,30 @@ function DashboardBody({ data, busy }: { data: Dashboard; busy: boolean }) {
 
       <Section title={t.revenueTitle}>
         <DayChart dates={dates} series={money} format={uah} failedText={t.chartLoadFailed} />
-        <Table size="sm" className="visually-hidden">
-          <caption>{t.tableOf(t.revenueTitle)}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t.date}</th>
-              <th scope="col">{t.paid}</th>
-              <th scope="col">{t.placed}</th>
-              <th scope="col">{t.orders}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.revenue.map((d) => (
-              <tr key={d.date}>
-                <th scope="row">{shortDate(d.date)}</th>
-                <td>{formatUah(d.paid)}</td>
-                <td>{formatUah(d.placed)}</td>
-                <td>{d.orders}</td>
+        {/* Hidden by its wrapper: a table keeps its content's width whatever width it is given. */}
+        <div className="visually-hidden">
+          <Table size="sm">
+            <caption>{t.tableOf(t.revenueTitle)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.date}</th>
+                <th scope="col">{t.paid}</th>
+                <th scope="col">{t.placed}</th>
+                <th scope="col">{t.orders}</th>
               </tr>
-            ))}
-          </tbody>
-        </Table>
+            </thead>
+            <tbody>
+              {data.revenue.map((d) => (
+                <tr key={d.date}>
+                  <th scope="row">{shortDate(d.date)}</th>
+                  <td>{formatUah(d.paid)}</td>
+                  <td>{formatUah(d.placed)}</td>
+                  <td>{d.orders}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
       </Section>
 
       <Section title={t.ordersTitle}>
