@@ -76,7 +76,9 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
   await expect.poll(() => page.getByText('Товар оновлено').first().isVisible()).toBe(true);
   // The product's own history shows it.
   const history = page.locator('section', { has: page.getByRole('heading', { name: 'Історія змін' }) });
-  await page.reload();
+  // Saving leads back to the list: the product's page is opened again.
+  await page.waitForURL('**/admin/productlist');
+  await page.goto(`/admin/product/${product._id}/edit`);
   await expect.poll(() => history.textContent()).toContain('фасовку змінено');
 
   await page.goto('/admin/audit');
@@ -101,7 +103,7 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
   expect(await page.locator('tbody tr').count()).toBe(1);
   await expectAccessible(page);
   expectNoConsoleErrors(page);
-});
+}, 240_000);
 
 test('the dashboard, customers and the trail fit a phone', async () => {
   const page = await openPage(browser(), PHONE);
