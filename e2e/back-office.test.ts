@@ -86,7 +86,7 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
   await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('фасовку змінено');
   expect(await page.locator('tbody tr').first().textContent()).toContain(`${newPrice}\u00a0грн`);
   await page.getByLabel('Що').selectOption('product');
-  await page.getByLabel('Ідентифікатор').fill(product._id);
+  await page.getByLabel('Ідентифікатор', { exact: true }).fill(product._id);
   await page.getByRole('button', { name: 'Показати' }).click();
   await page.waitForURL(/entity=product/);
   await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
