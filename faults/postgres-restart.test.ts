@@ -124,12 +124,14 @@ describe.runIf(hasPostgresBinaries())('PostgreSQL restarts under order load', ()
     for (const shop of shops) expect(shop.child.exitCode, shop.output()).toBeNull();
     for (const shop of shops) expect((await fetch(`${shop.url}/api/ready`)).status).toBe(200);
 
-    // Only 201s and retryable 503s; never a 500 nor a dropped connection.
+    // Only 201s and 503s; never a 500 nor a dropped connection. A connection cut at COMMIT itself
+    // answers ORDER_OUTCOME_UNKNOWN (docs/errors.md): such an order may exist, and the stock check
+    // below counts it either way.
     const statuses = new Map<string, number>();
     for (const a of attempts) statuses.set(`${a.status} ${a.code ?? ''}`.trim(), (statuses.get(`${a.status} ${a.code ?? ''}`.trim()) ?? 0) + 1);
     console.log('answers during the faults:', Object.fromEntries(statuses));
     expect(
-      [...statuses.keys()].every((key) => key === '201' || key === '503 DB_UNAVAILABLE'),
+      [...statuses.keys()].every((key) => ['201', '503 DB_UNAVAILABLE', '503 ORDER_OUTCOME_UNKNOWN'].includes(key)),
       [...statuses.keys()].join(', '),
     ).toBe(true);
     const created = attempts.filter((a) => a.status === 201);
