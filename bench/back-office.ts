@@ -3,19 +3,16 @@
  * and 100,000 packs on PostgreSQL, then p50/p95 of every dashboard answer (7/30/90 days) and of the
  * customers list and search, through the app. `npx tsx bench/back-office.ts`, or part of `npm run bench`.
  */
-import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { withScratchDatabase } from './scratch-database.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
 import { createUser, sessionCookie } from '../src/server/test/factories.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS_BACK_OFFICE ?? 40);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const BACK_OFFICE_ROUTES = [
   '/api/admin/dashboard?days=7',
   '/api/admin/dashboard?days=30',
@@ -32,18 +29,7 @@ export interface BackOfficeTiming {
 }
 
 export async function measureBackOfficeAtScale(): Promise<{ orders: number; variants: number; timings: BackOfficeTiming[] } | null> {
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `shop_bench_bo_${randomBytes(4).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
+  return withScratchDatabase('shop_bench_bo', async (database) => {
     const db = database.db;
     const products = Math.ceil(VARIANTS / 4);
     await db.execute(sql`INSERT INTO products (name, image, description, price_minor, category, origin, weight, count_in_stock, search_text)
@@ -103,11 +89,7 @@ export async function measureBackOfficeAtScale(): Promise<{ orders: number; vari
     } finally {
       await app.close();
     }
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

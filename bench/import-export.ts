@@ -3,19 +3,16 @@
  * exporting 100,000 packs as CSV and XLSX over HTTP (time, size, the server's peak memory above
  * its baseline), and a 10,000-line supplier price list previewed and applied.
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { withScratchDatabase } from './scratch-database.js';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
 import { createUser, sessionCookie } from '../src/server/test/factories.js';
 import { multipartBody } from '../src/server/test/multipart.js';
 
 const PACKS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export interface ImportExportFigures {
   packs: number;
@@ -26,18 +23,7 @@ export interface ImportExportFigures {
 }
 
 export async function measureImportExport(): Promise<ImportExportFigures | null> {
-  const name = `shop_bench_io_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
+  return withScratchDatabase('shop_bench_io', async (database) => {
     const db = database.db;
     // Slug and search keys given, so the start-up refresh of derived columns has nothing to do.
     await db.execute(sql`INSERT INTO products (name, slug, image, description, price_minor, category, origin, weight, count_in_stock, search_text, search_keys)
@@ -96,11 +82,7 @@ export async function measureImportExport(): Promise<ImportExportFigures | null>
     if (applied.statusCode !== 200) throw new Error(`apply: ${applied.statusCode} ${applied.body.slice(0, 300)}`);
     await app.close();
     return { packs: PACKS, exports, importRows: IMPORT_ROWS, previewSeconds, applySeconds };
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 export function printImportExport(figures: ImportExportFigures | null) {

@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { withScratchDatabase } from './scratch-database.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { insertProducts, listProducts } from '../src/server/features/products/repository.js';
 import { getSuggestions } from '../src/server/features/products/service.js';
@@ -9,7 +8,6 @@ import { PRODUCT_SORTS } from '../src/shared/products.js';
 import { searchWords } from '../src/shared/search-text.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const VARIETIES = [
   'Cascade',
@@ -144,18 +142,7 @@ export async function measureFilteredListingOnPglite() {
 }
 
 export async function measureSearchAtScale() {
-  const name = `shop_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
-  try {
+  return withScratchDatabase('shop_bench', async (database) => {
     await fillCatalogue(database.db, PRODUCTS);
 
     const search = await timed(20 * QUERIES.length, (n) =>
@@ -178,9 +165,5 @@ export async function measureSearchAtScale() {
     );
     const planText = (plan as unknown as { rows: Record<string, string>[] }).rows.map((row) => Object.values(row)[0]).join('\n');
     return { products: PRODUCTS, search, suggest, sorted, filtered, sortedPlan: planText };
-  } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }

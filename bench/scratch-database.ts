@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/server/db/client.js';
+
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Runs one bench on a PostgreSQL database of its own, migrated, and drops it afterwards. Null when
+ * PostgreSQL cannot be reached: the figure is then skipped, not failed.
+ */
+export async function withScratchDatabase<T>(prefix: string, run: (database: Database) => Promise<T>): Promise<T | null> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString() });
+    try {
+      return await run(database);
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
