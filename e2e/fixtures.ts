@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -125,3 +126,25 @@ export const firstPackInStock = (product: ListedProduct) => product.variants.fin
 
 /** An order line of that pack, for orders placed through the API. */
 export const lineOf = (product: ListedProduct, qty: number) => ({ product: product._id, variant: firstPackInStock(product)._id, qty });
+
+/**
+ * From the cart's "Оформити замовлення" to the review step as a guest: branch №2 in Bila Tserkva
+ * (the fake directory's), cash on delivery (docs/delivery.md).
+ */
+export async function guestCartToReview(page: Page, emailPrefix: string) {
+  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
+  // Guest first: the cart leads straight to the delivery step.
+  await page.waitForURL('**/shipping');
+  await page.getByRole('combobox', { name: 'Населений пункт' }).fill('Біла');
+  await page.getByRole('option', { name: /^м\. Біла Церква / }).click();
+  await page.getByLabel('Пошук за номером або вулицею').fill('олександрійський');
+  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
+  await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
+  await page.getByLabel('Телефон').fill('067 123 45 67');
+  await page.getByLabel('Електронна пошта').fill(`${emailPrefix}-${randomBytes(4).toString('hex')}@example.com`);
+  await page.getByRole('button', { name: 'Продовжити' }).click();
+  await page.waitForURL('**/payment');
+  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
+  await page.getByRole('button', { name: 'Продовжити' }).click();
+  await page.waitForURL('**/placeorder');
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adminCredentials, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { adminCredentials, expectAccessible, expectNoConsoleErrors, guestCartToReview, openPage, PHONE, signIn, useBrowser } from './fixtures';
 
 /** The legal pages (docs/domain.md): the consent at checkout, the order's offer version, the admin's editor. */
 
@@ -24,21 +24,7 @@ async function guestAtReview(page: Page) {
   await page.goto(`/product/${product._id}`);
   await page.getByRole('button', { name: 'Додати в кошик' }).click();
   await page.waitForURL('**/cart');
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  // Guest first: the cart leads straight to the delivery step (docs/delivery.md).
-  await page.waitForURL('**/shipping');
-  await page.getByRole('combobox', { name: 'Населений пункт' }).fill('Біла');
-  await page.getByRole('option', { name: /^м\. Біла Церква / }).click();
-  await page.getByLabel('Пошук за номером або вулицею').fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
-  await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
-  await page.getByLabel('Телефон').fill('067 123 45 67');
-  await page.getByLabel('Електронна пошта').fill(`guest-${randomBytes(4).toString('hex')}@example.com`);
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/payment');
-  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
+  await guestCartToReview(page, 'guest');
 }
 
 test('a guest sees the consent line at the review step, places the order and opens the offer’s version from the order page', async () => {

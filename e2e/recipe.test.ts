@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { IPA_BEERSMITH } from '../src/shared/recipes/test-recipes';
-import { adminCredentials, allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import {
+  adminCredentials,
+  allowConsoleErrors,
+  expectAccessible,
+  expectNoConsoleErrors,
+  guestCartToReview,
+  openPage,
+  PHONE,
+  signIn,
+  useBrowser,
+} from './fixtures';
 
 const browser = useBrowser();
 const WIDE = { width: 1366, height: 900 };
@@ -74,20 +84,7 @@ const shown = async (page: Page, text: string | RegExp) => (await page.getByText
 
 /** A guest checks the cart out to branch №2 in Bila Tserkva, cash on delivery (docs/delivery.md). */
 async function checkOutAsGuest(page: Page) {
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  await page.waitForURL('**/shipping');
-  await page.getByRole('combobox', { name: 'Населений пункт' }).fill('Біла');
-  await page.getByRole('option', { name: /^м\. Біла Церква / }).click();
-  await page.getByLabel('Пошук за номером або вулицею').fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
-  await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
-  await page.getByLabel('Телефон').fill('067 123 45 67');
-  await page.getByLabel('Електронна пошта').fill(`brewer-${randomBytes(4).toString('hex')}@example.com`);
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/payment');
-  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
+  await guestCartToReview(page, 'brewer');
   await page.getByRole('button', { name: 'Замовити' }).click();
   await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
 }
