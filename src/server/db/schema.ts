@@ -816,5 +816,49 @@ export const supplierImportMappings = pgTable('supplier_import_mappings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The dashboard's sales summary (docs/back-office.md, docs/decisions/026-dashboard-sales-summary.md):
+ * per Kyiv day, summed from the orders created (or paid) that day. A write to an order only notes its
+ * day in `dashboard_stale_days` (a trigger; no key, so a checkout never waits on it); the dashboard
+ * sums the noted days again before it reads.
+ */
+export const dashboardStaleDays = pgTable('dashboard_stale_days', {
+  day: date('day', { mode: 'string' }).notNull(),
+});
+
+/** Orders created on `day`, by status and payment method. */
+export const dashboardOrderDays = pgTable(
+  'dashboard_order_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    paymentMethod: text('payment_method').notNull(),
+    orders: integer('orders').notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'dashboard_order_days_pkey', columns: [t.day, t.status, t.paymentMethod] })],
+);
+
+/** Orders paid on `day` (by the day of payment, whatever their status now). */
+export const dashboardPaidDays = pgTable('dashboard_paid_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+});
+
+/** Lines of the orders created on `day` and not cancelled, per product (a deleted product's lines by name). */
+export const dashboardProductDays = pgTable(
+  'dashboard_product_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    productKey: text('product_key').notNull(),
+    productId: uuid('product_id'),
+    name: text('name').notNull(),
+    category: text('category'),
+    qty: integer('qty').notNull(),
+    revenueMinor: bigint('revenue_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'dashboard_product_days_pkey', columns: [t.day, t.productKey] })],
+);
+
 export type CatalogueImportRow = typeof catalogueImports.$inferSelect;
 export type AuditLogRow = typeof auditLog.$inferSelect;

@@ -78,7 +78,7 @@ describeWithApp('back office: the dashboard', (ctx) => {
       totalMinor: 100_50,
       paymentMethod: 'LiqPay',
     });
-    await datedOrder(app, buyer, yeast, 3, { createdAt: justBefore, totalMinor: 200_00, paymentMethod: 'NovaPoshta' });
+    const yesterdays = await datedOrder(app, buyer, yeast, 3, { createdAt: justBefore, totalMinor: 200_00, paymentMethod: 'NovaPoshta' });
     await datedOrder(app, buyer, hops, 1, { createdAt: justAfter, status: 'cancelled', totalMinor: 999_00, paymentMethod: 'LiqPay' });
     await datedOrder(app, buyer, yeast, 1, { createdAt: new Date(midnight.getTime() - 8 * DAY), totalMinor: 50_00, paymentMethod: 'NovaPoshta' });
     const threeDaysAgo = new Date(midnight.getTime() - 3 * DAY + 12 * HOUR);
@@ -128,6 +128,17 @@ describeWithApp('back office: the dashboard', (ctx) => {
     expect(month.revenue.find((d) => d.date === kyivDate(new Date(midnight.getTime() - 8 * DAY)))?.placed).toBe(50);
     const quarter = (await app.inject({ url: '/api/admin/dashboard?days=90', headers: { cookie } })).json() as Dashboard;
     expect([quarter.revenue.length, quarter.revenue[0].date < quarter.revenue[89].date]).toEqual([90, true]);
+
+    // The summary follows every later write: yesterday's order cancelled, the cancelled one paid today after all.
+    await app.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, yesterdays.id));
+    const again = (await app.inject({ url: '/api/admin/dashboard?days=7', headers: { cookie } })).json() as Dashboard;
+    expect(again.revenue.at(-2)).toEqual({ date: yesterday, paid: 0, placed: 0, orders: 0 });
+    expect(again.byStatus).toEqual([
+      { status: 'cancelled', orders: 2 },
+      { status: 'paid', orders: 2 },
+    ]);
+    expect(again.topProducts.find((p) => p.productId === yeast.id)).toEqual({ productId: yeast.id, name: 'Дріжджі US-05', qty: 1, revenue: 10 });
+    expect(again.paymentMethods.map((m) => m.method)).toEqual(['LiqPay', 'Monobank']);
   });
 });
 
