@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -13,6 +12,7 @@ import type { Database } from './db/client.js';
 import { registerCompression } from './plugins/compression.js';
 import { fallbackStore } from './plugins/rate-limit-store.js';
 import { registerNoStore } from './plugins/no-store.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerErrorHandling, sendRouteNotFound } from './plugins/errors.js';
 import { registerOpenApi } from './plugins/openapi.js';
 import { registerMetrics } from './plugins/metrics.js';
@@ -140,7 +140,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   registerMetrics(app, { pool: database.poolStats, outbox: () => outboxCounts(database.db) }, config.metricsToken);
   registerNoStore(app);
   // API answers are data, never documents: the strictest policy. Pages get theirs in serveWebApp.
-  await app.register(fastifyHelmet, { contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } } });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   // Routes opt in with `config: { rateLimit: ... }`; shared through Redis when several instances run,
   // counted in memory while Redis is away (plugins/rate-limit-store.ts).

@@ -16,8 +16,10 @@ const LIST_PARAMS = new Set(Object.keys(ProductListQuerySchema.shape));
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const cachedJson = (key: string, load: () => Promise<unknown>) => app.catalogCache.answer(key, async () => JSON.stringify(await load()));
+  // Cached answers carry their compressed forms already: the per-request compression hooks stay off.
+  const precompressed = { compress: false, decompress: false } as const;
 
-  app.get('/api/products', { schema: { querystring: ProductListQuerySchema } }, async (request, reply) => {
+  app.get('/api/products', { ...precompressed, schema: { querystring: ProductListQuerySchema } }, async (request, reply) => {
     // Parameters the list does not read (anything but its own and `attr.*`) never make a cache entry of their own.
     const query = Object.fromEntries(
       Object.entries(request.query).filter(([key]) => LIST_PARAMS.has(key) || key.startsWith(ATTRIBUTE_PARAM_PREFIX)),
@@ -28,20 +30,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Asked at every pause in typing: the same words in any case or punctuation share one cached answer.
-  app.get('/api/search/suggest', { schema: { querystring: SuggestQuerySchema } }, async (request, reply) => {
+  app.get('/api/search/suggest', { ...precompressed, schema: { querystring: SuggestQuerySchema } }, async (request, reply) => {
     const q = searchWords(request.query.q).join(' ');
     const answer = await cachedJson(`suggest:${q}`, () => getSuggestions(app.db, q));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
-  app.get('/api/products/top', async (request, reply) => {
+  app.get('/api/products/top', precompressed, async (request, reply) => {
     const answer = await cachedJson('top', () => getTopProducts(app.db));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
   // A missing product throws before anything is stored, so only published products are cached.
   // A draft or hidden one is found for an admin only (the product editor), never cached.
-  app.get('/api/products/:id', { schema: { params: ProductRefParamsSchema } }, async (request, reply) => {
+  app.get('/api/products/:id', { ...precompressed, schema: { params: ProductRefParamsSchema } }, async (request, reply) => {
     let answer;
     try {
       answer = await cachedJson(`product:${request.params.id}`, () => requireProductDetail(app.db, request.params.id));
