@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import './styles.scss';
@@ -52,6 +52,8 @@ void Promise.all([loadLanguage(language), loadScreens(window.location)]).then(()
       </QueryClientProvider>
     </StrictMode>
   );
-  if (container.firstElementChild) hydrateRoot(container, app);
+  // Hydrating in a transition lets React yield to the browser every few milliseconds instead of
+  // holding the main thread for the whole page: the markup is already on screen meanwhile.
+  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 });
