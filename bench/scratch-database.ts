@@ -27,7 +27,8 @@ export async function withScratchDatabase<T>(prefix: string, run: (database: Dat
       await database.close();
     }
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!process.env.BENCH_KEEP_DATABASE) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    else console.log('kept', name);
     await admin.end();
   }
 }
