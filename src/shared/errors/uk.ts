@@ -210,6 +210,6 @@ export const uk: ErrorTexts = {
   OUTBOX_MESSAGE_NOT_DEAD: 'Це сповіщення вже надіслано або воно ще в черзі',
 
   // The shipping step (which then offers typing the branch) and the admin's waybill both get these.
-  NOVA_POSHTA_UNAVAILABLE: 'Сервіс Нової пошти зараз не відповідає як слід. Спробуйте ще раз трохи згодом',
+  NOVA_POSHTA_UNAVAILABLE: 'Нова пошта зараз не відповідає як слід. Спробуйте ще раз трохи згодом',
   NOVA_POSHTA_TIMEOUT: 'Нова пошта не відповіла вчасно. Спробуйте ще раз трохи згодом',
 };
