@@ -53,15 +53,3 @@ export function orderLimitBreach(lines: readonly LimitedLine[], limits: OrderLim
   if (greedy) return { code: 'ORDER_NEEDS_CONFIRMATION', params: { product: greedy.name } };
   return null;
 }
-
-/** The Ukrainian text of a breach; the web words the same codes from its dictionary. */
-export function limitBreachMessage(breach: LimitBreach): string {
-  switch (breach.code) {
-    case 'ORDER_LINE_LIMIT':
-      return `Не більше ${breach.params.max} од. товару «${breach.params.product}» в одному замовленні. Для більшої кількості зв’яжіться з магазином`;
-    case 'ORDER_SIZE_LIMIT':
-      return `Не більше ${breach.params.max} одиниць товару в одному замовленні. Для більшого замовлення зв’яжіться з магазином`;
-    case 'ORDER_NEEDS_CONFIRMATION':
-      return `Таку кількість товару «${breach.params.product}» магазин має підтвердити: зв’яжіться з нами, і ми оформимо замовлення`;
-  }
-}

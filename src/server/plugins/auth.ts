@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
-import { Forbidden, Unauthorized } from '../errors.js';
+import { AppError } from '../errors.js';
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../db/schema.js';
 
@@ -65,13 +65,13 @@ async function readSession(request: FastifyRequest): Promise<UserRow | null> {
 
 export async function requireUser(request: FastifyRequest): Promise<UserRow> {
   const user = await getSessionUser(request);
-  if (!user) throw new Unauthorized('Увійдіть, щоб продовжити', 'NOT_SIGNED_IN');
+  if (!user) throw new AppError('NOT_SIGNED_IN');
   return user;
 }
 
 export async function requireAdmin(request: FastifyRequest): Promise<UserRow> {
   const user = await requireUser(request);
-  if (!user.isAdmin) throw new Forbidden('Лише для адміністраторів', 'ADMIN_ONLY');
+  if (!user.isAdmin) throw new AppError('ADMIN_ONLY');
   return user;
 }
 

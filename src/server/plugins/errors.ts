@@ -2,9 +2,11 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.js';
 import { localizeMessage, parseMessage } from '../../shared/validation-messages.js';
+import { wordError, type ErrorCode, type ErrorParams } from '../../shared/errors/index.js';
+import { uk } from '../../shared/errors/uk.js';
 import { AppError } from '../errors.js';
 
-/** Maps every failure to `{ message, code }` (docs/errors.md); never leaks internals on a 5xx. */
+/** Maps every failure to `{ message, code }` (docs/errors.md), worded by the catalogue (src/shared/errors); never leaks internals on a 5xx. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -26,61 +28,66 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
       const first = errors[0];
       const where = first?.path ? `${first.path}: ` : '';
-      return reply.status(400).send({
-        message: `Некоректні дані (${where}${first?.message ?? 'невідома помилка'})`,
-        code: 'VALIDATION_ERROR',
-        errors,
-      });
+      return reply
+        .status(400)
+        .send({ message: wordError(uk, 'VALIDATION_ERROR', { detail: first && `${where}${first.message}` }), code: 'VALIDATION_ERROR', errors });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');
-      return reply.status(500).send({ message: 'Внутрішня помилка сервера', code: 'INTERNAL' });
+      return reply.status(500).send(answer('INTERNAL'));
     }
     // Last line of defence: a constraint the database caught that a service did not check first.
     // drizzle wraps the driver's error; the SQLSTATE is on the cause.
     const sqlState = sqlStateOf(error);
-    if (sqlState === '23505') return reply.status(409).send({ message: 'Такий запис уже існує', code: 'CONFLICT' });
-    if (sqlState === '23503') return reply.status(409).send({ message: 'Запис пов’язаний з іншими даними', code: 'CONFLICT' });
+    if (sqlState === '23505' || sqlState === '23503') return reply.status(409).send(answer('CONFLICT'));
     // Text PostgreSQL cannot store (a NUL byte), numbers or strings out of range, an index entry too large.
     if (sqlState && ['22P02', '22003', '22021', '22P05', '22001', '54000'].includes(sqlState)) {
-      return reply.status(400).send({ message: 'Некоректні дані', code: 'BAD_INPUT' });
+      return reply.status(400).send(answer('BAD_INPUT'));
     }
     // PostgreSQL restarting or unreachable: the request changed nothing (its transaction rolled
     // back with the connection) and may be retried in a moment.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '2').send({ message: 'Сервіс тимчасово недоступний. Спробуйте за кілька секунд', code: 'DB_UNAVAILABLE' });
+      return reply.status(503).header('retry-after', '2').send(answer('DB_UNAVAILABLE'));
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       // The log has the details; the body never carries stacks, SQL or parameters.
       request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ message: 'Внутрішня помилка сервера', code: 'INTERNAL' });
+      return reply.status(500).send(answer('INTERNAL'));
     }
     // Fastify's own 4xx: malformed JSON, too large a body, wrong content type, rate limit...
     return reply
       .status(status)
-      .send({ message: clientErrorMessage(error, status), code: error.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST') });
+      .send({ message: uk[clientErrorWords(error, status)], code: error.code ?? (status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_REQUEST') });
   });
 }
 
 export function sendRouteNotFound(request: FastifyRequest, reply: FastifyReply) {
-  return reply.status(404).send({ message: `Маршрут ${request.method} ${request.url.split('?')[0]} не знайдено`, code: 'NOT_FOUND' });
+  const route = `${request.method} ${request.url.split('?')[0]}`;
+  return reply.status(404).send({ message: wordError(uk, 'NOT_FOUND', { route }), code: 'NOT_FOUND', params: { route } });
 }
 
-function clientErrorMessage(error: FastifyError, status: number): string {
+/** A code whose words have no blanks. */
+type FixedCode = { [C in ErrorCode]: ErrorParams<C> extends undefined ? C : never }[ErrorCode];
+
+/** A body for a code with fixed words. */
+function answer(code: FixedCode): { message: string; code: FixedCode } {
+  return { message: uk[code], code };
+}
+
+/** Fastify's own codes the catalogue words; any other keeps its code and is worded by its status. */
+function clientErrorWords(error: FastifyError, status: number): FixedCode {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Тіло запиту не є коректним JSON';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Запит завеликий';
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Непідтримуваний тип вмісту';
+      return error.code;
   }
-  if (status === 413) return 'Запит завеликий';
-  if (status === 429) return 'Забагато спроб. Спробуйте пізніше';
-  return error.message || 'Некоректний запит';
+  if (status === 413) return 'FST_ERR_CTP_BODY_TOO_LARGE';
+  if (status === 429) return 'TOO_MANY_REQUESTS';
+  return 'BAD_REQUEST';
 }
 
 function sqlStateOf(error: unknown): string | undefined {

@@ -1,13 +1,14 @@
 import { localizeMessage, msg, isMessageKey, type Locale } from '../../shared/validation-messages';
+import { isErrorCode, wordError, type ErrorParams, type ErrorTexts } from '../../shared/errors';
+import { en } from '../../shared/errors/en';
+import { uk } from '../../shared/errors/uk';
 import { currentMessages, useLanguage, type Messages } from '../i18n';
-import { errors as enErrors } from '../i18n/en/errors';
-import { errors as ukErrors } from '../i18n/uk/errors';
 import { ApiError, type FieldIssue } from './client';
 import { connectionMessage } from './connection-message';
 
-// Loaded with the first error to word, in both languages (a few kilobytes, never on a first page).
-const ERRORS: Record<Locale, typeof ukErrors> = { uk: ukErrors, en: enErrors };
-type Codes = typeof ukErrors.codes;
+// The server's own catalogue (src/shared/errors), loaded with the first error to word, in both
+// languages: a few kilobytes, never on a first page (docs/decisions/012-first-load.md).
+const ERRORS: Record<Locale, ErrorTexts> = { uk, en };
 
 /**
  * What to tell the shopper about a failure, in the chosen language (docs/errors.md): our own
@@ -20,11 +21,12 @@ export function errorMessage(error: unknown, messages: Messages = currentMessage
   if (error.code === 'VALIDATION_ERROR' && error.errors?.length) {
     const first = error.errors[0];
     const text = fieldMessage(issueMessage(first), locale);
-    return texts.validation(first.path ? `${first.path}: ${text}` : text);
+    return wordError(texts, 'VALIDATION_ERROR', { detail: first.path ? `${first.path}: ${text}` : text });
   }
-  const text = error.code && Object.hasOwn(texts.codes, error.code) ? texts.codes[error.code as keyof Codes] : undefined;
-  if (typeof text === 'string') return text;
-  if (typeof text === 'function') return text(error.params ?? {});
+  // A code whose blanks did not come (an older server) keeps the server's own words.
+  if (isErrorCode(error.code) && (typeof texts[error.code] === 'string' || error.params)) {
+    return wordError(texts, error.code, error.params as ErrorParams<typeof error.code>);
+  }
   return error.message || messages.common.genericError;
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { CUSTOMERS_PAGE_SIZE, GUEST_CUSTOMER_PREFIX, type Customer, type CustomerDetail, type CustomerList } from '../../../shared/back-office.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
-import { NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { rowsOf } from './sql-rows.js';
 
 /**
@@ -93,7 +93,7 @@ export async function requireCustomer(tx: Tx, id: string): Promise<CustomerDetai
         tx,
         registeredRows(() => sql`u.id = ${id}::uuid`),
       );
-  if (!row) throw new NotFound('Покупця не знайдено', 'CUSTOMER_NOT_FOUND');
+  if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
   const orders = await rowsOf<{ id: string; number: number; createdAt: string; status: string; isPaid: boolean; total: number; paymentMethod: string }>(
     tx,
     sql`SELECT o.id, o.number, o.created_at AS "createdAt", o.status, o.is_paid AS "isPaid", o.total_minor AS total, o.payment_method AS "paymentMethod"

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Category, CategoryInput, CategoryList, Producer, ProducerInput } from '../../../shared/categories.js';
 import type { Tx } from '../../db/client.js';
 import { categories, categoryAttributes, producers, products } from '../../db/schema.js';
-import { BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { countAttributeUses, countProductsByCategory, countProductsWithProducer, loadCatalogue, toCategory, toProducer, type Catalogue } from './repository.js';
 
 /** The shop's visible categories with their published products counted (GET /api/categories). */
@@ -20,16 +20,15 @@ export async function getAdminCategories(tx: Tx): Promise<CategoryList> {
   return { categories: catalogue.categories.map((c) => toCategory(c, catalogue, counts)) };
 }
 
-const categoryNotFound = () => new NotFound('Категорію не знайдено', 'CATEGORY_NOT_FOUND');
+const categoryNotFound = () => new AppError('CATEGORY_NOT_FOUND');
 
 /** A group holds categories, never a category of a category: the tree is two levels deep (docs/domain.md). */
 function requireParent(catalogue: Catalogue, slug: string | null, selfId: string | null) {
   if (!slug) return null;
   const parent = catalogue.bySlug(slug);
-  if (!parent) throw new BadInput('Батьківської групи не знайдено', 'CATEGORY_PARENT_INVALID');
-  if (parent.id === selfId || parent.parentId) throw new BadInput('Групою може бути лише категорія верхнього рівня', 'CATEGORY_PARENT_INVALID');
-  if (selfId && catalogue.childrenOf(selfId).length > 0)
-    throw new BadInput('Група з категоріями не може стати частиною іншої групи', 'CATEGORY_PARENT_INVALID');
+  if (!parent) throw new AppError('CATEGORY_PARENT_INVALID');
+  if (parent.id === selfId || parent.parentId) throw new AppError('CATEGORY_PARENT_INVALID');
+  if (selfId && catalogue.childrenOf(selfId).length > 0) throw new AppError('CATEGORY_PARENT_INVALID');
   return parent;
 }
 
@@ -43,7 +42,7 @@ export async function createCategory(tx: Tx, input: CategoryInput): Promise<Cate
     await lockCatalogue(t);
     const catalogue = await loadCatalogue(t);
     if (catalogue.categories.some((c) => c.slug.toLowerCase() === input.slug.toLowerCase())) {
-      throw new Conflict(`Категорія з адресою «${input.slug}» уже є`, 'CATEGORY_SLUG_TAKEN', { slug: input.slug });
+      throw new AppError('CATEGORY_SLUG_TAKEN', { slug: input.slug });
     }
     const parent = requireParent(catalogue, input.parent, null);
     const [row] = await t
@@ -71,7 +70,7 @@ export async function updateCategory(tx: Tx, id: string, input: CategoryInput): 
     const catalogue = await loadCatalogue(t);
     const current = catalogue.categories.find((c) => c.id === id);
     if (!current) throw categoryNotFound();
-    if (input.slug !== current.slug) throw new BadInput('Адресу категорії змінити не можна: товари й посилання вказують на неї', 'CATEGORY_SLUG_FIXED');
+    if (input.slug !== current.slug) throw new AppError('CATEGORY_SLUG_FIXED');
     const parent = requireParent(catalogue, input.parent, id);
     await t
       .update(categories)
@@ -100,7 +99,7 @@ async function saveAttributes(
 ) {
   const keys = wanted.map((a) => a.key);
   const repeated = keys.find((key, i) => keys.indexOf(key) !== i);
-  if (repeated) throw new BadInput(`Ключ атрибута «${repeated}» повторюється`, 'ATTRIBUTE_REPEATED', { key: repeated });
+  if (repeated) throw new AppError('ATTRIBUTE_REPEATED', { key: repeated });
   const removed = current.filter((a) => !keys.includes(a.key));
   // A product's value would be lost, or read as another type: the owner clears them first.
   const retyped = current.filter((a) => wanted.some((w) => w.key === a.key && w.type !== a.type));
@@ -110,7 +109,7 @@ async function saveAttributes(
     [...removed, ...retyped].map((a) => a.key),
   );
   if (used.length) {
-    throw new Conflict(`Атрибут «${used[0]}» мають товари категорії: спершу приберіть його в товарах`, 'ATTRIBUTE_IN_USE', { key: used[0] });
+    throw new AppError('ATTRIBUTE_IN_USE', { key: used[0] });
   }
   for (const a of removed) await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, a.id));
   for (const [position, a] of wanted.entries()) {
@@ -137,11 +136,11 @@ export async function deleteCategory(tx: Tx, id: string): Promise<void> {
     if (!row) throw categoryNotFound();
     const children = catalogue.childrenOf(id);
     if (children.length) {
-      throw new Conflict(`У групі «${row.name}» є категорії: спершу перенесіть або видаліть їх`, 'CATEGORY_HAS_CHILDREN', { count: children.length });
+      throw new AppError('CATEGORY_HAS_CHILDREN', { count: children.length });
     }
     const [{ count }] = await t.select({ count: countAll }).from(products).where(eq(products.category, row.slug));
     if (count > 0) {
-      throw new Conflict(`У категорії «${row.name}» є товари (${count}): спершу перенесіть або видаліть їх`, 'CATEGORY_IN_USE', { count });
+      throw new AppError('CATEGORY_IN_USE', { count });
     }
     await t.delete(categories).where(eq(categories.id, id));
   });
@@ -155,17 +154,17 @@ export async function getProducers(tx: Tx): Promise<{ producers: Producer[] }> {
   return { producers: all.map((p) => toProducer(p, catalogue)) };
 }
 
-const producerNotFound = () => new NotFound('Виробника не знайдено', 'PRODUCER_NOT_FOUND');
+const producerNotFound = () => new AppError('PRODUCER_NOT_FOUND');
 
 export async function saveProducer(tx: Tx, id: string | null, input: ProducerInput): Promise<Producer> {
   return tx.transaction(async (t) => {
     await lockCatalogue(t);
     const catalogue = await loadCatalogue(t);
     const category = input.category ? catalogue.bySlug(input.category) : null;
-    if (input.category && !category) throw new BadInput('Невідома категорія', 'CATEGORY_UNKNOWN');
+    if (input.category && !category) throw new AppError('CATEGORY_UNKNOWN');
     const siblings = catalogue.producersOf(category?.id ?? null);
     if (siblings.some((p) => p.id !== id && p.name.toLowerCase() === input.name.toLowerCase())) {
-      throw new Conflict(`Виробник «${input.name}» уже є`, 'PRODUCER_TAKEN', { name: input.name });
+      throw new AppError('PRODUCER_TAKEN', { name: input.name });
     }
     const values = { name: input.name, country: input.country, categoryId: category?.id ?? null, position: input.position };
     let rowId = id;
@@ -189,7 +188,7 @@ export async function saveProducer(tx: Tx, id: string | null, input: ProducerInp
 async function refuseProducerInUse(tx: Tx, producer: { name: string; categoryId: string | null }, catalogue: Catalogue) {
   const slugs = producer.categoryId ? [catalogue.categories.find((c) => c.id === producer.categoryId)!.slug] : null;
   const count = await countProductsWithProducer(tx, producer.name, slugs);
-  if (count > 0) throw new Conflict(`Виробника «${producer.name}» мають товари (${count})`, 'PRODUCER_IN_USE', { count });
+  if (count > 0) throw new AppError('PRODUCER_IN_USE', { count });
 }
 
 export async function deleteProducer(tx: Tx, id: string): Promise<void> {

@@ -189,7 +189,7 @@ describeWithApp(
         for (const answer of [await branches({ cityRef: vinnytsia.Ref }), await cities('Вінн')]) {
           expect(answer.status, mode).toBe(502);
           expect(answer.body.code, mode).toBe('NOVA_POSHTA_UNAVAILABLE');
-          expect(answer.body.message, mode).toMatch(/Нової пошти/);
+          expect(answer.body.message, mode).toMatch(/Нова пошта/);
         }
       }
       novaPoshta.mode = 'ok';

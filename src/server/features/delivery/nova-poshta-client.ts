@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Branch, BranchType, City, Street } from '../../../shared/delivery.js';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
-import { UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * Nova Poshta's JSON API (docs/delivery.md): every call is a POST of `{ apiKey, modelName,
@@ -74,12 +74,12 @@ export async function callNovaPoshta(
   return { data: answer.data.data, info: answer.data.info };
 }
 
-export function novaPoshtaTimeout(): UpstreamError {
-  return new UpstreamError('Нова пошта не відповіла вчасно. Спробуйте ще раз або введіть відділення вручну', 'NOVA_POSHTA_TIMEOUT', 504);
+export function novaPoshtaTimeout(): AppError {
+  return new AppError('NOVA_POSHTA_TIMEOUT');
 }
 
-export function novaPoshtaUnavailable(detail: string): UpstreamError {
-  const error = new UpstreamError('Не вдалося отримати довідник Нової пошти. Спробуйте ще раз або введіть відділення вручну', 'NOVA_POSHTA_UNAVAILABLE');
+export function novaPoshtaUnavailable(detail: string): AppError {
+  const error = new AppError('NOVA_POSHTA_UNAVAILABLE');
   error.cause = detail;
   return error;
 }

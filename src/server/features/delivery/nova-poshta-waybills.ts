@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Conflict, UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { callNovaPoshta, type CallOptions, type NovaPoshtaSettings } from './nova-poshta-client.js';
 
 /**
@@ -88,7 +88,7 @@ export async function saveRecipient(
   options: CallOptions = {},
 ): Promise<{ recipientRef: string; contactRef: string }> {
   const name = splitRecipientName(recipient.name);
-  if (!name) throw new Conflict('Нова пошта потребує ім’я та прізвище отримувача: виправте отримувача в замовленні', 'RECIPIENT_NAME_INCOMPLETE');
+  if (!name) throw new AppError('RECIPIENT_NAME_INCOMPLETE');
   const { data } = await callNovaPoshta(
     settings,
     'Counterparty',
@@ -228,11 +228,9 @@ function kyivDate(date: Date): string {
 }
 
 /** The directory's wording does not fit here: the admin is told the waybill was not made. */
-function waybillFailed(error: unknown): UpstreamError {
-  const timeout = error instanceof UpstreamError && error.statusCode === 504;
-  const failed = timeout
-    ? new UpstreamError('Нова пошта не відповіла вчасно: ТТН не створено. Спробуйте ще раз', 'NOVA_POSHTA_TIMEOUT', 504)
-    : new UpstreamError('Нова пошта відмовила: ТТН не створено. Перевірте налаштування відправника й спробуйте ще раз', 'NOVA_POSHTA_UNAVAILABLE');
+function waybillFailed(error: unknown): AppError {
+  const timeout = error instanceof AppError && error.statusCode === 504;
+  const failed = timeout ? new AppError('NOVA_POSHTA_TIMEOUT') : new AppError('NOVA_POSHTA_UNAVAILABLE');
   failed.cause = error;
   return failed;
 }

@@ -1,6 +1,6 @@
 import type { Branch, BranchList, BranchQuery, CityList, StreetList } from '../../../shared/delivery.js';
 import { MIN_CITY_QUERY, branchMatches, normalizeText } from '../../../shared/delivery.js';
-import { BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { demoSettlements, demoStreets, demoWarehousesByName, demoWarehousesOf } from './demo-directory.js';
 import { getWarehouses, searchSettlements, searchSettlementStreets, type NovaPoshtaSettings, type Warehouse } from './nova-poshta-client.js';
 
@@ -87,10 +87,10 @@ export class DeliveryDirectory {
   async requireBranch(settlementRef: string, warehouseRef: string): Promise<Warehouse> {
     const found = await this.findWarehouse(settlementRef, warehouseRef);
     if (!found) {
-      throw new BadInput('Обране відділення не належить до цього населеного пункту або вже не працює. Оберіть відділення ще раз', 'BRANCH_NOT_IN_SETTLEMENT');
+      throw new AppError('BRANCH_NOT_IN_SETTLEMENT');
     }
     if (!found.open) {
-      throw new BadInput(`Відділення «${found.description}» тимчасово не приймає посилки. Оберіть інше відділення`, 'BRANCH_CLOSED');
+      throw new AppError('BRANCH_CLOSED');
     }
     return found;
   }

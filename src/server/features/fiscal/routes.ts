@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AdminFiscalReceiptSchema, FiscalStatusSchema } from '../../../shared/fiscal.js';
 import { IdParamsSchema } from '../../../shared/products.js';
-import { Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { adminOnly } from '../../plugins/auth.js';
 import { findOrderForReceipt, findReceiptsOfOrder, retryFailed } from './repository.js';
 import { adminReceiptJson } from './service.js';
@@ -10,7 +10,7 @@ import { adminReceiptJson } from './service.js';
 /** The admin's view of fiscal receipts (docs/fiscal.md): whether Checkbox is set up, and an order's receipts. */
 export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   const receiptsOf = async (orderId: string) => {
-    if (!(await findOrderForReceipt(app.db, orderId))) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    if (!(await findOrderForReceipt(app.db, orderId))) throw new AppError('ORDER_NOT_FOUND');
     return (await findReceiptsOfOrder(app.db, orderId)).map(adminReceiptJson);
   };
 
@@ -25,9 +25,9 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   // A failed receipt (Checkbox refused it) goes again under the same id once the cause is fixed.
   app.post('/api/orders/:id/receipts/retry', orderReceipts, async (request) => {
     const orderId = request.params.id;
-    if (!(await findOrderForReceipt(app.db, orderId))) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    if (!(await findOrderForReceipt(app.db, orderId))) throw new AppError('ORDER_NOT_FOUND');
     if ((await retryFailed(app.db, orderId, new Date())) === 0) {
-      throw new Conflict('У цього замовлення немає чеків, що не вдалися', 'NO_FAILED_RECEIPTS');
+      throw new AppError('NO_FAILED_RECEIPTS');
     }
     return receiptsOf(orderId);
   });

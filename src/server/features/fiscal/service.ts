@@ -3,7 +3,7 @@ import type { AdminFiscalReceipt, FiscalReceipt } from '../../../shared/fiscal.j
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { orders, type FiscalReceiptRow, type OrderRow } from '../../db/schema.js';
-import { BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { ReceiptBody } from './checkbox-client.js';
 import { receiptIdFor, returnReceiptBody, sellReceiptBody } from './receipt-body.js';
 import { findItemsOfOrder, findReceiptsOfOrder, findShopperEmail, insertReceipt } from './repository.js';
@@ -54,19 +54,19 @@ export interface ReturnLine {
  */
 export async function issueReturnReceipt(tx: Tx, orderId: string, lines: ReturnLine[], refundKey?: string): Promise<FiscalReceipt> {
   if (lines.length === 0 || lines.some((line) => !Number.isInteger(line.qty) || line.qty < 1)) {
-    throw new BadInput('Вкажіть рядки замовлення й кількість для повернення', 'RETURN_LINES_INVALID');
+    throw new AppError('RETURN_LINES_INVALID');
   }
   // The order row's lock keeps two refunds of one order from both taking the last pieces back.
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-  if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
   const receipts = await findReceiptsOfOrder(tx, orderId);
   if (!receipts.some((receipt) => receipt.kind === 'sell' && receipt.state !== 'failed')) {
-    throw new Conflict('Для цього замовлення немає чека продажу, тож нема чого повертати', 'RECEIPT_NOT_SOLD');
+    throw new AppError('RECEIPT_NOT_SOLD');
   }
   const items = new Map((await findItemsOfOrder(tx, orderId)).map((item) => [item.id, item]));
   const wanted = new Map<string, number>();
   for (const line of lines) {
-    if (!items.has(line.orderItemId)) throw new BadInput('Такого рядка в замовленні немає', 'RETURN_LINES_INVALID');
+    if (!items.has(line.orderItemId)) throw new AppError('RETURN_LINES_INVALID');
     wanted.set(line.orderItemId, (wanted.get(line.orderItemId) ?? 0) + line.qty);
   }
   const key =
@@ -82,7 +82,7 @@ export async function issueReturnReceipt(tx: Tx, orderId: string, lines: ReturnL
   const chosen = [...wanted].map(([id, qty]) => ({ item: items.get(id)!, qty, taken: returned.get(id) ?? 0 }));
   for (const { item, qty } of chosen) {
     if (qty + (returned.get(item.id) ?? 0) > item.qty) {
-      throw new Conflict(`«${item.name}»: повернути можна не більше, ніж продано`, 'RETURN_TOO_MANY', { product: item.name });
+      throw new AppError('RETURN_TOO_MANY', { product: item.name });
     }
   }
   const { body, totalMinor } = returnReceiptBody(chosen, await findShopperEmail(tx, order), order.promoCode);

@@ -9,7 +9,7 @@ import {
   SupplierMappingsSchema,
   type ImportMapping,
 } from '../../../shared/import-export.js';
-import { BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
 import { listSupplierMappings } from './import-repository.js';
 import { applyImport, previewImport } from './import-service.js';
@@ -27,7 +27,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     { onRequest: adminOnly, schema: { response: { 200: ImportPreviewSchema } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } },
     async (request) => {
       const admin = await requireAdmin(request);
-      if (!request.isMultipart()) throw new BadInput('Надішліть файл у полі file (multipart/form-data)', 'NOT_MULTIPART');
+      if (!request.isMultipart()) throw new AppError('NOT_MULTIPART', { field: 'file' });
       let bytes: Buffer | null = null;
       let fileName = '';
       const fields: Record<string, string> = {};
@@ -36,7 +36,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
           if (part.type === 'file') {
             if (part.fieldname !== 'file') {
               part.file.resume();
-              throw new BadInput('Файл має надходити в полі file', 'WRONG_FIELD');
+              throw new AppError('WRONG_FIELD', { field: 'file' });
             }
             bytes = await part.toBuffer();
             fileName = part.filename;
@@ -46,7 +46,7 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ImportTooLarge();
         throw err;
       }
-      if (!bytes) throw new BadInput('Оберіть файл прайс-листа', 'NO_FILE');
+      if (!bytes) throw new AppError('NO_FILE');
       const supplier = (fields.supplier ?? '').trim().slice(0, 100);
       return previewImport(app.db, { bytes, fileName, supplier, mapping: parseMapping(fields.mapping), adminId: admin.id });
     },
@@ -73,9 +73,9 @@ function parseMapping(text: string | undefined): ImportMapping | null {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new BadInput('Відповідність стовпців (mapping) має бути JSON', 'IMPORT_MAPPING_INVALID');
+    throw new AppError('IMPORT_MAPPING_INVALID');
   }
   const parsed = ImportMappingSchema.safeParse(json);
-  if (!parsed.success) throw new BadInput('Відповідність стовпців: поле → назва стовпця у файлі', 'IMPORT_MAPPING_INVALID');
+  if (!parsed.success) throw new AppError('IMPORT_MAPPING_INVALID');
   return parsed.data;
 }

@@ -13,7 +13,7 @@ import { fromMinor, toMinor } from '../../../shared/pricing.js';
 import { VariantInputSchema } from '../../../shared/products.js';
 import { localizeMessage } from '../../../shared/validation-messages.js';
 import type { Tx } from '../../db/client.js';
-import { AppError, BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { defaultPackLabel, insertProducts } from '../products/repository.js';
 import { newProductDefaults } from '../products/service.js';
 import { findVariantsOf, insertVariants } from '../products/variants.js';
@@ -86,14 +86,14 @@ function resolveMapping(columns: readonly string[], wanted: ImportMapping | null
       if (index >= 0) mapping[field] = columns[index];
     }
   }
-  for (const [field, column] of Object.entries(mapping)) {
+  for (const column of Object.values(mapping)) {
     if (!columns.includes(column)) {
-      throw new BadInput(`У файлі немає стовпця «${column}» (${FIELD_NAMES[field as ImportField]})`, 'IMPORT_COLUMN_MISSING', { column });
+      throw new AppError('IMPORT_COLUMN_MISSING', { column });
     }
   }
   const missing = REQUIRED_IMPORT_FIELDS.find((field) => !mapping[field]);
   if (missing) {
-    throw new BadInput(`Вкажіть, у якому стовпці ${missing === 'sku' ? 'артикул' : 'ціна'}: у файлі його не знайдено`, 'IMPORT_COLUMN_MISSING', {
+    throw new AppError('IMPORT_COLUMN_MISSING', {
       column: FIELD_NAMES[missing],
     });
   }
@@ -266,12 +266,12 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
 export async function applyImport(tx: Tx, importId: string, site: { url: string; secret: string }, now = new Date()): Promise<ImportApplied> {
   return tx.transaction(async (t) => {
     const record = await lockImport(t, importId, now);
-    if (!record) throw new NotFound('Попередній перегляд не знайдено або він застарів: завантажте файл знову', 'IMPORT_NOT_FOUND');
-    if (record.appliedAt) throw new Conflict('Цей імпорт уже застосовано', 'IMPORT_ALREADY_APPLIED');
+    if (!record) throw new AppError('IMPORT_NOT_FOUND');
+    if (record.appliedAt) throw new AppError('IMPORT_ALREADY_APPLIED');
     const plan = record.plan as PlanRow[];
     const errors = plan.filter((row) => row.action === 'error');
     if (errors.length) {
-      throw new BadInput(`У файлі є помилки (рядки ${errors.map((e) => e.line).join(', ')}): виправте їх і завантажте файл знову`, 'IMPORT_HAS_ERRORS');
+      throw new AppError('IMPORT_HAS_ERRORS', { lines: errors.map((e) => e.line).join(', ') });
     }
     const updates = plan.filter((row) => row.action === 'update');
     const creates = plan.filter((row) => row.action === 'create');
@@ -347,4 +347,4 @@ export async function applyImport(tx: Tx, importId: string, site: { url: string;
   });
 }
 
-const stale = (sku: string): AppError => new Conflict(`Каталог змінився після перегляду (артикул «${sku}»): завантажте файл знову`, 'IMPORT_STALE', { sku });
+const stale = (sku: string): AppError => new AppError('IMPORT_STALE', { sku });

@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
+import type { UnreadableReason } from '../../../shared/errors/index.js';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from '../../../shared/import-export.js';
-import { AppError, BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * Reads a supplier's price list into a header and rows of text (docs/import-export.md): CSV in UTF-8
@@ -16,24 +17,24 @@ export interface PriceListTable {
   rows: { line: number; cells: string[] }[];
 }
 
-const unreadable = (why: string) => new BadInput(`Файл не вдалося прочитати: ${why}. Завантажте CSV або XLSX`, 'IMPORT_UNREADABLE');
+const unreadable = (reason: UnreadableReason, line?: number) => new AppError('IMPORT_UNREADABLE', { reason, line });
 
-export class ImportTooLarge extends AppError {
+export class ImportTooLarge extends AppError<'IMPORT_TOO_LARGE'> {
   constructor() {
-    super(413, 'IMPORT_TOO_LARGE', 'Файл більший за 50 МБ');
+    super('IMPORT_TOO_LARGE');
   }
 }
 
 export function readPriceList(bytes: Uint8Array): PriceListTable {
   if (bytes.length > MAX_IMPORT_BYTES) throw new ImportTooLarge();
-  if (bytes.length === 0) throw unreadable('файл порожній');
+  if (bytes.length === 0) throw unreadable('empty');
   const table = bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04 ? readXlsx(bytes) : readCsv(bytes);
   const columns = table.columns.map((c) => c.trim());
-  if (columns.every((c) => c === '')) throw unreadable('у першому рядку немає назв стовпців');
+  if (columns.every((c) => c === '')) throw unreadable('noHeader');
   const repeated = columns.find((c, i) => c !== '' && columns.indexOf(c) !== i);
-  if (repeated) throw new BadInput(`Стовпець «${repeated}» є у файлі двічі`, 'IMPORT_COLUMN_REPEATED', { column: repeated });
+  if (repeated) throw new AppError('IMPORT_COLUMN_REPEATED', { column: repeated });
   const rows = table.rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
-  if (rows.length > MAX_IMPORT_ROWS) throw new BadInput(`У файлі понад ${MAX_IMPORT_ROWS} рядків: розділіть його`, 'IMPORT_TOO_MANY_ROWS');
+  if (rows.length > MAX_IMPORT_ROWS) throw new AppError('IMPORT_TOO_MANY_ROWS', { max: MAX_IMPORT_ROWS });
   return { ...table, columns, rows };
 }
 
@@ -42,7 +43,7 @@ const CP1251_TEXT = new Set([0xa0, 0xa5, 0xa8, 0xaa, 0xab, 0xaf, 0xb2, 0xb3, 0xb
 
 /** UTF-8 when the bytes are valid UTF-8; Windows-1251 when every byte above ASCII is one of its letters or signs; else refused. */
 export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1251' } {
-  if (bytes.includes(0)) throw unreadable('це не текстовий файл (можливо, UTF-16 або двійковий файл)');
+  if (bytes.includes(0)) throw unreadable('notText');
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(body), encoding: 'utf-8' };
@@ -51,7 +52,7 @@ export function decodeText(bytes: Uint8Array): { text: string; encoding: 'utf-8'
   }
   const foreign = body.some((b) => b >= 0x80 && b < 0xc0 && !CP1251_TEXT.has(b));
   if (foreign) {
-    throw new BadInput('Кодування файлу не розпізнано: збережіть його як «CSV UTF-8» або у Windows-1251', 'IMPORT_ENCODING');
+    throw new AppError('IMPORT_ENCODING');
   }
   return { text: new TextDecoder('windows-1251').decode(body), encoding: 'windows-1251' };
 }
@@ -79,9 +80,9 @@ function readCsv(bytes: Uint8Array): PriceListTable {
     records = parse(text, { delimiter: separatorOf(text), relax_column_count: true, info: true, skip_empty_lines: false }) as unknown as typeof records;
   } catch (err) {
     const line = (err as { lines?: number }).lines;
-    throw unreadable(`помилка формату CSV${line ? ` у рядку ${line}` : ''}`);
+    throw unreadable('csvFormat', line);
   }
-  if (records.length === 0) throw unreadable('файл порожній');
+  if (records.length === 0) throw unreadable('empty');
   const [header, ...rest] = records;
   return { encoding, columns: header.record, rows: rest.map((r) => ({ line: r.info.lines, cells: r.record })) };
 }
@@ -94,24 +95,24 @@ function readXlsx(bytes: Uint8Array): PriceListTable {
   try {
     files = unzipSync(bytes, {
       filter: (file) => {
-        if (file.originalSize > MAX_PART_BYTES) throw unreadable('частина файлу завелика');
+        if (file.originalSize > MAX_PART_BYTES) throw unreadable('partTooLarge');
         return file.name.startsWith('xl/') && (file.name.endsWith('.xml') || file.name.endsWith('.rels'));
       },
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw unreadable('пошкоджений ZIP-архів');
+    throw unreadable('brokenZip');
   }
   const text = (name: string) => (files[name] ? strFromU8(files[name]) : null);
   const workbook = text('xl/workbook.xml');
-  if (!workbook) throw unreadable('це не книга Excel (XLSX)');
+  if (!workbook) throw unreadable('notXlsx');
   const firstSheet = /<(?:\w+:)?sheet\b[^>]*\br:id="([^"]+)"/.exec(refuseDoctype(workbook))?.[1];
   const rels = text('xl/_rels/workbook.xml.rels') ?? '';
   const target = [...rels.matchAll(/<Relationship\b[^>]*>/g)].map((m) => m[0]).find((tag) => attribute(tag, 'Id') === firstSheet);
   const targetPath = target ? attribute(target, 'Target') : null;
   const sheetPath = targetPath ? (targetPath.startsWith('/') ? targetPath.slice(1) : `xl/${targetPath}`) : 'xl/worksheets/sheet1.xml';
   const sheet = text(sheetPath);
-  if (!sheet) throw unreadable('у книзі немає аркуша');
+  if (!sheet) throw unreadable('noSheet');
   const shared = sharedStrings(text('xl/sharedStrings.xml'));
   const rows: { line: number; cells: string[] }[] = [];
   for (const [, rowAttrs, rowBody = ''] of refuseDoctype(sheet).matchAll(/<(?:\w+:)?row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/(?:\w+:)?row>)/g)) {
@@ -131,13 +132,13 @@ function readXlsx(bytes: Uint8Array): PriceListTable {
     }
     rows.push({ line, cells });
   }
-  if (rows.length === 0) throw unreadable('аркуш порожній');
+  if (rows.length === 0) throw unreadable('sheetEmpty');
   const [header, ...rest] = rows;
   return { encoding: 'xlsx', columns: header.cells, rows: rest };
 }
 
 function refuseDoctype(xml: string): string {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw unreadable('файл містить DOCTYPE або сутності');
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw unreadable('doctype');
   return xml;
 }
 

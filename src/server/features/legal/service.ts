@@ -2,7 +2,7 @@ import { LEGAL_PAGE_KEYS, type AdminLegalPage, type LegalPage, type LegalPageKey
 import type { ShopSettings } from '../../../shared/settings.js';
 import type { Tx } from '../../db/client.js';
 import type { LegalPageVersionRow, UserRow } from '../../db/schema.js';
-import { BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { getSettings } from '../settings/repository.js';
 import { renderLegalMarkdown, type PlaceholderValues } from './markdown.js';
 import { findNewestVersion, findNewestVersions, findVersion, insertFirstVersion, insertNextVersion, listVersions } from './repository.js';
@@ -38,8 +38,8 @@ function pageJson(row: LegalPageVersionRow, currentVersion: number, values: Plac
   };
 }
 
-const pageNotFound = () => new NotFound('Сторінку не знайдено', 'LEGAL_PAGE_NOT_FOUND');
-const versionNotFound = () => new NotFound('Такої редакції сторінки немає', 'LEGAL_VERSION_NOT_FOUND');
+const pageNotFound = () => new AppError('LEGAL_PAGE_NOT_FOUND');
+const versionNotFound = () => new AppError('LEGAL_VERSION_NOT_FOUND');
 
 /** The page as shoppers read it: the version in force, or the one asked for. */
 export async function requireLegalPage(tx: Tx, siteUrl: string, key: LegalPageKey, version?: number): Promise<LegalPage> {
@@ -91,7 +91,7 @@ export async function saveLegalPage(tx: Tx, key: LegalPageKey, input: Required<L
   } catch (error) {
     const e = error as { code?: string; cause?: { code?: string } } | null;
     if (e?.code === '23505' || e?.cause?.code === '23505') {
-      throw new Conflict('Цю сторінку щойно зберіг хтось інший. Оновіть сторінку й спробуйте ще раз', 'LEGAL_VERSION_CONFLICT');
+      throw new AppError('LEGAL_VERSION_CONFLICT');
     }
     throw error;
   }
@@ -118,6 +118,6 @@ export async function ensureLegalPages(tx: Tx): Promise<void> {
 /** With the checkbox (docs/settings.md) an order must say the buyer accepted the offer. */
 export function assertOfferAccepted(settings: ShopSettings, acceptOffer: boolean | undefined): void {
   if (settings.legal.offerConsent === 'checkbox' && acceptOffer !== true) {
-    throw new BadInput('Щоб оформити замовлення, прийміть умови публічної оферти', 'OFFER_NOT_ACCEPTED');
+    throw new AppError('OFFER_NOT_ACCEPTED');
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxListQuerySchema, OutboxListSchema, OutboxMessageSchema, type OutboxMessage } from '../../../shared/outbox.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import type { OutboxMessageRow } from '../../db/schema.js';
-import { Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { adminOnly } from '../../plugins/auth.js';
 import { findMessage, listMessages, reviveDead } from './outbox.js';
 
@@ -46,8 +46,8 @@ export const outboxAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.info({ id: revived.id }, 'dead notice queued again by an admin');
         return toJson(revived);
       }
-      if (await findMessage(app.db, request.params.id)) throw new Conflict('Це сповіщення не в списку ненадісланих', 'OUTBOX_MESSAGE_NOT_DEAD');
-      throw new NotFound('Сповіщення не знайдено', 'OUTBOX_MESSAGE_NOT_FOUND');
+      if (await findMessage(app.db, request.params.id)) throw new AppError('OUTBOX_MESSAGE_NOT_DEAD');
+      throw new AppError('OUTBOX_MESSAGE_NOT_FOUND');
     },
   );
 };

@@ -1,5 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
-import { AppError, BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { isDatabaseUnavailable } from '../../db/client.js';
 
 /**
@@ -30,7 +30,7 @@ function canonicalJson(value: unknown): string {
 export function assertSameBody(storedHash: string | null, hash: string): void {
   // Orders from before the hash was kept: the key alone decides, as it did then.
   if (storedHash && storedHash !== hash) {
-    throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'Цей ключ Idempotency-Key уже використано для іншого замовлення. Оформіть замовлення ще раз', undefined);
+    throw new AppError('IDEMPOTENCY_KEY_REUSED');
   }
 }
 
@@ -42,7 +42,7 @@ export const guestAccessTokenFor = (key: string, secret: string) => createHmac('
 
 export function checkGuestIdempotencyKey(key: string | string[] | undefined): string | undefined {
   if (key === undefined) return undefined;
-  if (typeof key !== 'string' || !GUEST_IDEMPOTENCY_KEY.test(key)) throw new BadInput('Некоректний заголовок Idempotency-Key', 'BAD_IDEMPOTENCY_KEY');
+  if (typeof key !== 'string' || !GUEST_IDEMPOTENCY_KEY.test(key)) throw new AppError('BAD_IDEMPOTENCY_KEY');
   return key;
 }
 
@@ -51,14 +51,9 @@ export function checkGuestIdempotencyKey(key: string | string[] | undefined): st
  * committed, so "nothing changed" would be a lie. 503 ORDER_OUTCOME_UNKNOWN tells the client to ask
  * by its key (GET /api/orders/by-key/{key}) before placing it again.
  */
-export class OrderOutcomeUnknown extends AppError {
+export class OrderOutcomeUnknown extends AppError<'ORDER_OUTCOME_UNKNOWN'> {
   constructor() {
-    super(
-      503,
-      'ORDER_OUTCOME_UNKNOWN',
-      'Зв’язок із базою даних перервався саме під час оформлення. Перевірте «Мої замовлення» або спробуйте ще раз за хвилину: замовлення не задвоїться',
-      undefined,
-    );
+    super('ORDER_OUTCOME_UNKNOWN');
   }
 }
 

@@ -1,5 +1,5 @@
-import { limitBreachMessage, orderLimitBreach, type LimitedLine, type OrderLimits } from '../../../shared/order-limits.js';
-import { BadInput, Conflict } from '../../errors.js';
+import { orderLimitBreach, type LimitedLine, type OrderLimits } from '../../../shared/order-limits.js';
+import { AppError } from '../../errors.js';
 
 /**
  * Refuses an order that would hold more stock than the shop lets one unconfirmed order hold
@@ -9,7 +9,5 @@ import { BadInput, Conflict } from '../../errors.js';
 export function assertWithinLimits(lines: readonly LimitedLine[], limits: OrderLimits, signedIn: boolean): void {
   const breach = orderLimitBreach(lines, limits, signedIn);
   if (!breach) return;
-  const message = limitBreachMessage(breach);
-  if (breach.code === 'ORDER_NEEDS_CONFIRMATION') throw new Conflict(message, breach.code, breach.params);
-  throw new BadInput(message, breach.code, breach.params);
+  throw new AppError(breach.code, breach.params);
 }

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
-import { BadInput, NotFound, TooManyAttempts } from '../../errors.js';
+import { AppError, TooManyAttempts } from '../../errors.js';
 import { adminOnly, getSessionUser, requireUser, signedIn } from '../../plugins/auth.js';
 import { checkGuestIdempotencyKey, guestAccessTokenFor, GUEST_IDEMPOTENCY_KEY } from './idempotency.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
@@ -57,7 +57,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A method the shop cannot take now (docs/payments.md) is refused before anything is written. */
   const requireMethod = async (method: PaymentMethod) => {
     if (!(await payments.availableMethods(app.db)).includes(method)) {
-      throw new BadInput('Цей спосіб оплати зараз недоступний. Оберіть інший', 'PAYMENT_METHOD_UNAVAILABLE');
+      throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
     }
   };
   const orderResponse = { schema: { params: IdParamsSchema, response: { 200: OrderSchema } } };
@@ -185,7 +185,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const { key } = request.params;
       const user = await getSessionUser(request);
       const found = user ? await findOrderByKey(app.db, user, key) : GUEST_IDEMPOTENCY_KEY.test(key) ? await findOrderByKey(app.db, null, key) : null;
-      if (!found) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+      if (!found) throw new AppError('ORDER_NOT_FOUND');
       return user ? orderJson(found) : { ...orderJson(found), accessToken: guestAccessTokenFor(key, app.config.jwtSecret) };
     },
   );

@@ -18,7 +18,7 @@ import type { Db, Tx } from '../../db/client.js';
 import type { OrderRow, ProductRow, ProductVariantRow, UserRow } from '../../db/schema.js';
 import { isMillable, lineKey, type LineOptions } from '../../../shared/line-options.js';
 import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/variants.js';
-import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { getSettings } from '../settings/repository.js';
 import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
 import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../notifications/queue-order-notices.js';
@@ -187,7 +187,7 @@ async function insertNewOrder(
       const offerVersion = await offerVersionInForce(tx);
       // Locking the products in one global order keeps two multi-line orders from deadlocking each other.
       const known = new Map((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
-      if (productIds.some((id) => !known.has(id))) throw new Conflict('Деяких товарів із кошика вже немає в каталозі. Оновіть кошик', 'PRODUCT_GONE');
+      if (productIds.some((id) => !known.has(id))) throw new AppError('PRODUCT_GONE');
       const lines = await resolveLines(tx, known, payload.orderItems);
 
       // Each pack's stock is taken once for all its lines (milled and whole), packs in one global order.
@@ -207,7 +207,7 @@ async function insertNewOrder(
         const variant = await takeVariantStock(tx, variantId, wantedOf.get(variantId)!);
         if (!variant) {
           const name = packName(lines.find((l) => l.variant.id === variantId)!);
-          throw new Conflict(`Товару «${name}» недостатньо на складі`, 'OUT_OF_STOCK', { product: name });
+          throw new AppError('OUT_OF_STOCK', { product: name });
         }
         taken.set(variantId, variant);
       }
@@ -317,7 +317,7 @@ async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: Or
   for (const line of input) {
     const product = products.get(line.product)!;
     if (product.status !== 'published') {
-      throw new BadInput(`Товар «${product.name}» зараз не продається`, 'PRODUCT_UNAVAILABLE', { product: product.name });
+      throw new AppError('PRODUCT_UNAVAILABLE', { product: product.name });
     }
     const own = variantsOf.get(product.id) ?? [];
     let variant: ProductVariantRow | undefined;
@@ -325,22 +325,22 @@ async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: Or
       variant = own.find((v) => v.id === line.variant);
       if (!variant) {
         const [elsewhere] = await findVariantsByIds(tx, [line.variant]);
-        if (elsewhere) throw new BadInput(`Ця фасовка не належить товару «${product.name}»`, 'VARIANT_NOT_OF_PRODUCT', { product: product.name });
-        throw new BadInput(`Такої фасовки товару «${product.name}» немає. Оновіть кошик`, 'VARIANT_UNKNOWN', { product: product.name });
+        if (elsewhere) throw new AppError('VARIANT_NOT_OF_PRODUCT', { product: product.name });
+        throw new AppError('VARIANT_UNKNOWN', { product: product.name });
       }
       if (variant.archivedAt) {
-        throw new BadInput(`Фасовку «${variant.label}» товару «${product.name}» більше не продають. Оновіть кошик`, 'VARIANT_ARCHIVED', {
+        throw new AppError('VARIANT_ARCHIVED', {
           product: product.name,
           label: variant.label,
         });
       }
     } else {
       const active = own.filter((v) => !v.archivedAt);
-      if (active.length !== 1) throw new BadInput(`Оберіть фасовку товару «${product.name}»`, 'VARIANT_REQUIRED', { product: product.name });
+      if (active.length !== 1) throw new AppError('VARIANT_REQUIRED', { product: product.name });
       variant = active[0];
     }
     if (line.options.milled && !isMillable(product.category)) {
-      throw new BadInput(`Подрібнити можна лише солод, а не «${product.name}»`, 'OPTION_NOT_AVAILABLE', { product: product.name, option: 'milled' });
+      throw new AppError('OPTION_NOT_AVAILABLE', { product: product.name, option: 'milled' });
     }
     const key = lineKey(product.id, variant.id, line.options);
     const earlier = merged.get(key);
@@ -353,12 +353,7 @@ async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: Or
 /** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */
 function assertBranchTakes(branch: CheckedBranch, weightKg: number) {
   if (branch.maxWeightKg === null || weightKg <= branch.maxWeightKg) return;
-  const kg = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
-  throw new Conflict(
-    `Посилка важить ${kg(weightKg)} кг, а «${branch.branchDescription}» приймає до ${kg(branch.maxWeightKg)} кг. Оберіть інше відділення`,
-    'PARCEL_TOO_HEAVY',
-    { weightKg, maxWeightKg: branch.maxWeightKg, branch: branch.branchDescription },
-  );
+  throw new AppError('PARCEL_TOO_HEAVY', { weightKg, maxWeightKg: branch.maxWeightKg, branch: branch.branchDescription });
 }
 
 /** What the database keeps of a guest order's secret: its SHA-256, never the secret itself. */
@@ -390,7 +385,7 @@ export async function claimGuestOrder(db: Db, user: UserRow, accessToken: string
   await updateOrderOwner(db, found.id, user.id);
   // Read again: of two accounts claiming at once, only the first has it.
   const claimed = await requireOrder(db, found.id);
-  if (claimed.order.userId !== user.id) throw new Conflict('Це замовлення вже додано до іншого облікового запису', 'ORDER_ALREADY_CLAIMED');
+  if (claimed.order.userId !== user.id) throw new AppError('ORDER_ALREADY_CLAIMED');
   return claimed;
 }
 
@@ -445,10 +440,10 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
   const order = await requirePayableOrder(db, payer);
   let verified: VerifiedPayment;
   if ('test' in payment) {
-    if (!deps.testMode) throw new Forbidden('Тестову оплату вимкнено', 'TEST_PAYMENTS_DISABLED');
+    if (!deps.testMode) throw new AppError('TEST_PAYMENTS_DISABLED');
     // Cash on delivery and transfers are paid outside the site: a test payment would fake a real one (docs/payments.md).
     if (isOfflineMethod(order.paymentMethod)) {
-      throw new BadInput('Тестова оплата можлива лише для онлайн-оплати; це замовлення оплачується поза сайтом', 'TEST_PAYMENT_OFFLINE_METHOD');
+      throw new AppError('TEST_PAYMENT_OFFLINE_METHOD');
     }
     const testId = `TEST-${randomUUID()}`;
     const email = 'user' in payer ? payer.user.email : (order.guestEmail ?? '');
@@ -461,7 +456,7 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
     // PayPal order, even for the same amount, pays nothing here.
     // (With none created yet, verifyPayPal refuses: PAYPAL_NOT_CREATED.)
     if (order.paypalOrderId && payment.id !== order.paypalOrderId) {
-      throw new BadInput('Цей платіж PayPal створено не для цього замовлення', 'PAYPAL_ORDER_MISMATCH');
+      throw new AppError('PAYPAL_ORDER_MISMATCH');
     }
     verified = await deps.verifyPayPal(payment.id, order);
   }
@@ -483,7 +478,7 @@ export async function requirePayableOrder(tx: Tx, payer: Payer): Promise<OrderRo
 export async function requirePayerOrder(tx: Tx, payer: Payer): Promise<OrderRow> {
   if (!('user' in payer)) return requireGuestOrderRow(tx, payer.guestToken);
   const { order } = await findVisibleOrder(tx, payer.user, payer.orderId);
-  if (order.userId !== payer.user.id) throw new Forbidden('Оплатити замовлення може лише його покупець', 'NOT_YOUR_ORDER');
+  if (order.userId !== payer.user.id) throw new AppError('NOT_YOUR_ORDER');
   return order;
 }
 
@@ -606,7 +601,7 @@ export async function confirmOfflinePayment(ctx: OrdersContext, id: string): Pro
   const found = await findOrderById(ctx.db, id);
   if (!found) throw orderNotFound();
   if (!isOfflineMethod(found.order.paymentMethod)) {
-    throw new Conflict('Онлайн-оплату підтверджує платіжна система, а не адміністратор', 'ORDER_PAID_ONLINE');
+    throw new AppError('ORDER_PAID_ONLINE');
   }
   return markOrderPaid(ctx, id);
 }
@@ -619,7 +614,7 @@ export async function confirmOrder(ctx: OrdersContext, id: string): Promise<Orde
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw orderNotFound();
-    if (order.status === 'cancelled') throw new Conflict('Замовлення скасоване', 'ORDER_CANCELLED');
+    if (order.status === 'cancelled') throw new AppError('ORDER_CANCELLED');
     if (!order.confirmedAt) await updateOrder(tx, id, { confirmedAt: new Date() });
   });
   return requireOrder(ctx.db, id);
@@ -659,7 +654,7 @@ export async function deliverOrder(ctx: OrdersContext, id: string): Promise<Orde
 export async function confirmReturn(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
   return changeStatus(ctx, id, 'returned', {
     guard(order) {
-      if (order.returnedAt) throw new Conflict('Повернення товару вже підтверджене', 'ORDER_ALREADY_RETURNED');
+      if (order.returnedAt) throw new AppError('ORDER_ALREADY_RETURNED');
     },
     changes: (_, now) => ({ returnedAt: now }),
     effects: async (tx, order) => returnStock(tx, await findOrderItems(tx, order.id)),
@@ -677,7 +672,7 @@ export async function cancelOrder(ctx: OrdersContext, user: UserRow, id: string)
       if (user.isAdmin) return;
       if (order.userId !== user.id) throw orderNotFound();
       if (order.status !== 'cancelled' && !shopperCanCancel(order)) {
-        throw new Conflict('Це замовлення вже оплачене або відправлене: щоб скасувати його, зверніться до магазину', 'ORDER_NOT_CANCELLABLE');
+        throw new AppError('ORDER_NOT_CANCELLABLE');
       }
     },
     ...cancellation,
@@ -743,7 +738,7 @@ export async function requireOrder(tx: Tx, id: string): Promise<OrderWithItems> 
 export function checkIdempotencyKey(key: string | string[] | undefined, pattern: RegExp): string | undefined {
   if (key === undefined) return undefined;
   if (typeof key !== 'string' || !pattern.test(key)) {
-    throw new BadInput('Некоректний заголовок Idempotency-Key', 'BAD_IDEMPOTENCY_KEY');
+    throw new AppError('BAD_IDEMPOTENCY_KEY');
   }
   return key;
 }
@@ -753,8 +748,8 @@ function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-const orderNotFound = () => new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
-const paymentReused = () => new Conflict('Цей платіж уже зараховано за інше замовлення', 'PAYMENT_REUSED');
+const orderNotFound = () => new AppError('ORDER_NOT_FOUND');
+const paymentReused = () => new AppError('PAYMENT_REUSED');
 
 /**
  * Cancels online-paid orders (PayPal, card, LiqPay) left unpaid longer than `ttlMs`, returning
@@ -776,7 +771,7 @@ export async function expireUnconfirmedOrders(ctx: OrdersContext, ttlMs: number,
   const ids = await findExpiredOrderIds(ctx.db, offline, new Date(now.getTime() - ttlMs), EXPIRY_BATCH, true);
   // Confirmed by the admin a moment ago: the locked row says so, and the order stays.
   return cancelExpired(ctx, ids, (order) => {
-    if (order.confirmedAt) throw new Conflict('Замовлення підтверджене', 'ORDER_CONFIRMED');
+    if (order.confirmedAt) throw new AppError('ORDER_CONFIRMED');
   });
 }
 

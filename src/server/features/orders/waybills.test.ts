@@ -195,7 +195,7 @@ describeWithApp(
         novaPoshta.mode = mode;
         const refused = await waybill(order._id, admin);
         expect(refused.status, mode).toBe(502);
-        expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_UNAVAILABLE', message: expect.stringContaining('ТТН не створено') });
+        expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_UNAVAILABLE', message: expect.stringContaining('Нова пошта') });
       }
       novaPoshta.mode = 'slow';
       novaPoshta.slowMs = 5_000;

@@ -1,6 +1,6 @@
 import { fromMinor } from '../../../shared/pricing.js';
 import { isCashOnDelivery } from '../../../shared/orders.js';
-import { Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
 import { createWaybill, deleteWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/nova-poshta-waybills.js';
 import { PARCEL_REFUSED_CODES } from '../../../shared/order-status.js';
@@ -37,15 +37,15 @@ export function parcelDescription(items: readonly { options: LineOptions }[]): s
  */
 export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPoshtaConfig, id: string, now = new Date()): Promise<OrderWithItems> {
   const found = await findOrderById(ctx.db, id);
-  if (!found) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+  if (!found) throw new AppError('ORDER_NOT_FOUND');
   const { order } = found;
   assertTransition(order, 'shipped');
   if (!novaPoshta.apiKey) {
-    throw new Conflict('Щоб створювати ТТН, налаштуйте ключ API Нової пошти (NOVA_POSHTA_API_KEY)', 'NOVA_POSHTA_KEY_MISSING');
+    throw new AppError('NOVA_POSHTA_KEY_MISSING');
   }
   const sender = (await getSettings(ctx.db)).novaPoshtaSender;
   if (Object.values(sender).some((value) => !value)) {
-    throw new Conflict('Заповніть відправника Нової пошти в налаштуваннях магазину', 'NOVA_POSHTA_SENDER_MISSING');
+    throw new AppError('NOVA_POSHTA_SENDER_MISSING');
   }
   const items = await findOrderItems(ctx.db, id);
   // Each line's own pack weight, as ordered: editing the catalogue never changes a parcel.

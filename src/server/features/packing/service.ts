@@ -5,7 +5,7 @@ import type { PackingSlips } from '../../../shared/packing.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { fiscalReceipts, orderItems, orders } from '../../db/schema.js';
-import { BadInput, NotFound, UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { upstreamFetch } from '../../observability/upstream.js';
 import { getSettings } from '../settings/repository.js';
 
@@ -21,7 +21,7 @@ export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: stri
     .from(orders)
     .where(inArray(orders.id, [...ids]));
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
-  if (missing) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+  if (missing) throw new AppError('ORDER_NOT_FOUND');
   const lines = await tx
     .select()
     .from(orderItems)
@@ -80,15 +80,15 @@ const LABEL_TIMEOUT_MS = 20_000;
  * waybill; the key never leaves the server, not even in a log line.
  */
 export async function waybillLabels(tx: Tx, ids: readonly string[], novaPoshta: { printUrl: string; apiKey: string | undefined }): Promise<Buffer> {
-  if (!novaPoshta.apiKey) throw new BadInput('Друк наліпок потребує ключа API Нової пошти (NOVA_POSHTA_API_KEY)', 'NOVA_POSHTA_NOT_CONFIGURED');
+  if (!novaPoshta.apiKey) throw new AppError('NOVA_POSHTA_NOT_CONFIGURED');
   const rows = await tx
     .select({ id: orders.id, number: orders.number, trackingNumber: orders.trackingNumber })
     .from(orders)
     .where(inArray(orders.id, [...ids]));
-  if (rows.length !== ids.length) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+  if (rows.length !== ids.length) throw new AppError('ORDER_NOT_FOUND');
   const without = rows.filter((row) => !row.trackingNumber);
   if (without.length) {
-    throw new BadInput(`У замовлень ${without.map((r) => `№${r.number}`).join(', ')} немає ТТН`, 'WAYBILL_MISSING', {
+    throw new AppError('WAYBILL_MISSING', {
       orders: without.map((r) => r.number).join(', '),
     });
   }
@@ -107,11 +107,8 @@ export async function waybillLabels(tx: Tx, ids: readonly string[], novaPoshta: 
   return bytes;
 }
 
-function labelsUnavailable(detail: string): UpstreamError {
-  const error = new UpstreamError(
-    'Нова пошта не видала наліпки: перевірте, що ТТН створені з ключем API магазину, і спробуйте ще раз',
-    'WAYBILL_LABELS_UNAVAILABLE',
-  );
+function labelsUnavailable(detail: string): AppError {
+  const error = new AppError('WAYBILL_LABELS_UNAVAILABLE');
   error.cause = detail;
   return error;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
-import { UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * The official UAH per USD rate of the National Bank of Ukraine (docs/payments.md), from its JSON
@@ -63,12 +63,8 @@ export class ExchangeRates {
   }
 }
 
-function unavailable(detail: string, status: 502 | 504 = 502): UpstreamError {
-  const error = new UpstreamError(
-    'Не вдалося отримати курс НБУ, тож оплата через PayPal зараз недоступна. Оберіть інший спосіб оплати або спробуйте пізніше',
-    'EXCHANGE_RATE_UNAVAILABLE',
-    status,
-  );
+function unavailable(detail: string, status: 502 | 504 = 502): AppError {
+  const error = new AppError('EXCHANGE_RATE_UNAVAILABLE', undefined, { status });
   error.cause = detail;
   return error;
 }

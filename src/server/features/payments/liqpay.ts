@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { BadInput, UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
@@ -61,16 +61,16 @@ export function verifyLiqPayCallback(privateKey: string, body: { data: string; s
   const expected = Buffer.from(liqpaySignature(privateKey, body.data));
   const given = Buffer.from(body.signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-    throw new BadInput('Неправильний підпис LiqPay', 'LIQPAY_BAD_SIGNATURE');
+    throw new AppError('LIQPAY_BAD_SIGNATURE');
   }
   let decoded: unknown;
   try {
     decoded = JSON.parse(Buffer.from(body.data, 'base64').toString('utf8'));
   } catch {
-    throw new BadInput('Незрозумілі дані LiqPay', 'LIQPAY_BAD_DATA');
+    throw new AppError('LIQPAY_BAD_DATA');
   }
   const parsed = LiqPayCallbackDataSchema.safeParse(decoded);
-  if (!parsed.success) throw new BadInput('Незрозумілі дані LiqPay', 'LIQPAY_BAD_DATA');
+  if (!parsed.success) throw new AppError('LIQPAY_BAD_DATA');
   return parsed.data;
 }
 
@@ -136,7 +136,7 @@ export async function liqpayStatus(keys: LiqPayKeys & { checkoutUrl: string }, o
   const params = { action: 'status', version: 3, public_key: keys.publicKey, order_id: orderId };
   const data = Buffer.from(JSON.stringify(params)).toString('base64');
   const unavailable = (detail: string) => {
-    const error = new UpstreamError('Не вдалося зв’язатися з LiqPay. Спробуйте оновити сторінку за хвилину', 'LIQPAY_UNAVAILABLE');
+    const error = new AppError('LIQPAY_UNAVAILABLE');
     error.cause = detail;
     return error;
   };
@@ -149,7 +149,7 @@ export async function liqpayStatus(keys: LiqPayKeys & { checkoutUrl: string }, o
       timeoutMs: STATUS_TIMEOUT_MS,
     });
   } catch (error) {
-    if (isTimeout(error)) throw new UpstreamError('LiqPay не відповів вчасно. Спробуйте оновити сторінку за хвилину', 'LIQPAY_TIMEOUT', 504);
+    if (isTimeout(error)) throw new AppError('LIQPAY_TIMEOUT');
     throw unavailable((error as Error).message);
   }
   if (!response.ok) throw unavailable(`LiqPay answered ${response.status}`);

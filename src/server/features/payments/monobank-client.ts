@@ -1,7 +1,7 @@
 import { createPublicKey, createVerify, type KeyObject } from 'node:crypto';
 import { z } from 'zod';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
-import { UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
 /**
@@ -163,7 +163,7 @@ export class MonobankClient {
         timeoutMs: TIMEOUT_MS,
       });
     } catch (error) {
-      if (isTimeout(error)) throw new UpstreamError('monobank не відповів вчасно. Спробуйте ще раз за хвилину', 'MONOBANK_TIMEOUT', 504);
+      if (isTimeout(error)) throw new AppError('MONOBANK_TIMEOUT');
       throw upstream(`monobank unreachable: ${(error as Error).message}`);
     }
     if (response.ok) return response;
@@ -181,8 +181,8 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
 }
 
 /** The shopper reads a plain message; the detail stays in the error's cause for the log. */
-function upstream(detail: string): UpstreamError {
-  const error = new UpstreamError('Не вдалося зв’язатися з monobank. Спробуйте ще раз пізніше', 'MONOBANK_UNAVAILABLE');
+function upstream(detail: string): AppError {
+  const error = new AppError('MONOBANK_UNAVAILABLE');
   error.cause = detail;
   return error;
 }

@@ -2,7 +2,7 @@ import type { MonobankInvoice } from '../../../shared/orders.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MonobankInvoiceRow, OrderItemRow, OrderRow } from '../../db/schema.js';
-import { BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import type { OrderWithItems } from '../orders/repository.js';
 import {
@@ -110,12 +110,12 @@ export class MonobankPayments {
    * monobank's pubkey endpoint.
    */
   async webhook(db: Db, rawBody: Buffer, signature: string | undefined): Promise<{ paid: boolean }> {
-    const badSignature = () => new BadInput('Неправильний підпис monobank', 'MONOBANK_BAD_SIGNATURE');
+    const badSignature = () => new AppError('MONOBANK_BAD_SIGNATURE');
     if (!signature) throw badSignature();
     const parsed = MonobankInvoiceStatusSchema.safeParse(safeJson(rawBody));
     const known = parsed.success ? (await findInvoice(db, parsed.data.invoiceId)) !== null : false;
     if (!(await this.client.verifyWebhook(rawBody, signature, known))) throw badSignature();
-    if (!parsed.success) throw new BadInput('Незрозумілі дані monobank', 'MONOBANK_BAD_DATA');
+    if (!parsed.success) throw new AppError('MONOBANK_BAD_DATA');
     return this.apply(db, parsed.data);
   }
 
@@ -126,24 +126,24 @@ export class MonobankPayments {
    */
   private async apply(db: Db, remote: MonobankInvoiceStatus): Promise<{ paid: boolean }> {
     const invoice = await findInvoice(db, remote.invoiceId);
-    if (!invoice) throw new NotFound('Такого рахунку monobank магазин не створював', 'MONOBANK_UNKNOWN_INVOICE');
+    if (!invoice) throw new AppError('MONOBANK_UNKNOWN_INVOICE');
     // `reference` is the order's id (set when the invoice was created): another one is not ours.
     if (remote.reference === undefined || !isUuid(remote.reference) || remote.reference !== invoice.orderId) {
-      throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+      throw new AppError('ORDER_NOT_FOUND');
     }
     const order = await findOrderRow(db, invoice.orderId);
-    if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (remote.ccy !== MONOBANK_UAH) {
-      throw new BadInput(`Платіж має бути в гривнях (${MONOBANK_UAH}), а не ${remote.ccy}`, 'PAYMENT_WRONG_CURRENCY', {
+      throw new AppError('PAYMENT_WRONG_CURRENCY', {
         expected: 'UAH',
         got: String(remote.ccy),
       });
     }
     if (remote.amount !== invoice.amountMinor || invoice.amountMinor !== order.totalMinor) {
-      throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+      throw new AppError('PAYMENT_WRONG_AMOUNT');
     }
     const modifiedAt = new Date(remote.modifiedDate);
-    if (Number.isNaN(modifiedAt.getTime())) throw new BadInput('Незрозумілі дані monobank', 'MONOBANK_BAD_DATA');
+    if (Number.isNaN(modifiedAt.getTime())) throw new AppError('MONOBANK_BAD_DATA');
     // A replay, or a status older than the one kept (webhooks may arrive out of order): nothing changes.
     // The status is kept only after it acted, so a failure midway lets monobank's retry act again.
     if (invoice.modifiedAt && modifiedAt.getTime() <= invoice.modifiedAt.getTime()) return { paid: order.isPaid };
@@ -153,7 +153,7 @@ export class MonobankPayments {
     const paymentId = `monobank:${remote.invoiceId}`;
     if (remote.status === 'success') {
       if (remote.finalAmount !== undefined && remote.finalAmount !== remote.amount) {
-        throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+        throw new AppError('PAYMENT_WRONG_AMOUNT');
       }
       if (order.status === 'pending') paid = await this.markPaid(ctx, order, remote);
       // Money for an order cancelled meanwhile goes back at once (docs/payments.md, "Compensation").
@@ -201,7 +201,7 @@ export class MonobankPayments {
     } catch (error) {
       // The webhook and the shopper's return raced: the other one paid the order.
       const now = await findOrderRow(ctx.db, order.id);
-      if (error instanceof Conflict && now?.isPaid) return true;
+      if (error instanceof AppError && error.statusCode === 409 && now?.isPaid) return true;
       throw error;
     }
   }

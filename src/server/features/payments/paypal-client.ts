@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
-import { BadInput, UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { RefundOutcomeUnknown, RefundRefused } from './refund-errors.js';
 
 /**
@@ -108,7 +108,7 @@ export class PayPalClient {
       this.token = null;
       response = await this.request(path, await this.accessToken(), { method: 'GET' });
     }
-    if (response.status === 404) throw new BadInput('PayPal не знає такого платежу', 'PAYMENT_NOT_FOUND');
+    if (response.status === 404) throw new AppError('PAYMENT_NOT_FOUND');
     if (!response.ok) throw upstream(`PayPal answered ${response.status}`);
     const parsed = CaptureSchema.safeParse(await response.json().catch(() => null));
     if (!parsed.success) throw upstream('PayPal answered an unexpected capture shape');
@@ -138,7 +138,7 @@ export class PayPalClient {
         response = await this.request(path, await this.accessToken(), call);
       }
     } catch (error) {
-      const timeout = error instanceof UpstreamError && error.statusCode === 504;
+      const timeout = error instanceof AppError && error.statusCode === 504;
       throw new RefundOutcomeUnknown('PayPal', timeout, (error as Error).message);
     }
     if (response.status >= 400 && response.status < 500) {
@@ -167,9 +167,9 @@ export class PayPalClient {
     } catch (error) {
       if (error instanceof PayPalRefusal && error.issue === 'ORDER_ALREADY_CAPTURED') return this.getOrder(id);
       if (error instanceof PayPalRefusal && error.issue === 'ORDER_NOT_APPROVED') {
-        throw new BadInput('Платіж PayPal ще не підтверджено покупцем', 'PAYMENT_NOT_COMPLETED');
+        throw new AppError('PAYMENT_NOT_COMPLETED');
       }
-      if (error instanceof PayPalRefusal) throw new BadInput('PayPal відхилив платіж', 'PAYMENT_DECLINED');
+      if (error instanceof PayPalRefusal) throw new AppError('PAYMENT_DECLINED');
       throw error;
     }
   }
@@ -181,7 +181,7 @@ export class PayPalClient {
       this.token = null;
       response = await this.request(path, await this.accessToken(), call);
     }
-    if (response.status === 404) throw new BadInput('PayPal не знає такого платежу', 'PAYMENT_NOT_FOUND');
+    if (response.status === 404) throw new AppError('PAYMENT_NOT_FOUND');
     if (response.status === 422) {
       const refusal = (await response.json().catch(() => null)) as { details?: { issue?: unknown }[] } | null;
       const issue = refusal?.details?.[0]?.issue;
@@ -197,7 +197,7 @@ export class PayPalClient {
     if (this.token && this.token.expiresAt > Date.now()) return this.token.value;
     const { clientId, clientSecret, apiUrl } = this.settings;
     if (!clientId || !clientSecret) {
-      throw new UpstreamError('Оплату PayPal не налаштовано на сервері', 'PAYPAL_NOT_CONFIGURED');
+      throw new AppError('PAYPAL_NOT_CONFIGURED', undefined, { status: 502 });
     }
     const response = await send(`${trimSlash(apiUrl)}/v1/oauth2/token`, {
       method: 'POST',
@@ -244,15 +244,15 @@ async function send(url: string, init: RequestInit): Promise<Response> {
     return await upstreamFetch('paypal', url, { ...init, timeoutMs: TIMEOUT_MS });
   } catch (error) {
     if (isTimeout(error)) {
-      throw new UpstreamError('PayPal не відповів вчасно. Спробуйте ще раз за хвилину', 'PAYPAL_TIMEOUT', 504);
+      throw new AppError('PAYPAL_TIMEOUT');
     }
     throw upstream(`PayPal unreachable: ${(error as Error).message}`);
   }
 }
 
 /** The shopper reads a plain message; the detail stays in the error's cause for the log. */
-function upstream(detail: string): UpstreamError {
-  const error = new UpstreamError('Не вдалося перевірити платіж у PayPal. Спробуйте ще раз пізніше', 'PAYPAL_UNAVAILABLE');
+function upstream(detail: string): AppError {
+  const error = new AppError('PAYPAL_UNAVAILABLE');
   error.cause = detail;
   return error;
 }

@@ -1,4 +1,4 @@
-import { Conflict, UpstreamError } from '../../errors.js';
+import { AppError } from '../../errors.js';
 
 /** The provider as the admin's messages name it. */
 export type RefundProviderName = 'LiqPay' | 'PayPal' | 'monobank';
@@ -8,24 +8,18 @@ export type RefundProviderName = 'LiqPay' | 'PayPal' | 'monobank';
  * for certain (nothing was given back: the refund is recorded as failed), or unknown (no answer, a
  * 5xx, nonsense: the money may have gone, so the refund stays pending and keeps counting).
  */
-export class RefundRefused extends Conflict {
+export class RefundRefused extends AppError<'REFUND_PROVIDER_REFUSED'> {
   constructor(
     readonly provider: RefundProviderName,
     readonly reason: string,
   ) {
-    super(`${provider} відмовив у поверненні коштів: ${reason}`, 'REFUND_PROVIDER_REFUSED', { provider, reason });
+    super('REFUND_PROVIDER_REFUSED', { provider, reason });
   }
 }
 
-export class RefundOutcomeUnknown extends UpstreamError {
+export class RefundOutcomeUnknown extends AppError<'REFUND_PROVIDER_TIMEOUT' | 'REFUND_PROVIDER_UNAVAILABLE'> {
   constructor(provider: RefundProviderName, timeout: boolean, detail: string) {
-    super(
-      timeout
-        ? `${provider} не відповів вчасно. Перевірте повернення в кабінеті ${provider}, перш ніж повторювати`
-        : `${provider} не зміг обробити повернення. Перевірте його в кабінеті ${provider}, перш ніж повторювати`,
-      timeout ? 'REFUND_PROVIDER_TIMEOUT' : 'REFUND_PROVIDER_UNAVAILABLE',
-      timeout ? 504 : 502,
-    );
+    super(timeout ? 'REFUND_PROVIDER_TIMEOUT' : 'REFUND_PROVIDER_UNAVAILABLE');
     this.cause = detail;
   }
 }

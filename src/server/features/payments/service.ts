@@ -5,7 +5,7 @@ import type { Config } from '../../config.js';
 import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
 import type { Db } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
-import { BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import {
   clearPaymentPending,
   findOrderRow,
@@ -85,7 +85,7 @@ export class Payments implements RefundGateway {
     this.requirePayPal();
     const rate = await this.rates.usdRate();
     const cents = uahMinorToUsdCents(order.totalMinor, rate);
-    if (cents < 1) throw new BadInput('Сума замовлення замала для оплати через PayPal', 'PAYMENT_WRONG_AMOUNT');
+    if (cents < 1) throw new AppError('PAYMENT_WRONG_AMOUNT');
     const settings = await getSettings(db);
     const orderPage = `${this.config.siteUrl}${orderPagePath(payer, order)}`;
     const created = await this.paypal.createOrder({
@@ -109,7 +109,7 @@ export class Payments implements RefundGateway {
     const order = await requirePayableOrder(db, payer);
     this.requirePayPal();
     if (order.paypalOrderId !== paypalOrderId) {
-      throw new BadInput('Цей платіж PayPal створено не для цього замовлення', 'PAYMENT_OTHER_ORDER');
+      throw new AppError('PAYMENT_OTHER_ORDER');
     }
     const captured = await this.paypal.captureOrder(paypalOrderId);
     const capture = captured.purchase_units[0].payments?.captures?.[0];
@@ -119,7 +119,7 @@ export class Payments implements RefundGateway {
       return requireOrder(db, order.id);
     }
     if (capture && (capture.status === 'DECLINED' || capture.status === 'FAILED')) {
-      throw new BadInput('PayPal відхилив платіж', 'PAYMENT_DECLINED');
+      throw new AppError('PAYMENT_DECLINED');
     }
     const verified = this.checkPayPalOrder(captured, order);
     const ctx = { db, notices: noticeSettingsOf(this.config) };
@@ -128,7 +128,7 @@ export class Payments implements RefundGateway {
     } catch (error) {
       // Cancelled while PayPal captured: the money goes straight back, never kept (docs/payments.md, "Compensation").
       const now = await findOrderRow(db, order.id);
-      if (!(error instanceof Conflict) || now?.status !== 'cancelled' || !capture) throw error;
+      if (!(error instanceof AppError && error.statusCode === 409) || now?.status !== 'cancelled' || !capture) throw error;
       const outcome = await compensateCancelledPayment(ctx, this, order.id, {
         provider: 'paypal',
         paymentRef: capture.id,
@@ -136,12 +136,7 @@ export class Payments implements RefundGateway {
         usdCents: order.paypalAmountCents ?? 0,
         captureId: capture.id,
       });
-      throw new Conflict(
-        outcome === 'flagged'
-          ? 'Замовлення скасоване до оплати. Платіж не вдалося повернути автоматично: магазин поверне його вручну'
-          : 'Замовлення скасоване до оплати: платіж повернуто',
-        'ORDER_CANCELLED_PAYMENT_REFUNDED',
-      );
+      throw new AppError('ORDER_CANCELLED_PAYMENT_REFUNDED', { outcome: outcome === 'flagged' ? 'flagged' : 'refunded' });
     }
   }
 
@@ -155,12 +150,12 @@ export class Payments implements RefundGateway {
     refund: { key: string; amountMinor: number; usdCents: number; note: string; captureId?: string },
   ): Promise<{ refundId: string }> {
     if (provider === 'monobank') {
-      if (!this.monobank) throw new Conflict('Оплату через monobank не налаштовано: повернути кошти через нього неможливо', 'MONOBANK_NOT_CONFIGURED');
+      if (!this.monobank) throw new AppError('MONOBANK_NOT_CONFIGURED', undefined, { status: 409 });
       return this.monobank.refund(order, refund);
     }
     if (provider === 'liqpay') {
       const liqpay = this.config.liqpay;
-      if (!liqpay) throw new Conflict('Оплату карткою через LiqPay не налаштовано: повернути кошти через неї неможливо', 'LIQPAY_NOT_CONFIGURED');
+      if (!liqpay) throw new AppError('LIQPAY_NOT_CONFIGURED', undefined, { status: 409 });
       return liqpayRefund(liqpay, { orderId: order.id, amount: fromMinor(refund.amountMinor), key: refund.key });
     }
     this.requirePayPal();
@@ -233,24 +228,24 @@ export class Payments implements RefundGateway {
     const capture = unit.payments?.captures?.[0];
     const captureDone = capture?.status === 'COMPLETED' || (options.pending === true && capture?.status === 'PENDING');
     if (remote.status !== 'COMPLETED' || (capture && !captureDone)) {
-      throw new BadInput('Платіж PayPal ще не завершено', 'PAYMENT_NOT_COMPLETED');
+      throw new AppError('PAYMENT_NOT_COMPLETED');
     }
     const amount = capture?.amount ?? unit.amount;
-    if (!amount) throw new BadInput('PayPal не повідомив суму платежу', 'PAYMENT_WRONG_AMOUNT');
+    if (!amount) throw new AppError('PAYMENT_WRONG_AMOUNT');
     if (amount.currency_code !== PAYPAL_CURRENCY) {
-      throw new BadInput(`Платіж має бути в ${PAYPAL_CURRENCY}, а не в ${amount.currency_code}`, 'PAYMENT_WRONG_CURRENCY', {
+      throw new AppError('PAYMENT_WRONG_CURRENCY', {
         expected: PAYPAL_CURRENCY,
         got: amount.currency_code,
       });
     }
     const customId = capture?.custom_id ?? unit.custom_id;
-    if (customId && customId !== order.id) throw new BadInput('Цей платіж зроблено за інше замовлення', 'PAYMENT_OTHER_ORDER');
+    if (customId && customId !== order.id) throw new AppError('PAYMENT_OTHER_ORDER');
     if (order.paypalAmountCents === null) {
-      throw new BadInput('Для цього замовлення ще не створено платіж PayPal', 'PAYPAL_NOT_CREATED');
+      throw new AppError('PAYPAL_NOT_CREATED');
     }
     const paidCents = /^\d+(\.\d{1,2})?$/.test(amount.value) ? toMinor(Number(amount.value)) : NaN;
     if (paidCents !== order.paypalAmountCents) {
-      throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+      throw new AppError('PAYMENT_WRONG_AMOUNT');
     }
     return {
       paymentId: `paypal:${remote.id}`,
@@ -264,14 +259,13 @@ export class Payments implements RefundGateway {
   }
 
   private requirePayPal() {
-    if (!this.paypal.configured) throw new BadInput('Оплату через PayPal на цьому сервері не налаштовано', 'PAYPAL_NOT_CONFIGURED');
+    if (!this.paypal.configured) throw new AppError('PAYPAL_NOT_CONFIGURED');
   }
 
   /** monobank's side of the shop, or 400 (404 for monobank's own webhook) when it is not set up. */
   requireMonobank(status: 400 | 404 = 400): MonobankPayments {
     if (this.monobank) return this.monobank;
-    const message = 'Оплату через monobank не налаштовано';
-    throw status === 404 ? new NotFound(message, 'MONOBANK_NOT_CONFIGURED') : new BadInput(message, 'MONOBANK_NOT_CONFIGURED');
+    throw new AppError('MONOBANK_NOT_CONFIGURED', undefined, { status });
   }
 
   /**
@@ -282,7 +276,7 @@ export class Payments implements RefundGateway {
   async liqpayCheckout(db: Db, payer: Payer, siteUrl: string): Promise<LiqPayCheckout> {
     const order = await requirePayableOrder(db, payer);
     const liqpay = this.config.liqpay;
-    if (!liqpay) throw new BadInput('Оплату карткою через LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
+    if (!liqpay) throw new AppError('LIQPAY_NOT_CONFIGURED');
     const settings = await getSettings(db);
     const signed = liqpayCheckout(liqpay, {
       orderId: order.id,
@@ -301,7 +295,7 @@ export class Payments implements RefundGateway {
    */
   async liqpayCallback(db: Db, body: { data: string; signature: string }): Promise<{ paid: boolean }> {
     const liqpay = this.config.liqpay;
-    if (!liqpay) throw new NotFound('LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
+    if (!liqpay) throw new AppError('LIQPAY_NOT_CONFIGURED', undefined, { status: 404 });
     return this.applyLiqPay(db, verifyLiqPayCallback(liqpay.privateKey, body));
   }
 
@@ -313,7 +307,7 @@ export class Payments implements RefundGateway {
   async liqpayRecheck(db: Db, payer: Payer): Promise<OrderWithItems> {
     const order = await requirePayerOrder(db, payer);
     const liqpay = this.config.liqpay;
-    if (!liqpay) throw new BadInput('Оплату карткою через LiqPay не налаштовано', 'LIQPAY_NOT_CONFIGURED');
+    if (!liqpay) throw new AppError('LIQPAY_NOT_CONFIGURED');
     if (order.status === 'pending' && order.paymentMethod === 'LiqPay') {
       const data = await liqpayStatus(liqpay, order.id);
       if (data) await this.applyLiqPay(db, data);
@@ -325,19 +319,19 @@ export class Payments implements RefundGateway {
   private async applyLiqPay(db: Db, data: LiqPayCallbackData): Promise<{ paid: boolean }> {
     const liqpay = this.config.liqpay!;
     if (data.public_key !== undefined && data.public_key !== liqpay.publicKey) {
-      throw new BadInput('Платіж LiqPay іншого магазину', 'LIQPAY_BAD_DATA');
+      throw new AppError('LIQPAY_BAD_DATA');
     }
     const order = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(data.order_id) ? await findOrderRow(db, data.order_id) : null;
-    if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     const ctx = { db, notices: noticeSettingsOf(this.config) };
     const paymentRef = String(data.payment_id ?? data.transaction_id ?? order.id);
     if (data.currency !== CURRENCY && LIQPAY_TRACKED.has(data.status)) {
-      throw new BadInput(`Платіж має бути в ${CURRENCY}, а не в ${data.currency}`, 'PAYMENT_WRONG_CURRENCY', { expected: CURRENCY, got: data.currency });
+      throw new AppError('PAYMENT_WRONG_CURRENCY', { expected: CURRENCY, got: data.currency });
     }
     // `reversed`: LiqPay returned the money. Recorded and told to the shop; status and stock stay the admin's call.
     if (data.status === 'reversed') {
       const amountMinor = toMinor(data.refund_amount ?? data.amount);
-      if (!(amountMinor > 0) || amountMinor > order.totalMinor) throw new BadInput('Сума повернення не збігається із замовленням', 'PAYMENT_WRONG_AMOUNT');
+      if (!(amountMinor > 0) || amountMinor > order.totalMinor) throw new AppError('PAYMENT_WRONG_AMOUNT');
       await recordRefund(ctx, order.id, { amountMinor, refundId: `liqpay:${paymentRef}` });
       return { paid: order.isPaid };
     }
@@ -346,7 +340,7 @@ export class Payments implements RefundGateway {
     // Failures and payments still in progress are reported too; they pay nothing.
     if (!succeeded && !awaiting) return { paid: order.isPaid };
     if (toMinor(data.amount) !== order.totalMinor) {
-      throw new BadInput('Сума платежу не збігається з сумою замовлення', 'PAYMENT_WRONG_AMOUNT');
+      throw new AppError('PAYMENT_WRONG_AMOUNT');
     }
     // The shopper's money is taken (wait_accept) or held (hold_wait): not paid yet, but never expired.
     if (awaiting) {
@@ -373,9 +367,9 @@ export class Payments implements RefundGateway {
     } catch (error) {
       // The same callback raced itself: the other one paid the order.
       const now = await findOrderRow(db, order.id);
-      if (error instanceof Conflict && now?.isPaid) return { paid: true };
+      if (error instanceof AppError && error.statusCode === 409 && now?.isPaid) return { paid: true };
       // Cancelled a moment before the payment landed: given back, never kept.
-      if (error instanceof Conflict && now?.status === 'cancelled') {
+      if (error instanceof AppError && error.statusCode === 409 && now?.status === 'cancelled') {
         await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });
         return { paid: false };
       }

@@ -24,7 +24,7 @@ import {
 import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema.js';
-import { AppError, BadInput, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { loadCatalogue, type Catalogue } from '../categories/repository.js';
 import {
   attributeFacet,
@@ -59,7 +59,7 @@ export const TOP_PRODUCTS = 5;
 
 /** A refusal shaped as the schema's own (400 VALIDATION_ERROR with the field's path), for rules that need the database. */
 function fieldInvalid(path: string, message: string): AppError {
-  return new AppError(400, 'VALIDATION_ERROR', `Некоректні дані (${path}: ${message})`, [{ path, message, code: 'invalid' }]);
+  return new AppError('VALIDATION_ERROR', { detail: `${path}: ${message}` }, { details: [{ path, message, code: 'invalid' }] });
 }
 
 /** The category a listing names, with its group's categories, and the definitions its filters may use. */
@@ -81,13 +81,11 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
   const params = Object.fromEntries(Object.entries(query).filter(([key]) => key.startsWith(ATTRIBUTE_PARAM_PREFIX)));
   const parsed = parseAttributeFilters(definitions, params);
   if (!parsed.ok) {
-    throw parsed.reason === 'unknown'
-      ? new BadInput(`Фільтра «${parsed.param}» у цій категорії немає`, 'FILTER_UNKNOWN', { param: parsed.param })
-      : new BadInput(`Фільтр «${parsed.param}»: очікується діапазон «від..до» або значення через кому`, 'FILTER_INVALID', { param: parsed.param });
+    throw parsed.reason === 'unknown' ? new AppError('FILTER_UNKNOWN', { param: parsed.param }) : new AppError('FILTER_INVALID', { param: parsed.param });
   }
   const price = query.price === undefined ? undefined : parsePriceRange(query.price);
   if (price === null) {
-    throw new BadInput(`Діапазон ціни «${query.price}»: очікується «від-до» у гривнях, наприклад 100-500`, 'FILTER_INVALID', { param: PRICE_PARAM });
+    throw new AppError('FILTER_INVALID', { param: PRICE_PARAM });
   }
   const filter = {
     keyword: query.keyword,
@@ -245,7 +243,7 @@ export async function updateProductDetails(
       );
     const status = input.status ?? row.status;
     if (status === 'published' && variants.some((v) => v.priceMinor === 0)) {
-      throw new BadInput('Щоб опублікувати товар, вкажіть ціну кожної фасовки', 'PRICE_REQUIRED_TO_PUBLISH');
+      throw new AppError('PRICE_REQUIRED_TO_PUBLISH');
     }
     return toProduct((await findProductByRef(t, id))!, variants);
   });
@@ -299,7 +297,7 @@ function checkProductFields(catalogue: Catalogue, input: ProductUpdate, current:
 
 /** An edit without `variants` (clients from before pack sizes): the product-level fields edit its only pack. */
 function singleVariantEdit(current: Awaited<ReturnType<typeof findEditableVariants>>, input: ProductUpdate): VariantInput[] {
-  if (current.length !== 1) throw new BadInput('У товару кілька фасовок: передайте їх списком variants', 'VARIANTS_REQUIRED');
+  if (current.length !== 1) throw new AppError('VARIANTS_REQUIRED');
   const [only] = current;
   return [
     {
@@ -318,9 +316,9 @@ function singleVariantEdit(current: Awaited<ReturnType<typeof findEditableVarian
 async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnType<typeof findEditableVariants>>, wanted: VariantInput[]) {
   const currentIds = new Set(current.map((v) => v.id));
   const unknown = wanted.find((v) => v._id && !currentIds.has(v._id));
-  if (unknown) throw new BadInput('Фасовки з таким ідентифікатором у цього товару немає', 'VARIANT_UNKNOWN', { variant: unknown._id! });
+  if (unknown) throw new AppError('VARIANT_UNKNOWN', { variant: unknown._id! });
   const keptIds = new Set(wanted.flatMap((v) => (v._id ? [v._id] : [])));
-  if (keptIds.size !== wanted.filter((v) => v._id).length) throw new BadInput('Одна фасовка вказана двічі', 'VARIANT_REPEATED');
+  if (keptIds.size !== wanted.filter((v) => v._id).length) throw new AppError('VARIANT_REPEATED');
 
   const skus = wanted.map((v) => v.sku);
   const repeated = skus.find((sku, i) => skus.indexOf(sku) !== i);
@@ -365,11 +363,11 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
 export async function changeVariantsInBulk(tx: Tx, changes: VariantBulkChange[], site: { url: string; secret: string }): Promise<Product[]> {
   const ids = changes.map((c) => c.id);
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (repeated) throw new BadInput('Одна фасовка вказана двічі', 'VARIANT_REPEATED', { variant: repeated });
+  if (repeated) throw new AppError('VARIANT_REPEATED', { variant: repeated });
   return tx.transaction(async (t) => {
     const found = new Map((await findVariantsByIds(t, ids)).filter((v) => !v.archivedAt).map((v) => [v.id, v]));
     const unknown = ids.find((id) => !found.has(id));
-    if (unknown) throw new BadInput('Фасовки з таким ідентифікатором немає: нічого не змінено', 'VARIANT_UNKNOWN', { variant: unknown });
+    if (unknown) throw new AppError('VARIANT_UNKNOWN', { variant: unknown });
     const productIds = [...new Set([...found.values()].map((v) => v.productId))];
     const rows = await lockProducts(t, productIds);
     const before = await findVariantsOf(t, productIds);
@@ -385,7 +383,7 @@ export async function changeVariantsInBulk(tx: Tx, changes: VariantBulkChange[],
     for (const row of rows) {
       const variants = after.get(row.id) ?? [];
       if (row.status === 'published' && variants.some((v) => v.priceMinor === 0)) {
-        throw new BadInput(`Опублікований товар «${row.name}» не продається за 0 грн: вкажіть ціну`, 'PRICE_REQUIRED_TO_PUBLISH');
+        throw new AppError('PRICE_REQUIRED_TO_PUBLISH');
       }
       await queueRestockAlerts(t, row, before.get(row.id) ?? [], variants, site);
     }
@@ -393,7 +391,7 @@ export async function changeVariantsInBulk(tx: Tx, changes: VariantBulkChange[],
   });
 }
 
-const skuTaken = (sku: string) => new BadInput(`Артикул «${sku}» уже має інша фасовка`, 'SKU_DUPLICATE', { sku });
+const skuTaken = (sku: string) => new AppError('SKU_DUPLICATE', { sku });
 
 /**
  * Orders keep their own snapshot of each line, so deleting a product never changes an order.
@@ -403,4 +401,4 @@ export async function deleteProduct(tx: Tx, id: string): Promise<void> {
   if (!(await deleteProductById(tx, id))) throw productNotFound();
 }
 
-const productNotFound = () => new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+const productNotFound = () => new AppError('PRODUCT_NOT_FOUND');

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import { discountedPriceMinor, fromMinor, formatUah, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
+import { discountedPriceMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
 import { normalizePhone } from '../../../shared/phone.js';
-import { formatCalendarDay } from '../../../shared/calendar-day.js';
 import {
   kyivDate,
   normalizePromoCode,
@@ -16,7 +15,8 @@ import {
 import type { PromoTerms } from '../../../shared/pricing.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PromoCodeRow } from '../../db/schema.js';
-import { AppError, BadInput, NotFound } from '../../errors.js';
+import type { ErrorParams } from '../../../shared/errors/index.js';
+import { AppError, type AppErrorArgs } from '../../errors.js';
 import { findVariantsOf } from '../products/variants.js';
 import { getSettings } from '../settings/repository.js';
 import {
@@ -34,9 +34,9 @@ import {
 } from './repository.js';
 
 /** A code that gives nothing, and why (docs/errors.md, "Promo codes"): 422 with the code's own words. */
-export class PromoRefused extends AppError {
-  constructor(code: PromoRefusalCode, message: string, params?: Record<string, string | number>) {
-    super(422, code, message, undefined, params);
+export class PromoRefused<C extends PromoRefusalCode> extends AppError<C> {
+  constructor(code: C, params: ErrorParams<C>) {
+    super(code, ...([params] as AppErrorArgs<C>));
   }
 }
 
@@ -62,36 +62,32 @@ export interface AppliedPromo {
  */
 export async function applyPromo(tx: Tx, code: string, lines: readonly PromoLine[], who: PromoCustomer, now: Date, lock = false): Promise<AppliedPromo> {
   const row = await findPromoByCode(tx, code.trim(), lock);
-  if (!row || !row.active) throw new PromoRefused('PROMO_CODE_UNKNOWN', 'Такого промокоду немає. Перевірте, чи правильно його введено', { code: code.trim() });
+  if (!row || !row.active) throw new PromoRefused('PROMO_CODE_UNKNOWN', { code: code.trim() });
   const shown = row.code;
   const today = kyivDate(now);
   if (row.validFrom && today < row.validFrom) {
-    throw new PromoRefused('PROMO_CODE_NOT_YET_VALID', `Промокод ${shown} діятиме з ${formatCalendarDay(row.validFrom)}`, { code: shown, date: row.validFrom });
+    throw new PromoRefused('PROMO_CODE_NOT_YET_VALID', { code: shown, date: row.validFrom });
   }
   if (row.validTo && today > row.validTo) {
-    throw new PromoRefused('PROMO_CODE_EXPIRED', `Термін дії промокоду ${shown} закінчився ${formatCalendarDay(row.validTo)}`, {
+    throw new PromoRefused('PROMO_CODE_EXPIRED', {
       code: shown,
       date: row.validTo,
     });
   }
   const targets = { categories: row.categories, products: row.productIds };
   const applies = lines.map((line) => promoApplies(targets, { id: line.productId, category: line.category }));
-  if (!applies.some(Boolean)) throw new PromoRefused('PROMO_CODE_NOT_APPLICABLE', `Промокод ${shown} не діє на товари у вашому кошику`, { code: shown });
+  if (!applies.some(Boolean)) throw new PromoRefused('PROMO_CODE_NOT_APPLICABLE', { code: shown });
   const itemsMinor = lines.reduce((sum, line) => sum + line.totalMinor, 0);
   if (itemsMinor < row.minOrderMinor) {
     const missing = fromMinor(row.minOrderMinor - itemsMinor);
     const minimum = fromMinor(row.minOrderMinor);
-    throw new PromoRefused(
-      'PROMO_CODE_BELOW_MINIMUM',
-      `Промокод ${shown} діє на замовлення від ${formatUah(minimum)}: додайте товарів ще на ${formatUah(missing)}`,
-      { code: shown, minimum, missing },
-    );
+    throw new PromoRefused('PROMO_CODE_BELOW_MINIMUM', { code: shown, minimum, missing });
   }
   if (row.totalLimit !== null && row.usedCount >= row.totalLimit) {
-    throw new PromoRefused('PROMO_CODE_USED_UP', `Промокод ${shown} уже використали стільки разів, скільки він дозволяє`, { code: shown });
+    throw new PromoRefused('PROMO_CODE_USED_UP', { code: shown });
   }
   if (row.perCustomerLimit !== null && (await countCustomerUses(tx, row.id, who)) >= row.perCustomerLimit) {
-    throw new PromoRefused('PROMO_CODE_ALREADY_USED', `Ви вже використали промокод ${shown}`, { code: shown });
+    throw new PromoRefused('PROMO_CODE_ALREADY_USED', { code: shown });
   }
   return { row, terms: promoTermsOf({ kind: row.kind, percent: row.percent, amount: row.amountMinor === null ? null : fromMinor(row.amountMinor) }), applies };
 }
@@ -125,7 +121,7 @@ export async function checkPromo(db: Db, input: PromoCheck, userId: string | nul
     priced.push({ price: fromMinor(variant.priceMinor), discount: variant.discount, qty: line.qty });
     lines.push({ productId: product.id, category: product.category, totalMinor: discountedPriceMinor(variant.priceMinor, variant.discount) * line.qty });
   }
-  if (!lines.length) throw new BadInput('У кошику немає товарів, що зараз продаються. Оновіть кошик', 'PRODUCT_GONE');
+  if (!lines.length) throw new AppError('PRODUCT_GONE', undefined, { status: 400 });
   const settings = await getSettings(db);
   const rules = pricingRulesOf(settings.pricing);
   const who = promoCustomerOf(userId, userEmail ?? input.email, input.phone);
@@ -185,8 +181,8 @@ function valuesOf(input: PromoCodeValues): NewPromoCode {
   };
 }
 
-const codeTaken = (code: string) => new AppError(409, 'PROMO_CODE_TAKEN', `Промокод ${code} уже є`, undefined, { code });
-const promoNotFound = () => new NotFound('Промокод не знайдено', 'PROMO_CODE_NOT_FOUND');
+const codeTaken = (code: string) => new AppError('PROMO_CODE_TAKEN', { code });
+const promoNotFound = () => new AppError('PROMO_CODE_NOT_FOUND');
 
 export async function listPromoCodesJson(db: Db): Promise<PromoCode[]> {
   return (await listPromoCodes(db)).map(promoCodeJson);
@@ -212,7 +208,7 @@ export async function editPromoCode(db: Db, id: string, input: PromoCodeValues):
     const same = await findPromoByCode(tx, values.code);
     if (same && same.id !== id) throw codeTaken(values.code);
     if (values.totalLimit !== null && values.totalLimit !== undefined && values.totalLimit < current.usedCount) {
-      throw new AppError(409, 'PROMO_LIMIT_BELOW_USES', `Промокод уже використано ${current.usedCount} раз(и): ліміт не може бути меншим`, undefined, {
+      throw new AppError('PROMO_LIMIT_BELOW_USES', {
         used: current.usedCount,
       });
     }

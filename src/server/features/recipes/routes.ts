@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { HopSubstitutesSchema, MAX_RECIPE_BYTES, RecipeImportQuerySchema, RecipeImportResultSchema } from '../../../shared/recipes/schema.js';
 import { ProductRefParamsSchema } from '../../../shared/products.js';
 import { hopSubstitutes, importRecipe } from './service.js';
@@ -30,23 +30,23 @@ export const recipeRoutes: FastifyPluginAsyncZod = async (app) => {
       let bytes: Uint8Array;
       if (request.isMultipart()) {
         const file = await request.file();
-        if (!file) throw new BadInput('Оберіть файл рецепта', 'NO_FILE');
+        if (!file) throw new AppError('NO_FILE');
         if (file.fieldname !== 'file') {
           file.file.resume();
-          throw new BadInput('Файл має надходити в полі file', 'WRONG_FIELD');
+          throw new AppError('WRONG_FIELD', { field: 'file' });
         }
         try {
           bytes = await file.toBuffer();
         } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'RECIPE_TOO_LARGE', 'Файл рецепта більший за 1 МБ');
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('RECIPE_TOO_LARGE');
           throw err;
         }
       } else if (Buffer.isBuffer(request.body)) {
         bytes = request.body;
       } else {
-        throw new BadInput('Надішліть BeerXML як текст (application/xml) або файл у полі file', 'RECIPE_NO_FILE');
+        throw new AppError('RECIPE_NO_FILE');
       }
-      if (!bytes.length) throw new BadInput('Файл рецепта порожній', 'RECIPE_NO_FILE');
+      if (!bytes.length) throw new AppError('RECIPE_NO_FILE');
       return importRecipe(app.db, bytes, request.query);
     },
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { savedRecipes, type SavedRecipeRow } from '../../db/schema.js';
-import { Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { matchRecipe } from '../../../shared/recipes/matching.js';
 import type { Recipe } from '../../../shared/recipes/schema.js';
 import {
@@ -18,7 +18,7 @@ import { loadRecipeCatalog } from './catalog.js';
 
 /** Saved recipes (docs/recipes.md, "Saved recipes"): unlisted, viewed by anyone with the link, changed by the owner only. */
 
-const notFound = () => new NotFound('Рецепт не знайдено', 'RECIPE_NOT_FOUND');
+const notFound = () => new AppError('RECIPE_NOT_FOUND');
 
 function summary(row: SavedRecipeRow): SavedRecipeSummary {
   const recipe = row.recipe as Recipe;
@@ -35,7 +35,7 @@ function summary(row: SavedRecipeRow): SavedRecipeSummary {
 export async function saveRecipe(tx: Tx, userId: string, body: SaveRecipeBody): Promise<SavedRecipeSummary> {
   const [{ saved }] = await tx.select({ saved: count() }).from(savedRecipes).where(eq(savedRecipes.userId, userId));
   if (saved >= MAX_SAVED_RECIPES) {
-    throw new Conflict(`Можна зберегти до ${MAX_SAVED_RECIPES} рецептів; видаліть непотрібні`, 'RECIPE_LIMIT', { max: MAX_SAVED_RECIPES });
+    throw new AppError('RECIPE_LIMIT', { max: MAX_SAVED_RECIPES });
   }
   const [row] = await tx
     .insert(savedRecipes)

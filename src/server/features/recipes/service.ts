@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { AppError, BadInput, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { decodeRecipeBytes, RecipeImportError } from '../../../shared/recipes/beerxml.js';
 import { parseRecipeText } from '../../../shared/recipes/recipe-json.js';
 import { hopSubstitutesFor, matchRecipe } from '../../../shared/recipes/matching.js';
@@ -13,13 +13,13 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
     recipes = parseRecipeText(decodeRecipeBytes(bytes));
   } catch (err) {
     if (err instanceof RecipeImportError) {
-      throw new AppError(err.code === 'RECIPE_TOO_LARGE' ? 413 : 400, err.code, err.message, undefined, err.line ? { line: err.line } : undefined);
+      throw err.code === 'RECIPE_TOO_LARGE' ? new AppError(err.code) : new AppError(err.code, { detail: err.message, line: err.line });
     }
     throw err;
   }
   const recipeIndex = query.recipe ?? 0;
   const recipe = recipes[recipeIndex];
-  if (!recipe) throw new BadInput(`У файлі ${recipes.length} рецепт(и); рецепта № ${recipeIndex + 1} немає`, 'RECIPE_NOT_IN_FILE');
+  if (!recipe) throw new AppError('RECIPE_NOT_IN_FILE', { count: recipes.length, number: recipeIndex + 1 });
   const catalog = await loadRecipeCatalog(tx);
   return {
     recipes: recipes.map((r) => ({ name: r.name, style: r.style, batchSizeL: r.batchSizeL })),
@@ -33,7 +33,7 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
 export async function hopSubstitutes(tx: Tx, ref: string): Promise<HopSubstitutes> {
   const catalog = await loadRecipeCatalog(tx);
   const hop = catalog.find((p) => p.slug === ref || p._id === ref);
-  if (!hop) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+  if (!hop) throw new AppError('PRODUCT_NOT_FOUND');
   if (hop.category !== 'Hops') return { substitutes: [] };
   return {
     substitutes: hopSubstitutesFor(hop, catalog).map(({ productId, slug, name, image, alphaPct, confidence, reason }) => ({

@@ -2,7 +2,7 @@ import { formatUahMinor } from '../../../shared/pricing.js';
 import { planRefund, refundedPieces, REFUNDABLE_STATUSES, type RefundPlan, type RefundRequest } from '../../../shared/orders.js';
 import type { Tx } from '../../db/client.js';
 import type { OrderItemRow, OrderRow, RefundRow, UserRow } from '../../db/schema.js';
-import { AppError, BadInput, Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { issueReturnReceipt } from '../fiscal/index.js';
 import { queueOrderNotices, queueShopNotice } from '../notifications/queue-order-notices.js';
 import { assertTransition } from '../orders/order-status.js';
@@ -60,23 +60,23 @@ export function usdCentsFor(
 }
 
 function assertRefundable(order: OrderRow) {
-  if (order.status === 'cancelled') throw new Conflict('Замовлення скасоване', 'ORDER_CANCELLED');
-  if (!order.isPaid) throw new Conflict('Замовлення ще не оплачене: повертати нічого', 'ORDER_NOT_PAID');
-  if (order.status === 'refunded') throw new Conflict('Кошти за замовлення вже повернуто повністю', 'ORDER_ALREADY_REFUNDED');
-  if (!REFUNDABLE_STATUSES.includes(order.status)) throw new Conflict('Неможлива зміна стану замовлення', 'ORDER_BAD_TRANSITION');
+  if (order.status === 'cancelled') throw new AppError('ORDER_CANCELLED');
+  if (!order.isPaid) throw new AppError('ORDER_NOT_PAID');
+  if (order.status === 'refunded') throw new AppError('ORDER_ALREADY_REFUNDED');
+  if (!REFUNDABLE_STATUSES.includes(order.status)) throw new AppError('ORDER_BAD_TRANSITION');
 }
 
 function planRefused(plan: Exclude<RefundPlan, { ok: true }>, items: OrderItemRow[]): AppError {
   const name = items.find((item) => item.id === plan.item)?.name ?? '';
   switch (plan.code) {
     case 'REFUND_LINE_UNKNOWN':
-      return new BadInput('Такого рядка в замовленні немає', 'REFUND_LINE_UNKNOWN');
+      return new AppError('REFUND_LINE_UNKNOWN');
     case 'REFUND_TOO_MANY':
-      return new Conflict(`«${name}»: повернути можна не більше, ніж оплачено, за вирахуванням попередніх повернень`, 'REFUND_TOO_MANY', { product: name });
+      return new AppError('REFUND_TOO_MANY', { product: name });
     case 'ORDER_ALREADY_REFUNDED':
-      return new Conflict('Кошти за замовлення вже повернуто повністю', 'ORDER_ALREADY_REFUNDED');
+      return new AppError('ORDER_ALREADY_REFUNDED');
     default:
-      return new Conflict('Повернення перевищує суму, що лишилася оплаченою', 'REFUND_EXCEEDS_PAID');
+      return new AppError('REFUND_EXCEEDS_PAID');
   }
 }
 
@@ -93,7 +93,7 @@ export async function refundOrder(
 ): Promise<OrderWithItems> {
   const started = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     assertRefundable(order);
     const items = await findOrderItems(tx, orderId);
     const earlier = await findCountedRefunds(tx, orderId);
@@ -217,7 +217,7 @@ export async function compensateCancelledPayment(
   const reason = `Автоматичне повернення: оплата ${payment.provider}:${payment.paymentRef} надійшла за скасоване замовлення`;
   const started = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
-    if (!order) throw new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');
+    if (!order) throw new AppError('ORDER_NOT_FOUND');
     if (await findCompensation(tx, orderId, reason)) return null;
     const items = await findOrderItems(tx, orderId);
     const refund = await insertRefund(tx, {

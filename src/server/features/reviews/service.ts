@@ -1,7 +1,7 @@
 import type { Review, ReviewCreate } from '../../../shared/products.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { Conflict, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { findReviewByUser, insertReview, lockReviewedProduct, recomputeRatings, toReview } from './repository.js';
 
 export interface ReviewAdded {
@@ -10,13 +10,13 @@ export interface ReviewAdded {
   numReviews: number;
 }
 
-const alreadyReviewed = () => new Conflict('Ви вже залишили відгук на цей товар', 'ALREADY_REVIEWED');
+const alreadyReviewed = () => new AppError('ALREADY_REVIEWED');
 
 /** One review per user and product; the product's rating follows in the same transaction. */
 export async function addReview(db: Db, productId: string, user: UserRow, input: ReviewCreate): Promise<ReviewAdded> {
   try {
     return await db.transaction(async (tx) => {
-      if (!(await lockReviewedProduct(tx, productId))) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+      if (!(await lockReviewedProduct(tx, productId))) throw new AppError('PRODUCT_NOT_FOUND');
       if (await findReviewByUser(tx, productId, user.id)) throw alreadyReviewed();
       const row = await insertReview(tx, { productId, userId: user.id, name: user.name, ...input });
       const [{ rating, numReviews }] = await recomputeRatings(tx, [productId]);

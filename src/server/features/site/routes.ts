@@ -79,7 +79,7 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
     const source = await feedSource();
     // Hotline files a price list by the shop's number there: without it the list would be refused.
     if (!source.hotlineFirmId) {
-      throw new AppError(503, 'HOTLINE_FIRM_ID_MISSING', 'Фід Hotline вимкнено: вкажіть номер магазину на Hotline (firmId) у налаштуваннях');
+      throw new AppError('HOTLINE_FIRM_ID_MISSING');
     }
     return buildHotlineFeed(source, source.hotlineFirmId);
   });

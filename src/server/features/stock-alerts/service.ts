@@ -4,7 +4,7 @@ import type { StockAlertCreate } from '../../../shared/stock-alerts.js';
 import { productPath } from '../../../shared/product-path.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants, stockAlerts, type ProductVariantRow } from '../../db/schema.js';
-import { BadInput, NotFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { getSettings } from '../settings/repository.js';
 import { queueMessages, type NewOutboxMessage } from '../notifications/outbox.js';
 
@@ -19,13 +19,13 @@ export async function subscribe(tx: Tx, productId: string, input: Required<Pick<
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, 'published')));
-  if (!product) throw new NotFound('Товар не знайдено', 'PRODUCT_NOT_FOUND');
+  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
   if (input.variant) {
     const [pack] = await tx
       .select({ id: productVariants.id })
       .from(productVariants)
       .where(and(eq(productVariants.id, input.variant), eq(productVariants.productId, productId), isNull(productVariants.archivedAt)));
-    if (!pack) throw new BadInput('Фасовки з таким ідентифікатором у цього товару немає', 'VARIANT_UNKNOWN', { variant: input.variant });
+    if (!pack) throw new AppError('VARIANT_UNKNOWN', { variant: input.variant });
   }
   await tx
     .insert(stockAlerts)
@@ -37,7 +37,7 @@ export async function subscribe(tx: Tx, productId: string, input: Required<Pick<
 export async function unsubscribe(tx: Tx, secret: string, email: string, signature: string): Promise<number> {
   const expected = Buffer.from(unsubscribeSignature(secret, email));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new BadInput('Посилання недійсне', 'UNSUBSCRIBE_LINK_INVALID');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('UNSUBSCRIBE_LINK_INVALID');
   const deleted = await tx.delete(stockAlerts).where(eq(stockAlerts.email, email)).returning({ id: stockAlerts.id });
   return deleted.length;
 }

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { UploadResultSchema } from '../../../shared/products.js';
-import { BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { adminOnly } from '../../plugins/auth.js';
 import { FileTooLarge, MAX_UPLOAD_BYTES, storeProductImage } from './service.js';
 
@@ -23,12 +23,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      if (!request.isMultipart()) throw new BadInput('Надішліть файл у полі image (multipart/form-data)', 'NOT_MULTIPART');
+      if (!request.isMultipart()) throw new AppError('NOT_MULTIPART', { field: 'image' });
       const file = await request.file();
-      if (!file) throw new BadInput('Оберіть файл зображення', 'NO_FILE');
+      if (!file) throw new AppError('NO_FILE');
       if (file.fieldname !== 'image') {
         file.file.resume();
-        throw new BadInput('Файл має надходити в полі image', 'WRONG_FIELD');
+        throw new AppError('WRONG_FIELD', { field: 'image' });
       }
       let bytes: Buffer;
       try {

@@ -13,14 +13,14 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 export type ImageType = 'jpeg' | 'png' | 'webp';
 
-export class UnsupportedImage extends AppError {
-  constructor(message = 'Дозволені лише зображення JPEG, PNG або WebP') {
-    super(415, 'UNSUPPORTED_IMAGE', message);
+export class UnsupportedImage extends AppError<'UNSUPPORTED_IMAGE'> {
+  constructor() {
+    super('UNSUPPORTED_IMAGE');
   }
 }
-export class FileTooLarge extends AppError {
+export class FileTooLarge extends AppError<'FILE_TOO_LARGE'> {
   constructor() {
-    super(413, 'FILE_TOO_LARGE', `Файл завеликий: не більше ${MAX_UPLOAD_BYTES / 1024 / 1024} МБ`);
+    super('FILE_TOO_LARGE');
   }
 }
 
@@ -52,7 +52,7 @@ export async function storeProductImage(bytes: Buffer, uploadsDir: string, urlPr
     if (meta.format !== type) throw new UnsupportedImage();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    throw new UnsupportedImage('Файл пошкоджений або завеликий за розміром у пікселях');
+    throw new UnsupportedImage();
   }
 
   await mkdir(uploadsDir, { recursive: true });
@@ -74,6 +74,6 @@ export async function storeProductImage(bytes: Buffer, uploadsDir: string, urlPr
     return { image: sizes[sizes.length - 1].url, sizes };
   } catch (err) {
     await Promise.all(written.map((file) => rm(file, { force: true })));
-    throw err instanceof AppError ? err : new UnsupportedImage('Файл пошкоджений або завеликий за розміром у пікселях');
+    throw err instanceof AppError ? err : new UnsupportedImage();
   }
 }

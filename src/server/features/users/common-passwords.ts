@@ -1,5 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 
 /**
  * The most common passwords (docs/accounts.md, "Passwords"): zxcvbn-ts's list of about 30,000
@@ -21,6 +21,6 @@ export function commonPasswordCount(): number {
 /** New passwords only: signing in with an old common password still works, so its owner can change it. */
 export function assertUncommonPassword(password: string): void {
   if (isCommonPassword(password)) {
-    throw new BadInput('Цей пароль надто поширений і його легко вгадати. Оберіть інший', 'PASSWORD_TOO_COMMON');
+    throw new AppError('PASSWORD_TOO_COMMON');
   }
 }

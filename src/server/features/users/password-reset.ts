@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
-import { BadInput } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { queueMessages } from '../notifications/outbox.js';
 import { mayMail, type RecipientCap } from '../notifications/recipient-cap.js';
 import { assertUncommonPassword } from './common-passwords.js';
@@ -45,7 +45,7 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.tokenHash, digest(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw new BadInput('Посилання для зміни пароля недійсне або застаріле. Попросіть нове', 'RESET_TOKEN_INVALID');
+    if (!claimed) throw new AppError('RESET_TOKEN_INVALID');
     await tx
       .update(users)
       .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })

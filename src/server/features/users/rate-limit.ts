@@ -19,21 +19,10 @@ import { normalizeEmail } from './repository.js';
 export const DEVICE_COOKIE = 'shop_device';
 const DEVICE_SECONDS = 180 * 24 * 60 * 60;
 
-export class AccountThrottled extends AppError {
+export class AccountThrottled extends AppError<'ACCOUNT_THROTTLED'> {
   constructor(readonly retryAfterSeconds: number) {
-    super(
-      429,
-      'ACCOUNT_THROTTLED',
-      `Забагато невдалих спроб увійти в цей обліковий запис. Спробуйте знову через ${describeWait(retryAfterSeconds)} або змініть пароль за посиланням «Забули пароль?»`,
-      undefined,
-      { seconds: retryAfterSeconds },
-    );
+    super('ACCOUNT_THROTTLED', { seconds: retryAfterSeconds });
   }
-}
-
-function describeWait(seconds: number): string {
-  if (seconds < 60) return `${Math.max(1, seconds)} с`;
-  return `${Math.ceil(seconds / 60)} хв`;
 }
 
 export interface AuthLimiter {

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { AdminUserUpdateInput, LoginInput, ProfileUpdateInput, RegisterInput, UserInfo } from '../../../shared/users.js';
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
-import { BadInput, Conflict, Forbidden, NotFound, Unauthorized } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { recomputeRatings } from '../reviews/repository.js';
 import { assertUncommonPassword } from './common-passwords.js';
 import { revokeResetLinks } from './password-reset.js';
@@ -16,7 +16,7 @@ export function toUserInfo(user: UserRow): UserInfo {
   return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, phone: user.phone };
 }
 
-const emailTaken = () => new Conflict(EMAIL_TAKEN, 'EMAIL_TAKEN');
+const emailTaken = () => new AppError('EMAIL_TAKEN');
 
 /** Two requests racing for one e-mail: the unique index decides, the loser gets the same 409. */
 async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
@@ -44,7 +44,7 @@ export async function authenticate(db: Db, input: LoginInput): Promise<UserRow> 
   const user = await repo.findUserByEmail(db, input.email);
   dummyHash ??= hash('not-a-real-password-at-all');
   const ok = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
-  if (!user || !ok) throw new Unauthorized(BAD_CREDENTIALS, 'BAD_CREDENTIALS');
+  if (!user || !ok) throw new AppError('BAD_CREDENTIALS');
   return user;
 }
 
@@ -57,11 +57,11 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdateI
   const emailChanges = repo.normalizeEmail(input.email) !== user.email;
   if (emailChanges || input.password) {
     if (!input.currentPassword) {
-      throw new BadInput('Щоб змінити електронну пошту чи пароль, введіть поточний пароль', 'CURRENT_PASSWORD_REQUIRED');
+      throw new AppError('CURRENT_PASSWORD_REQUIRED');
     }
     if (!(await verify(user.passwordHash, input.currentPassword).catch(() => false))) {
       // 403, not 401: the session is fine, and a 401 would sign the browser out.
-      throw new Forbidden('Поточний пароль невірний', 'WRONG_CURRENT_PASSWORD');
+      throw new AppError('WRONG_CURRENT_PASSWORD');
     }
   }
   if (emailChanges && (await repo.isEmailTaken(db, input.email, user.id))) throw emailTaken();
@@ -81,7 +81,7 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdateI
     }),
   );
   // Deleted between the session check and now.
-  if (!updated) throw new Unauthorized();
+  if (!updated) throw new AppError('UNAUTHORIZED');
   return updated;
 }
 
@@ -91,19 +91,19 @@ export async function listUsers(db: Db): Promise<UserInfo[]> {
 
 export async function requireUserById(db: Db, id: string): Promise<UserRow> {
   const user = await repo.findUserById(db, id);
-  if (!user) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
+  if (!user) throw new AppError('USER_NOT_FOUND');
   return user;
 }
 
 /** Admin accounts are not managed through the user list (docs/domain.md, roles). */
 function assertManageable(target: UserRow) {
-  if (target.isAdmin) throw new Forbidden('Обліковий запис адміністратора не можна змінювати чи видаляти', 'ADMIN_PROTECTED');
+  if (target.isAdmin) throw new AppError('ADMIN_PROTECTED');
 }
 
 export async function updateUserByAdmin(db: Db, id: string, input: AdminUserUpdateInput): Promise<UserRow> {
   return db.transaction(async (tx) => {
     const target = await repo.findUserById(tx, id);
-    if (!target) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
+    if (!target) throw new AppError('USER_NOT_FOUND');
     assertManageable(target);
     if (await repo.isEmailTaken(tx, input.email, id)) throw emailTaken();
     const updated = await uniqueEmail(() => repo.updateUser(tx, id, { name: input.name, email: input.email, isAdmin: input.isAdmin }));
@@ -114,10 +114,10 @@ export async function updateUserByAdmin(db: Db, id: string, input: AdminUserUpda
 
 /** Returns the ids of products whose rating changed (the user's reviews went with them). */
 export async function deleteUserByAdmin(db: Db, actor: UserRow, id: string): Promise<string[]> {
-  if (actor.id === id) throw new Forbidden('Не можна видалити власний обліковий запис', 'CANNOT_DELETE_SELF');
+  if (actor.id === id) throw new AppError('CANNOT_DELETE_SELF');
   return db.transaction(async (tx) => {
     const target = await repo.findUserById(tx, id);
-    if (!target) throw new NotFound('Користувача не знайдено', 'USER_NOT_FOUND');
+    if (!target) throw new AppError('USER_NOT_FOUND');
     assertManageable(target);
     const reviewed = (await repo.deleteUser(tx, id)) ?? [];
     await recomputeRatings(tx, reviewed);
