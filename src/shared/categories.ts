@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTRIBUTE_PARAM_PREFIX } from './attribute-params.js';
 import { msg } from './schema-messages.js';
+import { pathTo, paths, ROUTE_NAMES, ROUTES, type RouteSpec } from './routes.js';
 
 export { ATTRIBUTE_PARAM_PREFIX };
 
@@ -128,14 +129,16 @@ export const CategoryInputSchema = z.object({
 export type CategoryInput = z.output<typeof CategoryInputSchema>;
 export type CategoryFormInput = z.input<typeof CategoryInputSchema>;
 
-/** The four sections the shop always had keep their addresses; equipment categories are filters of /equipment. */
-const SECTION_PATHS: Record<string, string> = { Hops: '/hops', Yeast: '/yeast', Malt: '/malt', Equipment: '/equipment' };
-
-/** The page that lists a category (docs/screens.md); a category the owner adds gets `/catalog/{slug}`. */
+/**
+ * The page that lists a category (docs/screens.md): the four sections the shop always had keep their
+ * addresses (src/shared/routes.ts), equipment categories are filters of /equipment, a category the
+ * owner adds gets `/catalog/{slug}`.
+ */
 export function categoryPath(slug: string, parentSlug: string | null): string {
-  if (SECTION_PATHS[slug]) return SECTION_PATHS[slug];
-  if (parentSlug === 'Equipment') return `/equipment?category=${encodeURIComponent(slug)}`;
-  return `/catalog/${encodeURIComponent(slug)}`;
+  const section = ROUTE_NAMES.map((name): RouteSpec => ROUTES[name]).find((route) => route.category === slug);
+  if (section) return section.pattern;
+  if (parentSlug === ROUTES.equipment.category) return `${paths.equipment}?category=${encodeURIComponent(slug)}`;
+  return pathTo('category', { slug });
 }
 
 /**

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { msg } from './schema-messages.js';
-import { LEGAL_PAGE_KEYS } from './legal-paths.js';
+import { LEGAL_PAGE_KEYS } from './routes.js';
 
 /**
  * The shop's legal pages (docs/domain.md): the public offer, the privacy policy, delivery and
  * payment, exchange and returns. Each save is a new version; the newest is in force, and an order
  * keeps the number of the offer's version it was placed under.
  */
-export { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, legalPagePath, type LegalPageKey } from './legal-paths.js';
+export { LEGAL_PAGE_KEYS, legalPagePath, type LegalPageKey } from './routes.js';
 
 export const MAX_LEGAL_TITLE = 200;
 /** About 60 printed pages: far more than any of these texts needs, small enough for one request. */

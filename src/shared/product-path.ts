@@ -17,10 +17,5 @@ export function slugify(name: string): string {
   return slug || 'tovar';
 }
 
-/** The canonical address of a product page, the same for the web app, the sitemap and the feeds. */
-export function productPath(slug: string): string {
-  return `/product/${slug}`;
-}
-
 /** What a product address may hold: a slug, or (old links) the product's id. */
 export const PRODUCT_REF = /^[a-z0-9][a-z0-9-]{0,99}$/;

@@ -7,7 +7,7 @@ import { UserMenu } from './features/account/components/user-menu';
 import type { CatalogSection } from './features/catalog/category-page';
 import HomePage from './features/catalog/home-page';
 import { AboutPage, ContactsPage } from './pages/info-pages';
-import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, type LegalPageKey } from '../shared/legal-paths';
+import { ROUTE_NAMES, ROUTES, type Access, type LegalPageKey, type LegalRouteName, type RouteName, type RouteSpec } from '../shared/routes';
 
 /** What a route hands its screen's loader to (main.tsx and entry-server.tsx load it before drawing). */
 export interface ScreenHandle {
@@ -19,7 +19,10 @@ export interface ScreenHandle {
  * shopper's navigation waits for a screen's code with the page it leaves still shown
  * (navigation.tsx); a page the server rendered is hydrated once its screen is here (main.tsx).
  */
-const screen = (fetchCode: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'element' | 'handle'> => {
+/** A page's screen: what it draws and the loader of its code. */
+type Screen = Pick<RouteObject, 'element' | 'handle'>;
+
+const screen = (fetchCode: () => Promise<{ default: ComponentType }>): Screen => {
   const { Component, load } = lazyComponent(fetchCode);
   return { element: <Component />, handle: { load } satisfies ScreenHandle };
 };
@@ -27,7 +30,7 @@ const screen = (fetchCode: () => Promise<{ default: ComponentType }>): Pick<Rout
 const categoryPage = lazyComponent(() => import('./features/catalog/category-page'));
 
 /** A catalogue section: the category page with its section. */
-const section = (name: CatalogSection): Pick<RouteObject, 'element' | 'handle'> => ({
+const section = (name: CatalogSection): Screen => ({
   element: <categoryPage.Component section={name} />,
   handle: { load: categoryPage.load } satisfies ScreenHandle,
 });
@@ -35,12 +38,66 @@ const section = (name: CatalogSection): Pick<RouteObject, 'element' | 'handle'> 
 const legalPage = lazyComponent(() => import('./features/legal/legal-page'));
 
 /** A legal page (docs/domain.md) and its versions, `/oferta` and `/oferta/v/3`: one screen. */
-const legalRoutes = (key: LegalPageKey): RouteObject[] =>
-  [LEGAL_PAGE_PATHS[key], `${LEGAL_PAGE_PATHS[key]}/v/:version`].map((path) => ({
-    path,
-    element: <legalPage.Component key={key} pageKey={key} />,
-    handle: { load: legalPage.load } satisfies ScreenHandle,
-  }));
+const legal = (key: LegalPageKey): Screen => ({
+  element: <legalPage.Component key={key} pageKey={key} />,
+  handle: { load: legalPage.load } satisfies ScreenHandle,
+});
+
+/** What each page of the registry shows (src/shared/routes.ts); the legal pages all show `legal`. */
+const screens: Record<Exclude<RouteName, LegalRouteName>, Screen> = {
+  home: { element: <HomePage /> },
+  homePage: { element: <HomePage /> },
+  search: { element: <HomePage /> },
+  searchPage: { element: <HomePage /> },
+  hops: section('hops'),
+  yeast: section('yeast'),
+  malt: section('malt'),
+  equipment: section('equipment'),
+  discount: section('discount'),
+  category: section('category'),
+  product: screen(() => import('./features/catalog/product-page')),
+  about: { element: <AboutPage /> },
+  contacts: { element: <ContactsPage /> },
+  cart: screen(() => import('./features/cart/cart-page')),
+  recipe: screen(() => import('./features/recipes/recipe-page')),
+  savedRecipe: screen(() => import('./features/recipes/saved-recipe-page')),
+  login: screen(() => import('./features/account/login-page')),
+  register: screen(() => import('./features/account/register-page')),
+  forgotPassword: screen(() => import('./features/account/forgot-password-page')),
+  resetPassword: screen(() => import('./features/account/reset-password-page')),
+  stockAlertsUnsubscribe: screen(() => import('./features/catalog/stock-alerts-unsubscribe-page')),
+  shipping: screen(() => import('./features/checkout/shipping-page')),
+  payment: screen(() => import('./features/checkout/payment-page')),
+  placeOrder: screen(() => import('./features/checkout/place-order-page')),
+  guestOrder: screen(() => import('./features/orders/guest-order-page')),
+  order: screen(() => import('./features/orders/order-page')),
+  profile: screen(() => import('./features/account/profile-page')),
+  adminDashboard: screen(() => import('./features/back-office/dashboard-page')),
+  adminOrders: screen(() => import('./features/admin/order-list-page')),
+  adminProducts: screen(() => import('./features/admin/product-list-page')),
+  adminProductsPage: screen(() => import('./features/admin/product-list-page')),
+  adminProductEdit: screen(() => import('./features/admin/product-edit-page')),
+  adminUsers: screen(() => import('./features/admin/user-list-page')),
+  adminUserEdit: screen(() => import('./features/admin/user-edit-page')),
+  adminCategories: screen(() => import('./features/admin/categories-page')),
+  adminSettings: screen(() => import('./features/admin/settings-page')),
+  adminLegal: screen(() => import('./features/admin/legal-pages-page')),
+  adminNotices: screen(() => import('./features/admin/notices-page')),
+  adminImport: screen(() => import('./features/admin/import-page')),
+  adminPackingSlip: screen(() => import('./features/admin/packing-slips-page')),
+  adminPackingSlips: screen(() => import('./features/admin/packing-slips-page')),
+  adminPromoCodes: screen(() => import('./features/admin/promo-codes-page')),
+  adminCustomers: screen(() => import('./features/back-office/customers-page')),
+  adminCustomer: screen(() => import('./features/back-office/customer-page')),
+  adminAudit: screen(() => import('./features/back-office/audit-page')),
+};
+
+/** The registry's pages one may open with this access, each with its screen. */
+const pagesFor = (access: Access): RouteObject[] =>
+  ROUTE_NAMES.filter((name) => ROUTES[name].access === access).map((name) => {
+    const route: RouteSpec = ROUTES[name];
+    return { path: route.pattern, ...(route.legal ? legal(route.legal) : screens[name as keyof typeof screens]) };
+  });
 
 /** Loads the code of every screen `path` shows, so that they draw at once. */
 export async function loadScreens(path: string | Partial<Location>): Promise<void> {
@@ -58,63 +115,9 @@ export const routes: RouteObject[] = [
   {
     element: <Layout accountMenu={<UserMenu />} />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/page/:pageNumber', element: <HomePage /> },
-      { path: '/search/:keyword', element: <HomePage /> },
-      { path: '/search/:keyword/page/:pageNumber', element: <HomePage /> },
-      { path: '/hops', ...section('hops') },
-      { path: '/yeast', ...section('yeast') },
-      { path: '/malt', ...section('malt') },
-      { path: '/equipment', ...section('equipment') },
-      { path: '/discount', ...section('discount') },
-      { path: '/catalog/:slug', ...section('category') },
-      { path: '/product/:id', ...screen(() => import('./features/catalog/product-page')) },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contacts', element: <ContactsPage /> },
-      ...LEGAL_PAGE_KEYS.flatMap(legalRoutes),
-      { path: '/cart', ...screen(() => import('./features/cart/cart-page')) },
-      { path: '/recipe', ...screen(() => import('./features/recipes/recipe-page')) },
-      { path: '/recipe/:id', ...screen(() => import('./features/recipes/saved-recipe-page')) },
-      { path: '/login', ...screen(() => import('./features/account/login-page')) },
-      { path: '/register', ...screen(() => import('./features/account/register-page')) },
-      { path: '/forgot-password', ...screen(() => import('./features/account/forgot-password-page')) },
-      { path: '/reset-password', ...screen(() => import('./features/account/reset-password-page')) },
-      { path: '/stock-alerts/unsubscribe', ...screen(() => import('./features/catalog/stock-alerts-unsubscribe-page')) },
-      // Checkout is open to guests too (docs/delivery.md); their order opens by its link.
-      { path: '/shipping', ...screen(() => import('./features/checkout/shipping-page')) },
-      { path: '/payment', ...screen(() => import('./features/checkout/payment-page')) },
-      { path: '/placeorder', ...screen(() => import('./features/checkout/place-order-page')) },
-      { path: '/order/guest/:token', ...screen(() => import('./features/orders/guest-order-page')) },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: '/order/:id', ...screen(() => import('./features/orders/order-page')) },
-          { path: '/profile', ...screen(() => import('./features/account/profile-page')) },
-        ],
-      },
-      {
-        element: <RequireAdmin />,
-        children: [
-          { path: '/admin/orderlist', ...screen(() => import('./features/admin/order-list-page')) },
-          { path: '/admin/productlist', ...screen(() => import('./features/admin/product-list-page')) },
-          { path: '/admin/productlist/:pageNumber', ...screen(() => import('./features/admin/product-list-page')) },
-          { path: '/admin/product/:id/edit', ...screen(() => import('./features/admin/product-edit-page')) },
-          { path: '/admin/userlist', ...screen(() => import('./features/admin/user-list-page')) },
-          { path: '/admin/user/:id/edit', ...screen(() => import('./features/admin/user-edit-page')) },
-          { path: '/admin/categories', ...screen(() => import('./features/admin/categories-page')) },
-          { path: '/admin/settings', ...screen(() => import('./features/admin/settings-page')) },
-          { path: '/admin/legal', ...screen(() => import('./features/admin/legal-pages-page')) },
-          { path: '/admin/notices', ...screen(() => import('./features/admin/notices-page')) },
-          { path: '/admin/import', ...screen(() => import('./features/admin/import-page')) },
-          { path: '/admin/orders/:id/packing-slip', ...screen(() => import('./features/admin/packing-slips-page')) },
-          { path: '/admin/orders/packing-slips', ...screen(() => import('./features/admin/packing-slips-page')) },
-          { path: '/admin/promo-codes', ...screen(() => import('./features/admin/promo-codes-page')) },
-          { path: '/admin', ...screen(() => import('./features/back-office/dashboard-page')) },
-          { path: '/admin/customers', ...screen(() => import('./features/back-office/customers-page')) },
-          { path: '/admin/customers/:id', ...screen(() => import('./features/back-office/customer-page')) },
-          { path: '/admin/audit', ...screen(() => import('./features/back-office/audit-page')) },
-        ],
-      },
+      ...pagesFor('public'),
+      { element: <RequireAuth />, children: pagesFor('signed-in') },
+      { element: <RequireAdmin />, children: pagesFor('admin') },
       { path: '*', ...screen(() => import('./pages/not-found-page')) },
     ],
   },

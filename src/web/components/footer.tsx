@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { LEGAL_PAGE_KEYS } from '../../shared/legal-paths';
+import { LEGAL_PAGE_KEYS } from '../../shared/routes';
 import { useShopSettings } from '../api/settings';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 import { useLanguage, useT, type Language } from '../i18n';
 
 export function Footer() {

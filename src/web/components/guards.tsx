@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import type { UserInfo } from '../../shared/users';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 import { useAuth } from '../stores/auth';
 
 /** Whether this user may open the path: admin screens for admins, the rest for anyone signed in. */

@@ -3,7 +3,7 @@ import { FaShoppingCart } from 'react-icons/fa';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage, useT } from '../i18n';
 import { categoryName, useCategories } from '../api/categories';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 import { cartCount, useCart } from '../stores/cart';
 import { useShopSettings } from '../api/settings';
 import { MenuDropdown } from './menu-dropdown';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useT } from '../i18n';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 import { PageTitle } from './page-title';
 
 /** What an address the shop has nothing for shows: an unknown page, or a product it does not sell. */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { CARD_IMAGE_SIZES, imageSrcSet } from '../../shared/product-images';
 import type { Product } from '../../shared/products';
 import { useT } from '../i18n';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 import { ProductPrice } from './price';
 import { Rating } from './rating';
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardE
 import { FaSearch } from 'react-icons/fa';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 
 /** What the suggestion list tells the field: whether it shows, and which option is highlighted. */
 export interface ComboboxState {

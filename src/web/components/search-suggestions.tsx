@@ -5,7 +5,7 @@ import { discountedPrice } from '../../shared/pricing';
 import type { Suggestions } from '../../shared/products';
 import { api } from '../api/client';
 import { useT } from '../i18n';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 import { formatAmount } from './format';
 import type { ComboboxKeys, ComboboxState } from './search-box';
 

@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router';
 import type { Category } from '../../shared/categories';
 import { categoryName, useCategories } from '../api/categories';
 import { useLanguage, useT, type Messages } from '../i18n';
-import { paths } from '../paths';
+import { paths } from '../../shared/routes';
 
 /** A producer's name as the shop shows it: the hop countries have theirs in the locales. */
 export const producerLabel = (t: Messages, name: string) => (t.catalog.hopCountries as Record<string, string>)[name] ?? name;

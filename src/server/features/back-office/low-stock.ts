@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema.js';
 import { getSettings } from '../settings/repository.js';
@@ -55,7 +56,7 @@ export async function queueLowStockNotices(tx: Tx, variantIds: readonly string[]
   const { shop } = await getSettings(tx);
   const subject = flagged.length === 1 ? `Закінчується: ${names.get(flagged[0].productId)}, ${flagged[0].label}` : `Закінчуються ${flagged.length} фасовки`;
   const lines = flagged.map((v) => `${names.get(v.productId)}, ${v.label} (${v.sku}): залишилось ${v.countInStock} шт., поріг ${v.threshold}`);
-  const link = `${targets.siteUrl}/admin`;
+  const link = `${targets.siteUrl}${paths.admin.dashboard}`;
   const email = targets.shopNotifyEmail ?? (shop.email || null);
   const messages: NewOutboxMessage[] = [];
   if (email)

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatUahMinor } from '../../../shared/pricing.js';
+import { paths } from '../../../shared/routes.js';
 import type { CheckboxConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { FiscalReceiptRow } from '../../db/schema.js';
@@ -165,7 +166,7 @@ async function queueReceiptLetter(tx: Tx, receipt: FiscalReceiptRow, siteUrl: st
     `Вітаємо, ${order.recipientName}!`,
     `Ваш фіскальний чек на ${what}: ${formatUahMinor(receipt.totalMinor)}${receipt.fiscalCode ? `, фіскальний номер ${receipt.fiscalCode}` : ''}.`,
   ];
-  const orderUrl = order.userId ? `${siteUrl}/order/${order.id}` : null;
+  const orderUrl = order.userId ? `${siteUrl}${paths.order(order.id)}` : null;
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   await queueMessages(tx, [
     {

@@ -1,6 +1,6 @@
 import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
 import { normalizeLineOptions } from '../../../shared/line-options.js';
-import { legalPagePath } from '../../../shared/legal.js';
+import { legalPagePath, paths } from '../../../shared/routes.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
 import type { NewOutboxMessage } from './outbox.js';
 import { LETTER_TEXTS, letterTextsOf, type LetterTexts } from './letter-texts.js';
@@ -206,7 +206,7 @@ export function lineTitle(item: Pick<OrderItemRow, 'name' | 'label' | 'options'>
 }
 
 export function orderNotices(event: OrderEvent, order: OrderRow, items: OrderItemRow[], shop: ShopContacts, targets: NoticeTargets): NewOutboxMessage[] {
-  const orderUrl = `${targets.siteUrl}/order/${order.id}`;
+  const orderUrl = `${targets.siteUrl}${paths.order(order.id)}`;
   const messages: NewOutboxMessage[] = [];
   if (targets.customerEmail) {
     // In the language the shopper ordered in (docs/notifications.md).
@@ -260,7 +260,7 @@ export function shopNotices(
   targets: Pick<NoticeTargets, 'shopEmail' | 'telegramChatId' | 'siteUrl'>,
   notice: ShopNotice,
 ): NewOutboxMessage[] {
-  const orderUrl = `${targets.siteUrl}/order/${order.id}`;
+  const orderUrl = `${targets.siteUrl}${paths.order(order.id)}`;
   const messages: NewOutboxMessage[] = [];
   if (targets.shopEmail) {
     const letter: Letter = { subject: notice.subject, lines: notice.lines, link: { href: orderUrl, label: 'Відкрити замовлення' } };

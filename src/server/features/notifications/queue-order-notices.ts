@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, users, type OrderRow } from '../../db/schema.js';
 import { getSettings } from '../settings/repository.js';
@@ -39,8 +40,8 @@ async function shopContacts(tx: Tx): Promise<ShopContacts> {
 
 /** The shopper's way back to the order: their account's page, or a guest's secret link while it is known. */
 function customerOrderUrl(siteUrl: string, order: OrderRow, guestAccessToken: string | undefined): string | null {
-  if (guestAccessToken) return `${siteUrl}/order/guest/${guestAccessToken}`;
-  return order.userId ? `${siteUrl}/order/${order.id}` : null;
+  if (guestAccessToken) return `${siteUrl}${paths.guestOrder(guestAccessToken)}`;
+  return order.userId ? `${siteUrl}${paths.order(order.id)}` : null;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
 import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
+import { paths } from '../../../shared/routes.js';
 import {
   isCashOnDelivery,
   isOfflineMethod,
@@ -428,7 +429,7 @@ export interface VerifiedPayment {
 export type Payer = { user: UserRow; orderId: string } | { guestToken: string };
 
 /** Where the payer sees the order: the account's order page, or the guest's secret link. */
-export const orderPagePath = (payer: Payer, order: OrderRow) => ('guestToken' in payer ? `/order/guest/${payer.guestToken}` : `/order/${order.id}`);
+export const orderPagePath = (payer: Payer, order: OrderRow) => ('guestToken' in payer ? paths.guestOrder(payer.guestToken) : paths.order(order.id));
 
 /**
  * PUT /api/orders/{id}/pay (or the guest link's /pay): the payer only, once. A test payment needs

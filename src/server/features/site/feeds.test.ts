@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, expect, test } from 'vitest';
-import { productPath } from '../../../shared/product-path.js';
+import { productPath } from '../../../shared/routes.js';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';

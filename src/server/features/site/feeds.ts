@@ -1,8 +1,7 @@
 import { discountedPriceMinor } from '../../../shared/pricing.js';
-import { productPath } from '../../../shared/product-path.js';
+import { productPath, ROUTE_NAMES, ROUTES, type RouteSpec } from '../../../shared/routes.js';
 import type { ProductVariantRow } from '../../db/schema.js';
 import type { ProductRecord } from '../products/repository.js';
-import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal-paths.js';
 import { rasterImage } from './preview-images.js';
 import { element, escapeXml, XML_DECLARATION } from './xml.js';
 import type { AttributeValue } from '../../../shared/categories.js';
@@ -12,8 +11,11 @@ import type { AttributeValue } from '../../../shared/categories.js';
  * Every link is absolute on the shop's public address (SITE_URL).
  */
 
-/** Pages a search engine should know besides the products; the lists change with the catalogue. */
-export const PUBLIC_PAGES = ['/', '/hops', '/yeast', '/malt', '/equipment', '/discount', '/about', '/contacts'] as const;
+/**
+ * The pages of one address a search engine should know (src/shared/routes.ts), each with whether
+ * it lists the catalogue; the products are listed besides, as the catalogue has them.
+ */
+export const SITEMAP_PAGES = ROUTE_NAMES.map((name): RouteSpec => ROUTES[name]).filter((route) => route.indexing === 'listed' && !route.pattern.includes(':'));
 
 const absolute = (siteUrl: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl}`);
 const uah = (minor: number) => (minor / 100).toFixed(2);
@@ -25,31 +27,23 @@ export function buildSitemap(siteUrl: string, inStock: ProductRecord[]): string 
   return (
     XML_DECLARATION +
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    PUBLIC_PAGES.map((path) => url(path, path === '/about' || path === '/contacts' ? null : newest)).join('\n') +
-    '\n' +
-    // The legal pages in force (docs/seo.md); their old versions are not for search engines.
-    LEGAL_PAGE_KEYS.map((key) => url(LEGAL_PAGE_PATHS[key], null)).join('\n') +
+    // The legal pages in force are listed, undated (docs/seo.md); their old versions are not for search engines.
+    SITEMAP_PAGES.map((route) => url(route.pattern, route.catalogue ? newest : null)).join('\n') +
     '\n' +
     inStock.map((p) => url(productPath(p.slug ?? p.id), p.updatedAt)).join('\n') +
     '\n</urlset>\n'
   );
 }
 
+/**
+ * Where crawlers may not go: the closed pages (src/shared/routes.ts), each by its address up to
+ * its first param, none under another, and the API.
+ */
 export function buildRobots(siteUrl: string): string {
-  const closed = [
-    '/admin',
-    '/cart',
-    '/shipping',
-    '/payment',
-    '/placeorder',
-    '/order/',
-    '/profile',
-    '/login',
-    '/register',
-    '/forgot-password',
-    '/reset-password',
-    '/api/',
-  ];
+  const prefixes = ROUTE_NAMES.map((name): RouteSpec => ROUTES[name])
+    .filter((route) => route.indexing === 'closed')
+    .map((route) => route.pattern.split(':')[0]);
+  const closed = [...new Set(prefixes.filter((path) => !prefixes.some((other) => other !== path && path.startsWith(other)))), '/api/'];
   return ['User-agent: *', ...closed.map((path) => `Disallow: ${path}`), '', `Sitemap: ${siteUrl}/sitemap.xml`, ''].join('\n');
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { productPath } from '../../../shared/product-path.js';
+import { matchRoute, pathTo, productPath, ROUTES, type RouteSpec } from '../../../shared/routes.js';
 import { GALLERY_IMAGE_SIZES, imageSrcSet } from '../../../shared/product-images.js';
 import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params.js';
 import { PRICE_PARAM } from '../../../shared/price-range.js';
@@ -18,7 +18,7 @@ import { feedBrand } from '../../../shared/brand.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
-import { legalPageOf, SAVED_RECIPE_PAGE } from './pages.js';
+import { legalPageOf } from './pages.js';
 import { getSavedRecipe } from '../recipes/saved.js';
 import { savedRecipeKey } from '../../../shared/recipes/keys.js';
 import { splitHoisted, type RenderRoot } from './server-render.js';
@@ -48,21 +48,26 @@ export interface PageHead {
   data: { key: unknown[]; value: unknown }[];
 }
 
-const SECTIONS: Record<string, { title: string; description: string; filter: Partial<ProductListQuery> }> = {
-  '/hops': {
+/** The section pages (src/shared/routes.ts) as search engines are told of them. */
+const SECTIONS: Record<SectionName, { title: string; description: string; filter: Partial<ProductListQuery> }> = {
+  hops: {
     title: 'Хміль',
     description: 'Гранульований хміль T90 з восьми країн: Cascade, Citra, Saaz, Hallertauer та інші сорти.',
     filter: { category: 'Hops' },
   },
-  '/yeast': { title: 'Сухі пивні дріжджі', description: 'Дріжджі Fermentis і Lallemand для елів та лагерів.', filter: { category: 'Yeast' } },
-  '/malt': { title: 'Солод', description: 'Базовий і спеціальний солод від провідних солодовень.', filter: { category: 'Malt' } },
-  '/equipment': {
+  yeast: { title: 'Сухі пивні дріжджі', description: 'Дріжджі Fermentis і Lallemand для елів та лагерів.', filter: { category: 'Yeast' } },
+  malt: { title: 'Солод', description: 'Базовий і спеціальний солод від провідних солодовень.', filter: { category: 'Malt' } },
+  equipment: {
     title: 'Обладнання',
     description: 'Кеги, фітинги, охолоджувачі, крани та все для розливу.',
     filter: { category: 'Equipment' as CategoryFilter },
   },
-  '/discount': { title: 'Товари зі знижкою', description: 'Хміль, дріжджі й обладнання зі знижкою.', filter: { discount: true } },
+  discount: { title: 'Товари зі знижкою', description: 'Хміль, дріжджі й обладнання зі знижкою.', filter: { discount: true } },
 };
+
+const SECTION_NAMES = ['hops', 'yeast', 'malt', 'equipment', 'discount'] as const;
+type SectionName = (typeof SECTION_NAMES)[number];
+const isSection = (name: string): name is SectionName => (SECTION_NAMES as readonly string[]).includes(name);
 
 /** The head of a public page, or null when the path is no public catalogue page (private pages keep the plain shell). */
 export async function pageHead(
@@ -97,13 +102,14 @@ export async function pageHead(
   // refuses leaves the list to the browser.
   const options = listingOptions(search);
 
+  const match = matchRoute(path);
   if (status === 404) {
     // A product the shop does not sell is embedded as null, which the product screen draws as "not found".
-    const missingProduct = /^\/product\/([^/]+)$/.exec(path);
-    const data = missingProduct ? [{ key: ['products', 'detail', safeDecode(missingProduct[1])], value: null }] : [];
+    const data = match?.name === 'product' ? [{ key: ['products', 'detail', safeDecode(match.params.ref)], value: null }] : [];
     return { title: `Сторінку не знайдено | ${shopName}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', siteName, jsonLd: [], data };
   }
-  if (path === '/') {
+  if (!match) return null;
+  if (match.name === 'home') {
     const [products, top] = await Promise.all([list(options ?? {}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);
     return {
       title: `${shopName} — хміль, дріжджі, солод і обладнання для пивоварів`,
@@ -116,8 +122,8 @@ export async function pageHead(
       data: [...(options ? [{ key: ['products', 'list', { pageNumber: 1, ...options }], value: products }] : []), { key: ['products', 'top'], value: top }],
     };
   }
-  const section = SECTIONS[path];
-  if (section) {
+  if (isSection(match.name)) {
+    const section = SECTIONS[match.name];
     // A section's other parameters (producer, category, keyword, page) are the browser's to apply.
     const filters = listingFilters(search);
     const products = filters && options ? await list({ ...section.filter, ...options, ...filters }).catch(() => null) : null;
@@ -131,9 +137,8 @@ export async function pageHead(
       data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...section.filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
   }
-  const categoryPage = /^\/catalog\/([^/]+)$/.exec(path);
-  if (categoryPage) {
-    const slug = safeDecode(categoryPage[1]);
+  if (match.name === 'category') {
+    const slug = safeDecode(match.params.slug);
     const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
     const category = categories.find((c) => c.slug === slug);
     if (!category) return null;
@@ -150,10 +155,9 @@ export async function pageHead(
       data: products ? [{ key: ['products', 'list', { pageNumber: 1, ...filter, ...options, ...filterKey(filters) }], value: products }] : [],
     };
   }
-  const searchPage = /^\/search\/([^/]+)(?:\/page\/(\d+))?$/.exec(path);
-  if (searchPage) {
-    const keyword = safeDecode(searchPage[1]).trim();
-    const pageNumber = Number(searchPage[2] ?? 1);
+  if (match.name === 'search' || match.name === 'searchPage') {
+    const keyword = safeDecode(match.params.keyword).trim();
+    const pageNumber = Number(match.params.pageNumber ?? 1);
     // Embedded under the web app's own key, so only what it would ask for in the same words.
     const embeddable = keyword && keyword.length <= MAX_KEYWORD_LENGTH && pageNumber >= 1 && pageNumber <= MAX_PAGE_NUMBER;
     const found = embeddable && options ? await list({ keyword, pageNumber, ...options }) : null;
@@ -167,7 +171,7 @@ export async function pageHead(
       data: found ? [{ key: ['products', 'list', { keyword, pageNumber, ...options }], value: found }] : [],
     };
   }
-  if (path === '/recipe') {
+  if (match.name === 'recipe') {
     return {
       title: `Зварити за рецептом | ${shopName}`,
       description: 'Завантажте рецепт BeerXML з BeerSmith, Brewfather чи Brewtarget — і отримайте готовий кошик: хміль, солод і дріжджі в наявності.',
@@ -178,10 +182,9 @@ export async function pageHead(
       data: [],
     };
   }
-  const savedRecipe = SAVED_RECIPE_PAGE.exec(path);
-  if (savedRecipe) {
+  if (match.name === 'savedRecipe') {
     // Unlisted: the link is shared by hand, so no search engine indexes it (noindex, no canonical).
-    const saved = await getSavedRecipe(app.db, savedRecipe[1]);
+    const saved = await getSavedRecipe(app.db, match.params.id);
     const { recipe } = saved;
     const figures = [
       recipe.style,
@@ -199,8 +202,8 @@ export async function pageHead(
       data: [{ key: [...savedRecipeKey(saved.id)], value: saved }],
     };
   }
-  if (path === '/about' || path === '/contacts') {
-    const title = path === '/about' ? 'Про нас' : 'Контакти';
+  if (match.name === 'about' || match.name === 'contacts') {
+    const title = match.name === 'about' ? 'Про нас' : 'Контакти';
     return {
       title: `${title} | ${shopName}`,
       description: DEFAULT_DESCRIPTION,
@@ -226,9 +229,8 @@ export async function pageHead(
       data: [{ key: ['legal', legal.key, legal.version ?? 'current'], value: page }],
     };
   }
-  const productPage = /^\/product\/([^/]+)$/.exec(path);
-  if (productPage) {
-    const ref = productPage[1];
+  if (match.name === 'product') {
+    const { ref } = match.params;
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
     const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
     const producers = categories.find((c) => c.slug === product.category)?.producers ?? [];
@@ -262,8 +264,10 @@ function productHead(
   const price = discountedPrice(product.price, product.discount);
   const description = product.description.replace(/\s+/g, ' ').slice(0, 160);
   const mainSrcSet = product.images[0] ? imageSrcSet(product.images[0]) : undefined;
-  const category = SECTIONS[`/${product.category.toLowerCase()}`] ?? SECTIONS['/equipment'];
-  const categoryPath = Object.keys(SECTIONS).find((key) => SECTIONS[key] === category)!;
+  // A category the owner added under equipment is filed under the equipment section.
+  const sectionName = SECTION_NAMES.find((name) => (ROUTES[name] as RouteSpec).category === product.category) ?? 'equipment';
+  const category = SECTIONS[sectionName];
+  const categoryPath = pathTo(sectionName);
   return {
     title: `${product.name} — ${price.toFixed(2)} грн | ${shop.name}`,
     description,

@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { saveSettings } from '../settings/repository.js';
-import { productPath } from '../../../shared/product-path.js';
+import { matchRoute, productPath, ROUTE_NAMES, ROUTES, type RouteName, type RouteSpec } from '../../../shared/routes.js';
 import type { ProductDetail, ProductList } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
@@ -269,19 +269,47 @@ describeWithApp(
       expect((await app.inject({ url: `/api/products/${product.id}` })).json()).toMatchObject({ slug: product.slug });
     });
 
-    test("every page of the web app's router answers 200: a new screen cannot be a 404 by mistake", async () => {
-      const router = readFileSync(new URL('../../../web/router.tsx', import.meta.url), 'utf8');
-      const routes = [...router.matchAll(/path: '([^']+)'/g)].map((m) => m[1]).filter((p) => p !== '*' && !p.startsWith('/product/') && p !== '/recipe/:id');
-      expect(routes.length).toBeGreaterThan(20);
-      // A saved recipe's page exists while the recipe does (its own test in the recipes feature).
-      for (const route of routes) {
-        // A category's page exists while the category does: a seeded one stands for them.
-        const url = route
-          .replace('/catalog/:slug', '/catalog/Hops')
-          .replace(/:pageNumber/g, '2')
-          .replace(/:[a-zA-Z]+/g, 'abc123');
-        expect(await resolvePage(ctx().app.db, url), url).toEqual({ status: 200 });
+    test('every page of the route registry is served: 200, or 404 when the record it shows is missing', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db);
+      // An address of each page: its params filled in with something of the right form.
+      const example = (name: RouteName, value: string) =>
+        ROUTES[name].pattern.replace(/:(\w+)/g, (_, key: string) => ((ROUTES[name] as RouteSpec).numeric?.includes(key) ? '2' : value));
+      // A page that shows a record exists while the record does: a real one, then a made-up one.
+      // The saved recipe's real page has its own test in the recipes feature.
+      const real: Partial<Record<RouteName, string>> = { product: product.slug!, category: 'Hops', offerVersion: '1' };
+      for (const name of ROUTE_NAMES) {
+        const route: RouteSpec = ROUTES[name];
+        if (!route.needsRecord) {
+          expect(await resolvePage(app.db, example(name, 'abc123')), name).toEqual({ status: 200 });
+          continue;
+        }
+        if (real[name]) expect(await resolvePage(app.db, route.pattern.replace(/:\w+/g, real[name])), name).toEqual({ status: 200 });
+        expect(await resolvePage(app.db, route.pattern.replace(/:\w+/g, '999999')), name).toEqual({ status: 404 });
       }
+    });
+
+    test('robots.txt and the sitemap say of each page what the registry does', async () => {
+      const { app } = ctx();
+      const product = await createProduct(app.db, { countInStock: 2 });
+      app.catalogCache.invalidate();
+      const robots = (await app.inject({ url: '/robots.txt' })).body;
+      const disallowed = [...robots.matchAll(/^Disallow: (.+)$/gm)].map((m) => m[1]);
+      const locs = (parseXml((await app.inject({ url: '/sitemap.xml' })).body).urlset.url as { loc: string }[]).map((u) => u.loc.slice(SITE.length));
+      for (const name of ROUTE_NAMES) {
+        const route: RouteSpec = ROUTES[name];
+        const path = route.pattern.replace(/:\w+/g, '2');
+        expect(
+          disallowed.some((prefix) => path.startsWith(prefix)),
+          name,
+        ).toBe(route.indexing === 'closed');
+        if (!route.pattern.includes(':')) expect(locs.includes(route.pattern), name).toBe(route.indexing === 'listed');
+      }
+      // Besides the listed pages of one address, the sitemap lists products, and nothing else.
+      const others = locs.filter((loc) => ROUTES[matchRoute(loc)?.name ?? 'cart'].indexing !== 'listed');
+      expect(others).toEqual([]);
+      expect(locs).toContain(productPath(product.slug!));
+      expect(locs.filter((loc) => loc.includes(':'))).toEqual([]);
     });
 
     test('unknown pages and missing products answer 404 with the web app; real pages 200', async () => {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StockAlertCreate } from '../../../shared/stock-alerts.js';
-import { productPath } from '../../../shared/product-path.js';
+import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants, stockAlerts, type ProductVariantRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -79,11 +79,11 @@ export async function queueRestockAlerts(
     .returning();
   if (!woken.length) return;
   const shopName = (await getSettings(tx)).shop.name;
-  const link = `${site.url}${productPath(product.slug ?? product.id)}`;
+  const link = `${site.url}${paths.product(product.slug ?? product.id)}`;
   const labels = new Map(after.map((v) => [v.id, v.label]));
   const messages: NewOutboxMessage[] = woken.map((alert) => {
     const title = alert.variantId ? `${product.name}, ${labels.get(alert.variantId)}` : product.name;
-    const unsubscribe = `${site.url}/stock-alerts/unsubscribe?${new URLSearchParams({ email: alert.email, signature: unsubscribeSignature(site.secret, alert.email) })}`;
+    const unsubscribe = `${site.url}${paths.stockAlertsUnsubscribe(alert.email, unsubscribeSignature(site.secret, alert.email))}`;
     const english = alert.locale === 'en';
     return {
       channel: 'email',

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { paths } from '../../../shared/routes.js';
 import type { Db, Tx } from '../../db/client.js';
 import { passwordResetTokens, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -28,7 +29,7 @@ export async function requestPasswordReset(db: Db, email: string, siteUrl: strin
     // Only the newest link works: a letter lying in an old mailbox or an old tab is dead.
     await revokeResetLinks(tx, user.id, now);
     await tx.insert(passwordResetTokens).values({ tokenHash: digest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
-    await queueMessages(tx, [resetLetter(user.email, user.name, `${siteUrl}/reset-password?token=${token}`)]);
+    await queueMessages(tx, [resetLetter(user.email, user.name, `${siteUrl}${paths.resetPassword(token)}`)]);
   });
 }
 

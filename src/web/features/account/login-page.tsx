@@ -11,7 +11,7 @@ import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import { useLogin } from './api';
 import { FormContainer } from '../../components/form-container';

@@ -7,7 +7,7 @@ import type { ExportFormat } from '../../../shared/import-export';
 import type { OrderSummary } from '../../../shared/orders';
 import { useT } from '../../i18n';
 import { importExportTexts } from '../../i18n/feature-texts/import-export';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { exportUrl, waybillLabelsUrl } from './import-export-api';
 
 const FORMATS: { format: ExportFormat; sep: ',' | ';'; text: 'csvComma' | 'csvSemicolon' | 'xlsx' }[] = [

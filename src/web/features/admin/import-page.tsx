@@ -18,7 +18,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { importExportTexts } from '../../i18n/feature-texts/import-export';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { applyImport, uploadPriceList, useSuppliers } from './import-export-api';
 
 /** Rows drawn at most: a 10,000-line file's preview stays responsive; the summary counts them all. */

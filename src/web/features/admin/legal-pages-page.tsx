@@ -13,7 +13,7 @@ import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { legalTexts } from '../../i18n/feature-texts/legal';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAdminLegal, usePreviewLegal, useSaveLegalPage } from '../legal';
 
 type Draft = { title: string; body: string; titleEn: string; bodyEn: string };

@@ -27,7 +27,7 @@ import { NumberInput, readNumber } from '../../components/number-input';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { producerLabel } from './product-labels';
 import { useAdminProduct, useUpdateProduct } from './products-api';
 import { GalleryEditor } from './gallery-editor';

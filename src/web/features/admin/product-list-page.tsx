@@ -15,7 +15,7 @@ import { CatalogueFiles } from './export-panels';
 import { Paginate } from '../../components/paginate';
 import { useT, type Messages } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { categoryLabel, producerLabel } from './product-labels';
 import { useAdminProductList, useCreateProduct, useDeleteProduct } from './products-api';
 import { BulkPackEdit } from './bulk-pack-edit';

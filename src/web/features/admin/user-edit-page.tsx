@@ -10,7 +10,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useUpdateUser, useUser } from './users-api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';

@@ -9,7 +9,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useDeleteUser, useUsers } from './users-api';
 
 /** /admin/userlist (docs/screens.md): admins are listed but cannot be edited or deleted here (docs/domain.md). */

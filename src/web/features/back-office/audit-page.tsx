@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { Paginate } from '../../components/paginate';
 import { useT } from '../../i18n';
 import { backOfficeTexts } from '../../i18n/feature-texts/back-office';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAudit } from './api';
 import { AuditEntries } from './audit-entries';
 

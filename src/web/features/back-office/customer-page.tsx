@@ -6,7 +6,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { backOfficeTexts } from '../../i18n/feature-texts/back-office';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useCustomer } from './api';
 
 /** /admin/customers/{id}: one customer (an account, or a guest's grouped orders) and their orders. */

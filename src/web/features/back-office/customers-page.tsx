@@ -11,7 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { Paginate } from '../../components/paginate';
 import { useT } from '../../i18n';
 import { backOfficeTexts } from '../../i18n/feature-texts/back-office';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useCustomers } from './api';
 
 /** /admin/customers?q=&page=: accounts and guests, searched by name, e-mail or phone (docs/back-office.md). */

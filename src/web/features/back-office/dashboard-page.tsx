@@ -11,7 +11,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { backOfficeTexts } from '../../i18n/feature-texts/back-office';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useDashboard } from './api';
 import { DayChart } from './day-chart';
 import './back-office.scss';

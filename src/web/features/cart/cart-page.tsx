@@ -16,7 +16,7 @@ import { useCartPrices } from './use-cart-prices';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { cartCount, cartLineKey, useCart, type CartItem } from '../../stores/cart';
 import { LineName } from '../../components/line-name';
 import { useCartAvailability, type LineProblem } from './use-cart-availability';

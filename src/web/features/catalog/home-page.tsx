@@ -3,7 +3,7 @@ import { PageTitle } from '../../components/page-title';
 import { ProductCard } from '../../components/product-card';
 import { ProductGrid } from '../../components/product-grid';
 import { useT } from '../../i18n';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useProductList, useTopProducts } from './api';
 import { ListingControls, useListingOptions } from './listing-controls';
 import { pageFromParam } from './page-param';

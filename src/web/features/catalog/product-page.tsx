@@ -16,7 +16,7 @@ import { Price } from '../../components/price';
 import { Rating } from '../../components/rating';
 import { useLanguage, useT } from '../../i18n';
 import { useCategories } from '../../api/categories';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { cartLineKey, toCartItem, useCart } from '../../stores/cart';
 import { isMillable } from '../../../shared/line-options';
 import { MAX_LINE_QTY } from '../../../shared/order-limits';

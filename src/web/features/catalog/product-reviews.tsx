@@ -9,7 +9,7 @@ import { useDateFormat } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { Message } from '../../components/message';
 import { useT } from '../../i18n';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 
 // Only a signed-in shopper writes a review: the form and its validation (zod) load for them alone.

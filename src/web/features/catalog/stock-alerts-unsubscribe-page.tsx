@@ -6,7 +6,7 @@ import { FormContainer } from '../../components/form-container';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 
 /**
  * /stock-alerts/unsubscribe?email=…&signature=…: the link of a "back in stock" letter. It asks first,

@@ -10,7 +10,7 @@ import { ErrorMessage } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useCart } from '../../stores/cart';
 import { usePaymentsConfig } from '../../api/settings';
 import { CheckoutSteps } from './components/checkout-steps';

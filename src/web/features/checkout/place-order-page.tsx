@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { legalTexts } from '../../i18n/feature-texts/legal';
 import { useShopSettings } from '../../api/settings';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import { cartLineKey, useCart } from '../../stores/cart';
 import { useCartAvailability, useCartPrices } from '../cart';

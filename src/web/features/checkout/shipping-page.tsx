@@ -14,7 +14,7 @@ import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import { useCart, type ShippingAddress } from '../../stores/cart';
 import { useCartPrices } from '../cart';

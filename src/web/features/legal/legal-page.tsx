@@ -1,12 +1,12 @@
 import { Link, useParams } from 'react-router';
-import type { LegalPageKey } from '../../../shared/legal-paths';
+import type { LegalPageKey } from '../../../shared/routes';
 import { useDateFormat } from '../../components/format';
 import { Loader } from '../../components/loader';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useLanguage, useT } from '../../i18n';
 import { legalTexts } from '../../i18n/feature-texts/legal';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useLegalPage } from './api';
 
 /**

@@ -6,7 +6,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { orderTexts } from '../../i18n/feature-texts/orders';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import { guestOrderPaymentBase, useClaimGuestOrder, useGuestOrder } from './api';
 import { OrderDetails } from './order-page';

@@ -13,7 +13,7 @@ import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../i18n/feature-texts/orders';
 import { legalTexts } from '../../i18n/feature-texts/legal';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import { orderPaymentBase, useCancelOrder, useOrder } from './api';
 import { AdminOrderActions } from './components/admin-order-actions';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useT } from '../../i18n';
 import { recipeTexts } from '../../i18n/feature-texts/recipes';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import type { HopSubstitutes as Substitutes } from '../../../shared/recipes/schema';
 
 /** "Замінники в наявності" under a hop (docs/recipes.md): from the recipe matcher's substitution table. */

@@ -5,7 +5,7 @@ import { ErrorMessage, Message } from '../../components/message';
 import { notify } from '../../components/notify';
 import { useT } from '../../i18n';
 import { recipeTexts } from '../../i18n/feature-texts/recipes';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useDeleteRecipe, useMyRecipes } from './api';
 
 /** "Мої рецепти" in the profile (docs/screens.md): the saved recipes, newest first, to open or delete. */

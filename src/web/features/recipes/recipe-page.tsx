@@ -7,7 +7,7 @@ import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { recipeTexts } from '../../i18n/feature-texts/recipes';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import type { RecipeImportResult } from '../../../shared/recipes/schema';
 import { useImportRecipe, useSaveRecipe, type ImportRequest } from './api';

@@ -6,7 +6,7 @@ import { notify } from '../../components/notify';
 import { formatUah } from '../../components/format';
 import { useT } from '../../i18n';
 import { recipeTexts } from '../../i18n/feature-texts/recipes';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useCart, type CartItem } from '../../stores/cart';
 import { fromMinor } from '../../../shared/pricing';
 import { compareIbu, chosenCandidate, offeredChoices, planPurchase, type MatchSelection, type PlanLine, type PurchasePlan } from '../../../shared/recipes/plan';

@@ -8,7 +8,7 @@ import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { recipeTexts } from '../../i18n/feature-texts/recipes';
-import { paths } from '../../paths';
+import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
 import { offeredChoices } from '../../../shared/recipes/plan';
 import type { SavedRecipe } from '../../../shared/recipes/saved';

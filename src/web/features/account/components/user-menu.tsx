@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { notify } from '../../../components/notify';
 import { MenuDropdown } from '../../../components/menu-dropdown';
 import { useT } from '../../../i18n';
-import { paths } from '../../../paths';
+import { paths } from '../../../../shared/routes';
 import { useAuth } from '../../../stores/auth';
 import { useLogout } from '../api';
 

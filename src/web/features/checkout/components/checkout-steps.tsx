@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
-import { paths } from '../../../paths';
+import { paths } from '../../../../shared/routes';
 
 type Step = 1 | 2 | 3;
 

@@ -7,7 +7,7 @@ import { formatUah } from '../../../components/format';
 import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
-import { paths } from '../../../paths';
+import { paths } from '../../../../shared/routes';
 import { LineName } from '../../../components/line-name';
 import type { LineOptions } from '../../../../shared/line-options';
 

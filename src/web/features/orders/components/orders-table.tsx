@@ -4,7 +4,7 @@ import { formatUah, useDateFormat } from '../../../components/format';
 import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
 import { orderTexts } from '../../../i18n/feature-texts/orders';
-import { paths } from '../../../paths';
+import { paths } from '../../../../shared/routes';
 import { OrderStatusBadge } from './order-status-badge';
 import { paymentMethodLabel } from '../../../components/payment-method-label';
 
