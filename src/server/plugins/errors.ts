@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.js';
+import { sqlStateOf } from '../db/sql-state.js';
 import { localizeMessage, parseMessage } from '../../shared/validation-messages.js';
 import { AppError } from '../errors.js';
 
@@ -81,11 +82,4 @@ function clientErrorMessage(error: FastifyError, status: number): string {
   if (status === 413) return 'Запит завеликий';
   if (status === 429) return 'Забагато спроб. Спробуйте пізніше';
   return error.message || 'Некоректний запит';
-}
-
-function sqlStateOf(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }

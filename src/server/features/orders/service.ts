@@ -1,6 +1,6 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import { parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
+import { branchRefuses, parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
 import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
 import {
   isCashOnDelivery,
@@ -15,15 +15,16 @@ import {
   type PaymentResult,
 } from '../../../shared/orders.js';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import type { OrderRow, ProductRow, ProductVariantRow, UserRow } from '../../db/schema.js';
 import { isMillable, lineKey, type LineOptions } from '../../../shared/line-options.js';
-import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/variants.js';
+import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/index.js';
 import { AppError, BadInput, Conflict, Forbidden, NotFound } from '../../errors.js';
-import { getSettings } from '../settings/repository.js';
+import { secretDigest } from '../../secret-digest.js';
+import { getSettings } from '../settings/index.js';
 import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
-import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../notifications/queue-order-notices.js';
+import { queueOrderNotices, queueShopNotice, type NoticeSettings, type OrderEvent } from '../notifications/index.js';
 import { queueLowStockNotices } from '../back-office/index.js';
-import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { applyPromo, promoCustomerOf, recordUse, returnUse, type AppliedPromo } from '../promo-codes/index.js';
 import { assertTransition } from './order-status.js';
@@ -352,7 +353,7 @@ async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: Or
 
 /** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */
 function assertBranchTakes(branch: CheckedBranch, weightKg: number) {
-  if (branch.maxWeightKg === null || weightKg <= branch.maxWeightKg) return;
+  if (!branchRefuses(branch, weightKg)) return;
   const kg = (n: number) => n.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
   throw new Conflict(
     `Посилка важить ${kg(weightKg)} кг, а «${branch.branchDescription}» приймає до ${kg(branch.maxWeightKg)} кг. Оберіть інше відділення`,
@@ -361,16 +362,13 @@ function assertBranchTakes(branch: CheckedBranch, weightKg: number) {
   );
 }
 
-/** What the database keeps of a guest order's secret: its SHA-256, never the secret itself. */
-export const guestTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * A guest's order by the secret of its link; anything else does not exist. The row is found by the
  * secret's hash, so the lookup's timing says nothing about the secret; the match is confirmed in
  * constant time all the same.
  */
 async function requireGuestOrderRow(tx: Tx, accessToken: string): Promise<OrderRow> {
-  const hash = Buffer.from(guestTokenHash(accessToken));
+  const hash = Buffer.from(secretDigest(accessToken));
   const found = await findOrderByAccessTokenHash(tx, hash.toString());
   const stored = Buffer.from(found?.accessTokenHash ?? '');
   if (!found || stored.length !== hash.length || !timingSafeEqual(stored, hash)) throw orderNotFound();
@@ -746,11 +744,6 @@ export function checkIdempotencyKey(key: string | string[] | undefined, pattern:
     throw new BadInput('Некоректний заголовок Idempotency-Key', 'BAD_IDEMPOTENCY_KEY');
   }
   return key;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const orderNotFound = () => new NotFound('Замовлення не знайдено', 'ORDER_NOT_FOUND');

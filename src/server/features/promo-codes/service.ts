@@ -17,8 +17,8 @@ import type { PromoTerms } from '../../../shared/pricing.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PromoCodeRow } from '../../db/schema.js';
 import { AppError, BadInput, NotFound } from '../../errors.js';
-import { findVariantsOf } from '../products/variants.js';
-import { getSettings } from '../settings/repository.js';
+import { findVariantsOf } from '../products/index.js';
+import { getSettings } from '../settings/index.js';
 import {
   countCustomerUses,
   deletePromoCode,

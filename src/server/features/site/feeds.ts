@@ -1,7 +1,7 @@
 import { discountedPriceMinor } from '../../../shared/pricing.js';
 import { productPath } from '../../../shared/product-path.js';
 import type { ProductVariantRow } from '../../db/schema.js';
-import type { ProductRecord } from '../products/repository.js';
+import type { ProductRecord } from '../products/index.js';
 import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS } from '../../../shared/legal-paths.js';
 import { rasterImage } from './preview-images.js';
 import { element, escapeXml, XML_DECLARATION } from './xml.js';

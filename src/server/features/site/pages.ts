@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { categories } from '../../db/schema.js';
 import { PRODUCT_REF, productPath } from '../../../shared/product-path.js';
-import { findProductByRef } from '../products/repository.js';
+import { findProductByRef } from '../products/index.js';
 import { LEGAL_PAGE_KEYS, LEGAL_PAGE_PATHS, type LegalPageKey } from '../../../shared/legal.js';
 import { legalVersionExists } from '../legal/index.js';
-import { findSavedRecipe } from '../recipes/saved.js';
+import { findSavedRecipe } from '../recipes/index.js';
 
 /**
  * The web app's pages (src/web/router.tsx), so that an address no page answers gets a real 404
