@@ -1,2 +1,2 @@
-/** Packing lists for the warehouse (docs/back-office.md). */
+/** Packing slips and waybill labels for the warehouse (docs/api.md, "Export, import and packing"). */
 export { packingRoutes } from './routes.js';
