@@ -13,9 +13,11 @@ const boundaries = {
 };
 
 /**
- * Layers inside each side (docs/architecture.md): lower layers never import higher ones, and a web
- * feature reaches another only through that feature's index.ts, never its internals. The app itself
- * (router.tsx, main.tsx) composes features and may import any of them.
+ * Layers inside each side (docs/architecture.md): lower layers never import higher ones, and a
+ * feature reaches another only through that feature's index.ts, never its internals. The web app
+ * itself (router.tsx, main.tsx) composes features and may import any of them; on the server only
+ * app.ts, which mounts every feature's routes, and the demo seed and test helpers, which write
+ * through the repositories, may (docs/decisions/031-server-module-faces.md).
  */
 const layers = {
   zones: [
@@ -30,7 +32,7 @@ const layers = {
       message: 'Shared web code is below features: pass what it needs in (props), or move the piece out of the feature.',
     },
   ],
-  features: ['src/web/features'],
+  features: ['src/web/features', { folder: 'src/server/features', exempt: ['src/server/app.ts', 'src/server/seed', 'src/server/test'] }],
 };
 
 export default tseslint.config(

@@ -5,7 +5,9 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * native resolver to install). Options:
  * - `zones`: a file under one of `target` may not import anything under `from`;
  * - `features`: folders whose subfolders are features; a feature imports another only through
- *   that feature's index.
+ *   that feature's index. A plain folder guards imports between its features only; an object
+ *   `{ folder, exempt }` guards imports from any file outside the feature, except the files and
+ *   folders under `exempt` (the composition root that mounts every feature's routes).
  * Paths are relative to the working directory, which is the repository root for `npm run lint`.
  */
 export const importLayers = {
@@ -25,7 +27,20 @@ export const importLayers = {
               additionalProperties: false,
             },
           },
-          features: { type: 'array', items: { type: 'string' } },
+          features: {
+            type: 'array',
+            items: {
+              anyOf: [
+                { type: 'string' },
+                {
+                  type: 'object',
+                  properties: { folder: { type: 'string' }, exempt: { type: 'array', items: { type: 'string' } } },
+                  required: ['folder'],
+                  additionalProperties: false,
+                },
+              ],
+            },
+          },
         },
         additionalProperties: false,
       },
@@ -48,15 +63,19 @@ export const importLayers = {
       for (const zone of zones) {
         if (zone.target.some((target) => inside(file, target)) && inside(imported, zone.from)) {
           context.report({ node, message: zone.message });
+          return;
         }
       }
-      for (const folder of features) {
-        if (!inside(file, folder) || !inside(imported, folder)) continue;
-        const [ownFeature] = relative(resolve(root, folder), file).split(sep);
+      for (const entry of features) {
+        const { folder, exempt } = typeof entry === 'string' ? { folder: entry, exempt: undefined } : entry;
+        if (!inside(imported, folder)) continue;
+        // A plain folder guards its features from each other only; with `exempt`, every file outside.
+        if (exempt ? exempt.some((path) => inside(file, path)) : !inside(file, folder)) continue;
+        const ownFeature = inside(file, folder) ? relative(resolve(root, folder), file).split(sep)[0] : undefined;
         const [feature, ...rest] = relative(resolve(root, folder), imported).split(sep);
         const throughIndex = rest.length === 0 || (rest.length === 1 && /^index(\.tsx?|\.js)?$/.test(rest[0]));
         if (feature !== ownFeature && !throughIndex) {
-          context.report({ node, message: `Web features use each other only through the other feature's index.ts (here: ${feature}).` });
+          context.report({ node, message: `Features are used only through their index.ts, never their internals (here: ${feature}).` });
         }
       }
     }

@@ -11,7 +11,7 @@ const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecma
 const options = [
   {
     zones: [{ target: ['src/server/plugins'], from: 'src/server/features', message: 'plugins below features' }],
-    features: ['src/web/features'],
+    features: ['src/web/features', { folder: 'src/server/features', exempt: ['src/server/app.ts', 'src/server/seed'] }],
   },
 ];
 const at = (path: string) => resolve(process.cwd(), path);
@@ -24,6 +24,12 @@ tester.run('import-layers', importLayers, {
     { filename: at('src/web/features/cart/cart-page.tsx'), code: "export { x } from '../account/index.ts';", options },
     { filename: at('src/web/features/cart/cart-page.tsx'), code: "import { x } from './use-cart-prices';", options },
     { filename: at('src/web/router.tsx'), code: "import { x } from './features/account/pages/login';", options },
+    { filename: at('src/server/features/payments/service.ts'), code: "import { x } from '../orders/index.js';", options },
+    { filename: at('src/server/features/payments/service.ts'), code: "import { x } from './monobank.js';", options },
+    { filename: at('src/server/features/orders/orders.test.ts'), code: "import { x } from './repository.js';", options },
+    { filename: at('src/server/app.ts'), code: "import { x } from './features/orders/routes.js';", options },
+    { filename: at('src/server/seed/index.ts'), code: "import { x } from '../features/users/repository.js';", options },
+    { filename: at('src/server/main.ts'), code: "import { x } from './features/users/index.js';", options },
   ],
   invalid: [
     {
@@ -41,6 +47,24 @@ tester.run('import-layers', importLayers, {
     {
       filename: at('src/web/features/cart/cart-page.tsx'),
       code: "const page = import('../checkout/pages/shipping');",
+      options,
+      errors: 1,
+    },
+    {
+      filename: at('src/server/features/payments/service.ts'),
+      code: "import { x } from '../orders/repository.js';",
+      options,
+      errors: [{ message: 'Features are used only through their index.ts, never their internals (here: orders).' }],
+    },
+    {
+      filename: at('src/server/features/refunds/refunds.test.ts'),
+      code: "import { x } from '../payments/liqpay.js';",
+      options,
+      errors: 1,
+    },
+    {
+      filename: at('src/server/main.ts'),
+      code: "import { x } from './features/users/repository.js';",
       options,
       errors: 1,
     },

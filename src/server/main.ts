@@ -3,7 +3,7 @@ import { ConfigError, DEMO_ADMIN_PASSWORD, loadConfig, type Config } from './con
 import { databaseTargetOf, openDatabase, type Db } from './db/client.js';
 import { DataDirLocked } from './db/data-dir-lock.js';
 import { ensureAdmin, isCatalogEmpty, seedDemoCatalog } from './seed/index.js';
-import { findUserByEmail } from './features/users/repository.js';
+import { findUserByEmail } from './features/users/index.js';
 import { buildApp } from './app.js';
 import { safeErrorSerializer } from './log-safety.js';
 import { limitConnections } from './plugins/connection-limits.js';

@@ -1,12 +1,11 @@
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { UserRow } from './db/schema.js';
-import type { OutboxWorker } from './features/notifications/outbox-worker.js';
+import type { OutboxWorker } from './features/notifications/index.js';
 import type { FiscalWorker } from './features/fiscal/index.js';
-import type { Payments } from './features/payments/service.js';
-import type { DeliveryDirectory } from './features/delivery/service.js';
-import type { DeliveryEstimator } from './features/delivery/estimate.js';
-import type { CatalogCache } from './features/products/catalog-cache.js';
+import type { Payments } from './features/payments/index.js';
+import type { DeliveryDirectory, DeliveryEstimator } from './features/delivery/index.js';
+import type { CatalogCache } from './features/products/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +20,8 @@ declare module 'fastify' {
     deliveryDirectory: DeliveryDirectory;
     /** Nova Poshta's tariff and date for a parcel, cached; never fails (features/delivery/estimate.ts). */
     deliveryEstimator: DeliveryEstimator;
+    /** An account by its id (features/users), for plugins/auth.ts, which sits below features and imports none. */
+    userById: (id: string) => Promise<UserRow | null>;
   }
   interface FastifyRequest {
     /** Memoised by plugins/auth.ts getSessionUser; undefined until first asked. */

@@ -102,9 +102,22 @@ export function parcelWeightKg(lines: readonly { weight: number; qty: number }[]
   return grams / 1000;
 }
 
+/**
+ * A placed order's parcel: each line's pack weight as ordered (the line's stored snapshot), so
+ * editing the catalogue never changes a parcel. A line without a snapshot weighs nothing.
+ */
+export function orderedParcelWeightKg(items: readonly { weight: number | null; qty: number }[]): number {
+  return parcelWeightKg(items.map((item) => ({ weight: item.weight ?? 0, qty: item.qty })));
+}
+
+/** Whether a point refuses a parcel of this weight: it has a known limit, and the parcel is over it. */
+export function branchRefuses<T extends Pick<Branch, 'maxWeightKg'>>(branch: T, weightKg: number): branch is T & { maxWeightKg: number } {
+  return branch.maxWeightKg !== null && weightKg > branch.maxWeightKg;
+}
+
 /** Whether a point takes a parcel of this weight. */
 export function branchTakes(branch: Pick<Branch, 'maxWeightKg'>, weightKg: number): boolean {
-  return branch.maxWeightKg === null || weightKg <= branch.maxWeightKg;
+  return !branchRefuses(branch, weightKg);
 }
 
 /** How the shop matches a branch to what the shopper typed: its number, or words of its description. */

@@ -16,7 +16,7 @@ export const httpRequestDuration = new Histogram({
 });
 
 /** The third parties the server calls (src/server/observability/upstream.ts). */
-export type UpstreamService = 'nova_poshta' | 'paypal' | 'liqpay' | 'monobank' | 'nbu' | 'telegram' | 'smtp';
+export type UpstreamService = 'nova_poshta' | 'paypal' | 'liqpay' | 'monobank' | 'nbu' | 'telegram' | 'smtp' | 'checkbox';
 /** ok: an answer (any HTTP status below 500); http_error: 5xx; timeout; network_error: no answer. */
 export type UpstreamOutcome = 'ok' | 'http_error' | 'timeout' | 'network_error';
 

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../errors.js';
-import { eq } from 'drizzle-orm';
-import { users, type UserRow } from '../db/schema.js';
+import type { UserRow } from '../db/schema.js';
 
 /** Session: a signed JWT in an httpOnly, SameSite=Strict cookie (docs/decisions/007-sessions.md). */
 export const SESSION_COOKIE = 'jwt';
@@ -58,8 +57,7 @@ async function readSession(request: FastifyRequest): Promise<UserRow | null> {
   } catch {
     return null;
   }
-  // Read here rather than through the users feature: plugins sit below features and import none.
-  const [user] = await request.server.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
+  const user = await request.server.userById(claims.sub);
   return user && user.tokenVersion === claims.ver ? user : null;
 }
 

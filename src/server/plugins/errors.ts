@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.js';
+import { sqlStateOf } from '../db/sql-state.js';
 import { localizeMessage, parseMessage } from '../../shared/validation-messages.js';
 import { wordError, type ErrorCode, type ErrorParams } from '../../shared/errors/index.js';
 import { uk } from '../../shared/errors/uk.js';
@@ -88,11 +89,4 @@ function clientErrorWords(error: FastifyError, status: number): FixedCode {
   if (status === 413) return 'FST_ERR_CTP_BODY_TOO_LARGE';
   if (status === 429) return 'TOO_MANY_REQUESTS';
   return 'BAD_REQUEST';
-}
-
-function sqlStateOf(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 3; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }

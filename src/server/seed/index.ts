@@ -3,6 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { count, eq } from 'drizzle-orm';
 import { toMinor } from '../../shared/pricing.js';
 import type { Db } from '../db/client.js';
+import { isUniqueViolation } from '../db/sql-state.js';
 import { DEFAULT_SETTINGS, type ShopSettings } from '../../shared/settings.js';
 import { products, reviews, shopSettings, users } from '../db/schema.js';
 import { insertProducts } from '../features/products/repository.js';
@@ -26,8 +27,7 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     return true;
   } catch (error) {
     // Several instances starting at once on a new database: another one created it first.
-    const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code === '23505') return false;
+    if (isUniqueViolation(error)) return false;
     throw error;
   }
 }

@@ -2,8 +2,8 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema.js';
-import { getSettings } from '../settings/repository.js';
-import { queueMessages, type NewOutboxMessage } from '../notifications/outbox.js';
+import { getSettings } from '../settings/index.js';
+import { queueMessages, type NewOutboxMessage } from '../notifications/index.js';
 
 /** Who hears that packs run low: the shop's e-mail and Telegram chat, as for new orders (docs/notifications.md). */
 export interface LowStockTargets {

@@ -9,7 +9,7 @@ import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { fakeRef, fakeSettlements, fakeTariff, startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
 import { ALL_METHODS_ENV } from '../../test/payment-methods.js';
-import { saveSettings } from '../settings/repository.js';
+import { saveSettings } from '../settings/index.js';
 import { kyivDate } from './estimate.js';
 
 /** Delivery price and date before paying, courier delivery and the order comment (docs/delivery.md, docs/orders.md). */

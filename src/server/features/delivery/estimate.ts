@@ -1,6 +1,6 @@
 import type { DeliveryEstimate, DeliveryKind } from '../../../shared/delivery.js';
 import { valueBandUah, weightBandKg } from '../../../shared/delivery.js';
-import { getDocumentDeliveryDate, getDocumentPrice, type NovaPoshtaSettings, type TariffRequest } from './nova-poshta-client.js';
+import { getDocumentDeliveryDate, getDocumentPrice, type NovaPoshtaConfig, type NovaPoshtaSettings, type TariffRequest } from './nova-poshta-client.js';
 import type { DeliveryDirectory } from './service.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -41,7 +41,7 @@ export class DeliveryEstimator {
   private readonly now: () => Date;
 
   constructor(
-    private readonly settings: { apiUrl: string; apiKey: string | undefined },
+    private readonly settings: NovaPoshtaConfig,
     private readonly directory: DeliveryDirectory,
     options: EstimatorOptions = {},
   ) {

@@ -25,10 +25,14 @@ export const WAREHOUSE_TYPE_REFS = {
   privatLocker: '95dc212d-479c-4ffb-a8ab-8c1b9073d0bc',
 } as const;
 
-export interface NovaPoshtaSettings {
+/** Nova Poshta as configured (docs/configuration.md): without a key the shop runs its demo directory and makes no waybills. */
+export interface NovaPoshtaConfig {
   apiUrl: string;
-  apiKey: string;
+  apiKey: string | undefined;
 }
+
+/** A configuration with its key: what every call of the API needs. */
+export type NovaPoshtaSettings = NovaPoshtaConfig & { apiKey: string };
 
 const AnswerSchema = z.object({
   success: z.boolean(),

@@ -10,7 +10,7 @@ import {
   StreetListSchema,
   StreetQuerySchema,
 } from '../../../shared/delivery.js';
-import { getSettings } from '../settings/repository.js';
+import { getSettings } from '../settings/index.js';
 
 /**
  * The Nova Poshta directory through the server, so the API key never reaches the browser

@@ -2,7 +2,14 @@ import type { Branch, BranchList, BranchQuery, CityList, StreetList } from '../.
 import { MIN_CITY_QUERY, branchMatches, normalizeText } from '../../../shared/delivery.js';
 import { AppError } from '../../errors.js';
 import { demoSettlements, demoStreets, demoWarehousesByName, demoWarehousesOf } from './demo-directory.js';
-import { getWarehouses, searchSettlements, searchSettlementStreets, type NovaPoshtaSettings, type Warehouse } from './nova-poshta-client.js';
+import {
+  getWarehouses,
+  searchSettlements,
+  searchSettlementStreets,
+  type NovaPoshtaConfig,
+  type NovaPoshtaSettings,
+  type Warehouse,
+} from './nova-poshta-client.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Suggestions per typed prefix: enough to tell apart villages of one name. */
@@ -33,7 +40,7 @@ export class DeliveryDirectory {
   private readonly streets: TtlCache<StreetList['streets']>;
 
   constructor(
-    private readonly settings: { apiUrl: string; apiKey: string | undefined },
+    private readonly settings: NovaPoshtaConfig,
     options: DirectoryOptions = {},
   ) {
     const stale = options.staleMs ?? 72 * HOUR_MS;

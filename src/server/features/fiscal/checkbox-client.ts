@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { CheckboxConfig } from '../../config.js';
+import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 
 /**
  * The bit of Checkbox's REST API (the software cash register, ПРРО) the shop uses, docs/fiscal.md:
@@ -184,7 +185,7 @@ export class CheckboxClient {
 
   private async send(method: 'GET' | 'POST', path: string, body: unknown, token?: string): Promise<Response> {
     try {
-      return await fetch(`${this.settings.apiUrl}/api/v1${path}`, {
+      return await upstreamFetch('checkbox', `${this.settings.apiUrl}/api/v1${path}`, {
         method,
         headers: {
           accept: 'application/json',
@@ -195,11 +196,10 @@ export class CheckboxClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(this.timeoutMs),
+        timeoutMs: this.timeoutMs,
       });
     } catch (error) {
-      const name = (error as Error).name;
-      if (name === 'TimeoutError' || name === 'AbortError') throw new CheckboxUnavailable('Checkbox did not answer in time');
+      if (isTimeout(error)) throw new CheckboxUnavailable('Checkbox did not answer in time');
       throw new CheckboxUnavailable(`Checkbox unreachable: ${(error as Error).message}`);
     }
   }

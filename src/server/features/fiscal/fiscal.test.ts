@@ -8,9 +8,9 @@ import { fiscalReceipts, outboxMessages, productVariants } from '../../db/schema
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { startFakeCheckbox, type FakeCheckbox } from '../../test/fakes/checkbox.js';
+import { liqpayFakeSignature } from '../../test/fakes/liqpay.js';
 import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal.js';
 import { useShopSettings } from '../../test/payment-methods.js';
-import { liqpaySignature } from '../payments/liqpay.js';
 import { issueReturnReceipt } from './index.js';
 import { receiptIdFor, sellReceiptBody } from './receipt-body.js';
 import { kyivClock } from './worker.js';
@@ -106,7 +106,7 @@ async function payByLiqPay(app: FastifyInstance, order: Order, paymentId = 1_000
     method: 'POST',
     url: '/api/payments/liqpay/callback',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ data, signature: liqpaySignature(LIQPAY.LIQPAY_PRIVATE_KEY, data) }).toString(),
+    payload: new URLSearchParams({ data, signature: liqpayFakeSignature(LIQPAY.LIQPAY_PRIVATE_KEY, data) }).toString(),
   });
   expect(res.statusCode).toBe(200);
   expect(res.json()).toEqual({ paid: true });

@@ -4,8 +4,9 @@ import { paths } from '../../../shared/routes.js';
 import type { CheckboxConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { FiscalReceiptRow } from '../../db/schema.js';
-import { queueMessages, retryDelayMs } from '../notifications/outbox.js';
-import { getSettings } from '../settings/repository.js';
+import { escapeHtml } from '../../html.js';
+import { queueMessages, retryDelayMs } from '../notifications/index.js';
+import { getSettings } from '../settings/index.js';
 import { CheckboxClient, CheckboxRefusal, type CheckboxClientOptions } from './checkbox-client.js';
 import {
   claimDueReceipts,
@@ -167,7 +168,6 @@ async function queueReceiptLetter(tx: Tx, receipt: FiscalReceiptRow, siteUrl: st
     `Ваш фіскальний чек на ${what}: ${formatUahMinor(receipt.totalMinor)}${receipt.fiscalCode ? `, фіскальний номер ${receipt.fiscalCode}` : ''}.`,
   ];
   const orderUrl = order.userId ? `${siteUrl}${paths.order(order.id)}` : null;
-  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   await queueMessages(tx, [
     {
       channel: 'email',
@@ -176,9 +176,9 @@ async function queueReceiptLetter(tx: Tx, receipt: FiscalReceiptRow, siteUrl: st
       subject: `Ваш фіскальний чек — замовлення №${order.number}`,
       textBody: [...lines, '', `Чек: ${receipt.publicUrl}`, ...(orderUrl ? [`Замовлення: ${orderUrl}`] : []), '', '—', shop.name].join('\n'),
       htmlBody: `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif;color:#1f2a1f;line-height:1.5">
-${lines.map((line) => `<p>${escape(line)}</p>`).join('\n')}
-<p><a href="${escape(receipt.publicUrl)}">Переглянути чек</a>${orderUrl ? ` · <a href="${escape(orderUrl)}">Замовлення на сайті</a>` : ''}</p>
-<hr><p style="color:#6c757d">${escape(shop.name)}</p>
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p><a href="${escapeHtml(receipt.publicUrl)}">Переглянути чек</a>${orderUrl ? ` · <a href="${escapeHtml(orderUrl)}">Замовлення на сайті</a>` : ''}</p>
+<hr><p style="color:#6c757d">${escapeHtml(shop.name)}</p>
 </body></html>`,
     },
   ]);

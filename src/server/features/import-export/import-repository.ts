@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { catalogueImports, products, productVariants, stockAlerts, supplierImportMappings, type ProductVariantRow } from '../../db/schema.js';
-import { summaryOf } from '../products/variants.js';
+import { summaryOf } from '../products/index.js';
 import type { ImportMapping } from '../../../shared/import-export.js';
 
 /** The SQL of supplier imports (docs/import-export.md). */

@@ -14,10 +14,8 @@ import { VariantInputSchema } from '../../../shared/products.js';
 import { localizeMessage } from '../../../shared/validation-messages.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
-import { defaultPackLabel, insertProducts } from '../products/repository.js';
-import { newProductDefaults } from '../products/service.js';
-import { findVariantsOf, insertVariants } from '../products/variants.js';
-import { queueRestockAlerts } from '../stock-alerts/service.js';
+import { defaultPackLabel, insertProducts, newProductDefaults, findVariantsOf, insertVariants } from '../products/index.js';
+import { queueRestockAlerts } from '../stock-alerts/index.js';
 import {
   deleteExpiredImports,
   findPacksBySku,

@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { legalPageVersions, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { resolvePage } from '../site/pages.js';
+import { resolvePage } from '../site/index.js';
 
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
 

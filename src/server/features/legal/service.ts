@@ -1,9 +1,10 @@
 import { LEGAL_PAGE_KEYS, type AdminLegalPage, type LegalPage, type LegalPageKey, type LegalPageSave } from '../../../shared/legal.js';
 import type { ShopSettings } from '../../../shared/settings.js';
 import type { Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import type { LegalPageVersionRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { getSettings } from '../settings/repository.js';
+import { getSettings } from '../settings/index.js';
 import { renderLegalMarkdown, type PlaceholderValues } from './markdown.js';
 import { findNewestVersion, findNewestVersions, findVersion, insertFirstVersion, insertNextVersion, listVersions } from './repository.js';
 import { LEGAL_TEMPLATES } from './templates.js';
@@ -89,8 +90,7 @@ export async function saveLegalPage(tx: Tx, key: LegalPageKey, input: Required<L
   try {
     await insertNextVersion(tx, { pageKey: key, ...input, createdBy: admin.id, createdByName: admin.name });
   } catch (error) {
-    const e = error as { code?: string; cause?: { code?: string } } | null;
-    if (e?.code === '23505' || e?.cause?.code === '23505') {
+    if (isUniqueViolation(error)) {
       throw new AppError('LEGAL_VERSION_CONFLICT');
     }
     throw error;

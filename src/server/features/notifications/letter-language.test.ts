@@ -12,6 +12,11 @@ afterAll(() => smtp.stop());
 
 const ADDRESS = { address: 'Olena Pchilka', city: 'Ніжин', phoneNumber: '+380931112233', country: 'Відділення №2: вул. Гоголя, 5' };
 
+test('milled malt is named in letters', () => {
+  expect(lineTitle({ name: 'Солод Weyermann Pilsner', label: '5 кг', options: { milled: true } })).toBe('Солод Weyermann Pilsner, 5 кг, подрібнити');
+  expect(lineTitle({ name: 'Кег 19 л', label: '1 шт', options: {} })).toBe('Кег 19 л, 1 шт');
+});
+
 test('an English letter writes units and money as the English web does', () => {
   const en = LETTER_TEXTS.en;
   expect(lineTitle({ name: 'Malt Pilsner', label: '5 кг', options: { milled: true } }, en)).toBe('Malt Pilsner, 5 kg, milled');

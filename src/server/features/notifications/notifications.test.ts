@@ -7,7 +7,7 @@ import type { Order } from '../../../shared/orders.js';
 import { orders, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
-import { saveSettings } from '../settings/repository.js';
+import { saveSettings } from '../settings/index.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { startFakeSmtp } from '../../test/fakes/smtp.js';

@@ -2,6 +2,7 @@ import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.
 import { normalizeLineOptions } from '../../../shared/line-options.js';
 import { legalPagePath, paths } from '../../../shared/routes.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
+import { escapeHtml } from '../../html.js';
 import type { NewOutboxMessage } from './outbox.js';
 import { LETTER_TEXTS, letterTextsOf, type LetterTexts } from './letter-texts.js';
 
@@ -44,8 +45,6 @@ const methodName = (order: OrderRow, t: LetterTexts) =>
   t.methods[order.paymentMethod === 'NovaPoshta' && order.deliveryKind === 'door' ? 'NovaPoshtaDoor' : order.paymentMethod] ?? order.paymentMethod;
 
 export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 interface Letter {
   subject: string;

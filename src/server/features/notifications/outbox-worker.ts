@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { OutboxMessageRow } from '../../db/schema.js';
-import { getSettings } from '../settings/repository.js';
+import { getSettings } from '../settings/index.js';
 import type { Mailer } from './mailer.js';
 import { outboxFailures } from '../../observability/metrics.js';
 import { claimDueMessages, markDead, markFailed, markSent, pruneSent, queueMessages, retryDelayMs } from './outbox.js';

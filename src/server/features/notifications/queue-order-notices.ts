@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
-import { orderItems, users, type OrderRow } from '../../db/schema.js';
-import { getSettings } from '../settings/repository.js';
+import type { OrderRow } from '../../db/schema.js';
+import { findOrderItems } from '../orders/index.js';
+import { getSettings } from '../settings/index.js';
+import { findUserById } from '../users/index.js';
 import { orderNotices, shopNotices, type OrderEvent, type ShopContacts, type ShopNotice } from './order-notices.js';
 import { queueMessages } from './outbox.js';
 import { mayMail, type RecipientCap } from './recipient-cap.js';
@@ -51,8 +52,8 @@ function customerOrderUrl(siteUrl: string, order: OrderRow, guestAccessToken: st
  */
 export async function queueOrderNotices(tx: Tx, settings: NoticeSettings, event: OrderEvent, order: OrderRow, guestAccessToken?: string): Promise<void> {
   // One statement at a time: a transaction runs on a single connection.
-  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(orderItems.name, orderItems.id);
-  const [customer] = order.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId)) : [];
+  const items = await findOrderItems(tx, order.id);
+  const customer = order.userId ? await findUserById(tx, order.userId) : null;
   const shop = await shopContacts(tx);
   let customerEmail: string | null = customer?.email ?? order.guestEmail ?? null;
   // A guest's order can name any address: its confirmation counts against that address's daily cap.

@@ -6,7 +6,7 @@ import { orders, outboxMessages, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 import { expireUnpaidOrders } from './service.js';
 
 const ADDRESS = { address: 'Іван Котляревський', city: 'Полтава', phoneNumber: '+380501234567', country: 'Відділення №4' };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 import { expireUnconfirmedOrders, expireUnpaidOrders } from './service.js';
 
 const EVERY_MS = 60_000;

@@ -3,7 +3,7 @@ import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, products, refunds, users, type OrderItemRow, type OrderRow, type ProductRow, type RefundRow } from '../../db/schema.js';
-import { refreshProductSummaries, returnVariantStock } from '../products/variants.js';
+import { refreshProductSummaries, returnVariantStock } from '../products/index.js';
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;

@@ -21,8 +21,9 @@ import { IdParamsSchema } from '../../../shared/products.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
 import { AppError, TooManyAttempts } from '../../errors.js';
 import { adminOnly, getSessionUser, requireUser, signedIn } from '../../plugins/auth.js';
+import { secretDigest } from '../../secret-digest.js';
 import { checkGuestIdempotencyKey, guestAccessTokenFor, GUEST_IDEMPOTENCY_KEY } from './idempotency.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 import { orderJson, orderSummaryJson } from './serializers.js';
 import { createOrderWaybill, withTracking } from './waybills.js';
 import {
@@ -34,7 +35,6 @@ import {
   confirmReturn,
   findOrderByKey,
   deliverOrder,
-  guestTokenHash,
   listMyOrders,
   listOrders,
   payOrder,
@@ -47,7 +47,7 @@ import {
   type CheckedDoor,
 } from './service.js';
 import type { DeliveryEstimate } from '../../../shared/delivery.js';
-import { getSettings } from '../settings/repository.js';
+import { getSettings } from '../settings/index.js';
 
 /** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -159,7 +159,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = checkGuestIdempotencyKey(request.headers['idempotency-key']);
       // Under a key the link's secret derives from it, so a replay answers with the same link.
       const accessToken = key ? guestAccessTokenFor(key, app.config.jwtSecret) : randomBytes(32).toString('base64url');
-      const guest = { email: request.body.email ?? null, accessToken, accessTokenHash: guestTokenHash(accessToken) };
+      const guest = { email: request.body.email ?? null, accessToken, accessTokenHash: secretDigest(accessToken) };
       const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
       const { order, replayed } = await placeOrder(ctx, { guest }, payload, key, branch, extras);
       if (replayed)

@@ -1,6 +1,6 @@
-import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import { parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
+import { branchRefuses, parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
 import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
 import { paths } from '../../../shared/routes.js';
 import {
@@ -16,15 +16,16 @@ import {
   type PaymentResult,
 } from '../../../shared/orders.js';
 import type { Db, Tx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import type { OrderRow, ProductRow, ProductVariantRow, UserRow } from '../../db/schema.js';
 import { isMillable, lineKey, type LineOptions } from '../../../shared/line-options.js';
-import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/variants.js';
+import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/index.js';
 import { AppError } from '../../errors.js';
-import { getSettings } from '../settings/repository.js';
+import { secretDigest } from '../../secret-digest.js';
+import { getSettings } from '../settings/index.js';
 import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
-import { queueOrderNotices, queueShopNotice, type NoticeSettings } from '../notifications/queue-order-notices.js';
+import { queueOrderNotices, queueShopNotice, type NoticeSettings, type OrderEvent } from '../notifications/index.js';
 import { queueLowStockNotices } from '../back-office/index.js';
-import type { OrderEvent } from '../notifications/order-notices.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { applyPromo, promoCustomerOf, recordUse, returnUse, type AppliedPromo } from '../promo-codes/index.js';
 import { assertTransition } from './order-status.js';
@@ -353,12 +354,9 @@ async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: Or
 
 /** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */
 function assertBranchTakes(branch: CheckedBranch, weightKg: number) {
-  if (branch.maxWeightKg === null || weightKg <= branch.maxWeightKg) return;
+  if (!branchRefuses(branch, weightKg)) return;
   throw new AppError('PARCEL_TOO_HEAVY', { weightKg, maxWeightKg: branch.maxWeightKg, branch: branch.branchDescription });
 }
-
-/** What the database keeps of a guest order's secret: its SHA-256, never the secret itself. */
-export const guestTokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * A guest's order by the secret of its link; anything else does not exist. The row is found by the
@@ -366,7 +364,7 @@ export const guestTokenHash = (token: string) => createHash('sha256').update(tok
  * constant time all the same.
  */
 async function requireGuestOrderRow(tx: Tx, accessToken: string): Promise<OrderRow> {
-  const hash = Buffer.from(guestTokenHash(accessToken));
+  const hash = Buffer.from(secretDigest(accessToken));
   const found = await findOrderByAccessTokenHash(tx, hash.toString());
   const stored = Buffer.from(found?.accessTokenHash ?? '');
   if (!found || stored.length !== hash.length || !timingSafeEqual(stored, hash)) throw orderNotFound();
@@ -742,11 +740,6 @@ export function checkIdempotencyKey(key: string | string[] | undefined, pattern:
     throw new AppError('BAD_IDEMPOTENCY_KEY');
   }
   return key;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 const orderNotFound = () => new AppError('ORDER_NOT_FOUND');

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { getTrackingStatus } from '../delivery/nova-poshta-waybills.js';
-import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { getTrackingStatus, type NovaPoshtaConfig, type NovaPoshtaSettings } from '../delivery/index.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 import { claimParcelsToTrack } from './repository.js';
 import type { OrdersContext } from './service.js';
-import { applyTrackingStatus, type NovaPoshtaConfig } from './waybills.js';
+import { applyTrackingStatus } from './waybills.js';
 
 /** A round every 15 minutes asks about parcels not checked for 30 (docs/orders.md, "Nova Poshta waybill and tracking"). */
 const EVERY_MS = 15 * 60_000;

@@ -8,7 +8,7 @@ import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { fakeRef, fakeSettlements, startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
 import { ALL_METHODS_ENV } from '../../test/payment-methods.js';
-import { saveSettings } from '../settings/repository.js';
+import { saveSettings } from '../settings/index.js';
 
 let novaPoshta: FakeNovaPoshta;
 const env: Record<string, string> = { ...ALL_METHODS_ENV };

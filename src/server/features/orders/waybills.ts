@@ -1,23 +1,16 @@
 import { fromMinor } from '../../../shared/pricing.js';
 import { isCashOnDelivery } from '../../../shared/orders.js';
 import { AppError } from '../../errors.js';
-import type { NovaPoshtaSettings } from '../delivery/nova-poshta-client.js';
-import { createWaybill, deleteWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/nova-poshta-waybills.js';
+import { type NovaPoshtaConfig, type NovaPoshtaSettings, createWaybill, deleteWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/index.js';
 import { PARCEL_REFUSED_CODES } from '../../../shared/order-status.js';
 import type { OrderRow } from '../../db/schema.js';
-import { queueShopNotice } from '../notifications/queue-order-notices.js';
-import { getSettings } from '../settings/repository.js';
+import { queueShopNotice } from '../notifications/index.js';
+import { getSettings } from '../settings/index.js';
 import { assertTransition } from './order-status.js';
 import { findOrderById, findOrderItems, flagParcelRefused, updateOrder, type OrderWithItems } from './repository.js';
-import { parcelWeightKg } from '../../../shared/delivery.js';
+import { orderedParcelWeightKg } from '../../../shared/delivery.js';
 import type { LineOptions } from '../../../shared/line-options.js';
 import { shipOrder, type OrdersContext } from './service.js';
-
-/** Nova Poshta as configured: without a key the shop runs its demo directory and makes no waybills. */
-export interface NovaPoshtaConfig {
-  apiUrl: string;
-  apiKey: string | undefined;
-}
 
 /** A status read from Nova Poshta is shown this long before it is asked again (docs/orders.md). */
 export const TRACKING_TTL_MS = 5 * 60_000;
@@ -48,8 +41,7 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
     throw new AppError('NOVA_POSHTA_SENDER_MISSING');
   }
   const items = await findOrderItems(ctx.db, id);
-  // Each line's own pack weight, as ordered: editing the catalogue never changes a parcel.
-  const weightKg = parcelWeightKg(items.map((item) => ({ weight: item.weight ?? 0, qty: item.qty })));
+  const weightKg = orderedParcelWeightKg(items);
 
   const waybill = await createWaybill(novaPoshta as NovaPoshtaSettings, {
     sender,

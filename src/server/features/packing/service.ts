@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { orderedParcelWeightKg } from '../../../shared/delivery.js';
 import { lineOptionsText } from '../../../shared/line-options.js';
 import { isCashOnDelivery } from '../../../shared/order-status.js';
 import type { PackingSlips } from '../../../shared/packing.js';
@@ -7,7 +8,7 @@ import type { Tx } from '../../db/client.js';
 import { fiscalReceipts, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { upstreamFetch } from '../../observability/upstream.js';
-import { getSettings } from '../settings/repository.js';
+import { getSettings } from '../settings/index.js';
 
 /**
  * Packing slips and Nova Poshta's labels (docs/import-export.md, "Packing"): what goes in each parcel
@@ -66,7 +67,7 @@ export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: stri
           options: lineOptionsText(line.options),
           price: fromMinor(line.priceMinor),
         })),
-        weight: Math.round(own.reduce((sum, line) => sum + (line.weight ?? 0) * line.qty, 0) * 1000) / 1000,
+        weight: orderedParcelWeightKg(own),
       };
     }),
   };

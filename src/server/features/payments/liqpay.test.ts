@@ -5,8 +5,8 @@ import type { LiqPayCheckout, Order } from '../../../shared/orders.js';
 import { outboxMessages, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
-import { expireUnpaidOrders } from '../orders/service.js';
+import { noticeSettingsOf } from '../notifications/index.js';
+import { expireUnpaidOrders } from '../orders/index.js';
 import { liqpaySignature } from './liqpay.js';
 
 const PUBLIC_KEY = 'sandbox_i00000000001';

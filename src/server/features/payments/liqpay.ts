@@ -79,6 +79,17 @@ const REFUND_TIMEOUT_MS = 10_000;
 /** LiqPay's server API (`/api/request`) lives beside its checkout: the same host, so one setting serves both. */
 export const liqpayRequestUrl = (checkoutUrl: string) => new URL('/api/request', checkoutUrl).toString();
 
+/** One call of LiqPay's server API: `{ action, version: 3, public_key, ...params }` as signed `data`, form-encoded. */
+function postLiqpayRequest(keys: LiqPayKeys & { checkoutUrl: string }, action: string, params: Record<string, unknown>, timeoutMs: number): Promise<Response> {
+  const data = Buffer.from(JSON.stringify({ action, version: 3, public_key: keys.publicKey, ...params })).toString('base64');
+  return upstreamFetch('liqpay', liqpayRequestUrl(keys.checkoutUrl), {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({ data, signature: liqpaySignature(keys.privateKey, data) }).toString(),
+    timeoutMs,
+  });
+}
+
 const LiqPayAnswerSchema = z.looseObject({
   result: z.string().optional(),
   status: z.string().optional(),
@@ -97,16 +108,9 @@ export async function liqpayRefund(
   keys: LiqPayKeys & { checkoutUrl: string },
   refund: { orderId: string; amount: number; key: string },
 ): Promise<{ refundId: string }> {
-  const params = { action: 'refund', version: 3, public_key: keys.publicKey, order_id: refund.orderId, amount: refund.amount };
-  const data = Buffer.from(JSON.stringify(params)).toString('base64');
   let response: Response;
   try {
-    response = await upstreamFetch('liqpay', liqpayRequestUrl(keys.checkoutUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ data, signature: liqpaySignature(keys.privateKey, data) }).toString(),
-      timeoutMs: REFUND_TIMEOUT_MS,
-    });
+    response = await postLiqpayRequest(keys, 'refund', { order_id: refund.orderId, amount: refund.amount }, REFUND_TIMEOUT_MS);
   } catch (error) {
     throw new RefundOutcomeUnknown('LiqPay', isTimeout(error), (error as Error).message);
   }
@@ -133,8 +137,6 @@ const STATUS_TIMEOUT_MS = 5_000;
  * answer or nonsense is a 502/504 the order page shows, changing nothing.
  */
 export async function liqpayStatus(keys: LiqPayKeys & { checkoutUrl: string }, orderId: string): Promise<LiqPayCallbackData | null> {
-  const params = { action: 'status', version: 3, public_key: keys.publicKey, order_id: orderId };
-  const data = Buffer.from(JSON.stringify(params)).toString('base64');
   const unavailable = (detail: string) => {
     const error = new AppError('LIQPAY_UNAVAILABLE');
     error.cause = detail;
@@ -142,12 +144,7 @@ export async function liqpayStatus(keys: LiqPayKeys & { checkoutUrl: string }, o
   };
   let response: Response;
   try {
-    response = await upstreamFetch('liqpay', liqpayRequestUrl(keys.checkoutUrl), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ data, signature: liqpaySignature(keys.privateKey, data) }).toString(),
-      timeoutMs: STATUS_TIMEOUT_MS,
-    });
+    response = await postLiqpayRequest(keys, 'status', { order_id: orderId }, STATUS_TIMEOUT_MS);
   } catch (error) {
     if (isTimeout(error)) throw new AppError('LIQPAY_TIMEOUT');
     throw unavailable((error as Error).message);

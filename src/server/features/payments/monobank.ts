@@ -3,9 +3,9 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MonobankInvoiceRow, OrderItemRow, OrderRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
-import type { OrderWithItems } from '../orders/repository.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 import {
+  type OrderWithItems,
   findOrderRow,
   markOrderPaid,
   orderPagePath,
@@ -15,8 +15,8 @@ import {
   requirePayableOrder,
   requirePayerOrder,
   type Payer,
-} from '../orders/service.js';
-import { getSettings } from '../settings/repository.js';
+} from '../orders/index.js';
+import { getSettings } from '../settings/index.js';
 import { compensateCancelledPayment, type RefundGateway } from '../refunds/index.js';
 import { RefundRefused } from './refund-errors.js';
 import { MONOBANK_UAH, MonobankClient, MonobankInvoiceStatusSchema, type MonobankBasketLine, type MonobankInvoiceStatus } from './monobank-client.js';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { findPendingPayPalCaptures } from '../orders/repository.js';
+import { findPendingPayPalCaptures } from '../orders/index.js';
 import type { Payments } from './service.js';
 
 /** PayPal settles most held captures within hours; asking every five minutes is plenty. */

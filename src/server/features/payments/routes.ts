@@ -12,8 +12,7 @@ import {
 } from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
-import { orderJson } from '../orders/serializers.js';
-import type { Payer } from '../orders/service.js';
+import { orderJson, type Payer } from '../orders/index.js';
 import { MonobankInvoiceStatusSchema } from './monobank-client.js';
 
 const PaymentsConfigSchema = z.object({

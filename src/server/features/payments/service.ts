@@ -2,7 +2,7 @@ import { CURRENCY, fromMinor, toMinor, uahMinorToUsdCents } from '../../../share
 import { PAYMENT_METHODS, type LiqPayCheckout, type PayPalCreated, type PaymentMethod, type PaymentsConfig } from '../../../shared/orders.js';
 import { acceptsTransfers } from '../../../shared/settings.js';
 import type { Config } from '../../config.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 import type { Db } from '../../db/client.js';
 import type { OrderRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -19,9 +19,9 @@ import {
   requirePayerOrder,
   type Payer,
   type VerifiedPayment,
-} from '../orders/service.js';
-import type { OrderWithItems } from '../orders/repository.js';
-import { getSettings } from '../settings/repository.js';
+  type OrderWithItems,
+} from '../orders/index.js';
+import { getSettings } from '../settings/index.js';
 import { ExchangeRates } from './exchange-rate.js';
 import { liqpayCheckout, liqpayRefund, liqpayStatus, verifyLiqPayCallback, type LiqPayCallbackData } from './liqpay.js';
 import { compensateCancelledPayment, type GatewayProvider, type RefundGateway } from '../refunds/index.js';

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/products.js';
 import { adminOnly, requireAdmin } from '../../plugins/auth.js';
 import { changeVariantsInBulk, createProduct, deleteProduct, updateProductDetails } from './service.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
+import { noticeSettingsOf } from '../notifications/index.js';
 
 /**
  * Product administration (docs/api.md): create, edit, delete; admins only. Every write empties the

@@ -25,7 +25,7 @@ import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { loadCatalogue, type Catalogue } from '../categories/repository.js';
+import { loadCatalogue, type Catalogue } from '../categories/index.js';
 import {
   attributeFacet,
   deleteProductById,
@@ -51,8 +51,8 @@ import {
   removeVariants,
   updateVariant,
 } from './variants.js';
-import { findReviews, toReview } from '../reviews/repository.js';
-import { queueRestockAlerts } from '../stock-alerts/service.js';
+import { findReviews, toReview } from '../reviews/index.js';
+import { queueRestockAlerts } from '../stock-alerts/index.js';
 import { queueLowStockNotices, type LowStockTargets } from '../back-office/index.js';
 
 export const TOP_PRODUCTS = 5;

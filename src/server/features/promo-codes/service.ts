@@ -15,10 +15,10 @@ import {
 import type { PromoTerms } from '../../../shared/pricing.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PromoCodeRow } from '../../db/schema.js';
-import type { ErrorParams } from '../../../shared/errors/index.js';
 import { AppError, type AppErrorArgs } from '../../errors.js';
-import { findVariantsOf } from '../products/variants.js';
-import { getSettings } from '../settings/repository.js';
+import { findVariantsOf } from '../products/index.js';
+import { getSettings } from '../settings/index.js';
+import type { ErrorParams } from '../../../shared/errors/index.js';
 import {
   countCustomerUses,
   deletePromoCode,

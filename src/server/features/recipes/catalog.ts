@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.js';
-import { listAllProducts, withVariants } from '../products/repository.js';
+import { listAllProducts, withVariants } from '../products/index.js';
 import { colourFromText, type CatalogItem } from '../../../shared/recipes/matching.js';
 
 /** The brewing ingredients a recipe can be matched to. */

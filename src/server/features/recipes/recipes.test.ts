@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import { productVariants } from '../../db/schema.js';
 import { seedDemoCatalog } from '../../seed/index.js';
 import { describeWithApp } from '../../test/database.js';
-import { refreshProductSummaries } from '../products/variants.js';
+import { refreshProductSummaries } from '../products/index.js';
 import { IPA_BEERSMITH, TWO_RECIPES_BREWFATHER, windows1251Recipe } from '../../../shared/recipes/test-recipes.js';
 import type { RecipeImportResult } from '../../../shared/recipes/schema.js';
 import { IPA_BEERJSON, IPA_BREWFATHER_JSON } from '../../../shared/recipes/test-recipes-json.js';

@@ -5,7 +5,7 @@ import { productVariants } from '../../db/schema.js';
 import { seedDemoCatalog } from '../../seed/index.js';
 import { describeWithApp } from '../../test/database.js';
 import { createUser, sessionCookie } from '../../test/factories.js';
-import { refreshProductSummaries } from '../products/variants.js';
+import { refreshProductSummaries } from '../products/index.js';
 import { IPA_BEERSMITH } from '../../../shared/recipes/test-recipes.js';
 import type { RecipeImportResult } from '../../../shared/recipes/schema.js';
 import { MAX_SAVED_RECIPES, type SavedRecipe, type SavedRecipeSummary } from '../../../shared/recipes/saved.js';

@@ -6,8 +6,7 @@ import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { startFakeMonobank, type FakeMonobank } from '../../test/fakes/monobank.js';
-import { MonobankClient } from '../payments/monobank-client.js';
-import { RefundOutcomeUnknown, RefundRefused } from '../payments/refund-errors.js';
+import { MonobankClient, RefundOutcomeUnknown, RefundRefused } from '../payments/index.js';
 
 /** Refunds through monobank's invoice/cancel (docs/payments.md, "Refunds"), against the fake monobank. */
 

@@ -5,14 +5,13 @@ import type { Order, PayPalCreated } from '../../../shared/orders.js';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie, variantsOf } from '../../test/factories.js';
-import { startFakeLiqPay, type FakeLiqPay } from '../../test/fakes/liqpay.js';
+import { liqpayFakeSignature, startFakeLiqPay, type FakeLiqPay } from '../../test/fakes/liqpay.js';
 import { startFakeNbu, type FakeNbu } from '../../test/fakes/nbu.js';
 import { startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
 import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
-import { refreshTracking } from '../orders/tracking-refresh.js';
-import { liqpayRefund, liqpaySignature } from '../payments/liqpay.js';
-import { RefundRefused } from '../payments/refund-errors.js';
+import { noticeSettingsOf } from '../notifications/index.js';
+import { refreshTracking } from '../orders/index.js';
+import { liqpayRefund, RefundRefused } from '../payments/index.js';
 
 let liqpay: FakeLiqPay;
 let paypal: FakePayPal;
@@ -88,7 +87,7 @@ async function liqpayCallback(app: FastifyInstance, params: object) {
     method: 'POST',
     url: '/api/payments/liqpay/callback',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ data, signature: liqpaySignature(liqpay.privateKey, data) }).toString(),
+    payload: new URLSearchParams({ data, signature: liqpayFakeSignature(liqpay.privateKey, data) }).toString(),
   });
   return { status: res.statusCode, body: res.json() as { paid: boolean } };
 }

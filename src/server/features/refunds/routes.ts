@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OrderSchema, RefundRequestSchema } from '../../../shared/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import { adminOnly, requireUser } from '../../plugins/auth.js';
-import { noticeSettingsOf } from '../notifications/queue-order-notices.js';
-import { orderJson } from '../orders/serializers.js';
+import { noticeSettingsOf } from '../notifications/index.js';
+import { orderJson } from '../orders/index.js';
 import { refundOrder } from './service.js';
 
 /** PUT /api/orders/{id}/refund (admin): docs/orders.md, "Refunds". */

@@ -4,11 +4,18 @@ import type { Tx } from '../../db/client.js';
 import type { OrderItemRow, OrderRow, RefundRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { issueReturnReceipt } from '../fiscal/index.js';
-import { queueOrderNotices, queueShopNotice } from '../notifications/queue-order-notices.js';
-import { assertTransition } from '../orders/order-status.js';
-import { findOrderItems, lockOrder, updateOrder, type OrderChanges, type OrderWithItems } from '../orders/repository.js';
-import { requireOrder, type OrdersContext } from '../orders/service.js';
-import { RefundOutcomeUnknown } from '../payments/refund-errors.js';
+import { queueOrderNotices, queueShopNotice } from '../notifications/index.js';
+import {
+  assertTransition,
+  findOrderItems,
+  lockOrder,
+  updateOrder,
+  type OrderChanges,
+  type OrderWithItems,
+  requireOrder,
+  type OrdersContext,
+} from '../orders/index.js';
+import { RefundOutcomeUnknown } from '../payments/index.js';
 import { findCompensation, findCountedRefunds, findSucceededRefunds, insertRefund, markRefund } from './repository.js';
 
 /**

@@ -1,5 +1,6 @@
 import type { Review, ReviewCreate } from '../../../shared/products.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { findReviewByUser, insertReview, lockReviewedProduct, recomputeRatings, toReview } from './repository.js';
@@ -27,9 +28,4 @@ export async function addReview(db: Db, productId: string, user: UserRow, input:
     if (isUniqueViolation(err)) throw alreadyReviewed();
     throw err;
   }
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }

@@ -1,7 +1,7 @@
 import { discountedPriceMinor } from '../../../shared/pricing.js';
 import { productPath, ROUTE_NAMES, ROUTES, type RouteSpec } from '../../../shared/routes.js';
 import type { ProductVariantRow } from '../../db/schema.js';
-import type { ProductRecord } from '../products/repository.js';
+import type { ProductRecord } from '../products/index.js';
 import { rasterImage } from './preview-images.js';
 import { element, escapeXml, XML_DECLARATION } from './xml.js';
 import type { AttributeValue } from '../../../shared/categories.js';

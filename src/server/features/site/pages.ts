@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { categories } from '../../db/schema.js';
 import { PRODUCT_REF } from '../../../shared/product-path.js';
+import { findProductByRef } from '../products/index.js';
 import { matchRoute, productPath, type LegalPageKey } from '../../../shared/routes.js';
-import { findProductByRef } from '../products/repository.js';
 import { legalVersionExists } from '../legal/index.js';
-import { findSavedRecipe } from '../recipes/saved.js';
+import { findSavedRecipe } from '../recipes/index.js';
 
 /** The legal page an address shows, and the version when it names one. */
 export function legalPageOf(path: string): { key: LegalPageKey; version?: number } | null {

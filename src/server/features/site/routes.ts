@@ -2,10 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { feedBrand } from '../../../shared/brand.js';
 import { AppError } from '../../errors.js';
 import { sendCachedAnswer } from '../../plugins/compression.js';
-import { loadCatalogue } from '../categories/repository.js';
-import { listAllProducts } from '../products/repository.js';
-import { findVariantsOf } from '../products/variants.js';
-import { getSettings } from '../settings/repository.js';
+import { loadCatalogue } from '../categories/index.js';
+import { listAllProducts, findVariantsOf } from '../products/index.js';
+import { getSettings } from '../settings/index.js';
 import { buildGoogleFeed, buildHotlineFeed, buildRobots, buildSitemap, buildYmlFeed, type FeedCategory, type FeedSource } from './feeds.js';
 
 const XML_TYPE = 'application/xml; charset=utf-8';

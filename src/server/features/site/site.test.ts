@@ -3,7 +3,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
-import { saveSettings } from '../settings/repository.js';
+import { saveSettings } from '../settings/index.js';
 import { matchRoute, productPath, ROUTE_NAMES, ROUTES, type RouteName, type RouteSpec } from '../../../shared/routes.js';
 import type { ProductDetail, ProductList } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';

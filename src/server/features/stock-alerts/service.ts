@@ -5,8 +5,8 @@ import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants, stockAlerts, type ProductVariantRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { getSettings } from '../settings/repository.js';
-import { queueMessages, type NewOutboxMessage } from '../notifications/outbox.js';
+import { getSettings } from '../settings/index.js';
+import { queueMessages, type NewOutboxMessage } from '../notifications/index.js';
 
 /**
  * "Повідомити, коли з'явиться" (docs/domain.md, "Stock alerts"): a shopper leaves an address for a

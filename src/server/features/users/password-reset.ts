@@ -1,22 +1,19 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { paths } from '../../../shared/routes.js';
 import type { Db, Tx } from '../../db/client.js';
-import { passwordResetTokens, users } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { queueMessages } from '../notifications/outbox.js';
-import { mayMail, type RecipientCap } from '../notifications/recipient-cap.js';
+import { escapeHtml } from '../../html.js';
+import { secretDigest } from '../../secret-digest.js';
+import { queueMessages, mayMail, type RecipientCap } from '../notifications/index.js';
+import { paths } from '../../../shared/routes.js';
 import { assertUncommonPassword } from './common-passwords.js';
-import { findUserByEmail } from './repository.js';
+import { claimResetToken, findUserByEmail, insertResetToken, revokeResetLinks, updateUser } from './repository.js';
 
 /**
  * Password reset (docs/accounts.md): a single-use link valid one hour, mailed through the outbox.
  * Only the token's SHA-256 is stored, so a copy of the database cannot be used to reset anyone.
  */
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
-
-const digest = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Queues the reset letter when the e-mail has an account; says nothing either way. */
 export async function requestPasswordReset(db: Db, email: string, siteUrl: string, cap: RecipientCap, now = new Date()): Promise<void> {
@@ -28,7 +25,7 @@ export async function requestPasswordReset(db: Db, email: string, siteUrl: strin
     const token = randomBytes(32).toString('base64url');
     // Only the newest link works: a letter lying in an old mailbox or an old tab is dead.
     await revokeResetLinks(tx, user.id, now);
-    await tx.insert(passwordResetTokens).values({ tokenHash: digest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+    await insertResetToken(tx, { tokenHash: secretDigest(token), userId: user.id, expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
     await queueMessages(tx, [resetLetter(user.email, user.name, `${siteUrl}${paths.resetPassword(token)}`)]);
   });
 }
@@ -41,32 +38,11 @@ export async function confirmPasswordReset(db: Db, token: string, password: stri
   assertUncommonPassword(password);
   const passwordHash = await hash(password);
   await db.transaction(async (tx: Tx) => {
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.tokenHash, digest(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
-      .returning({ userId: passwordResetTokens.userId });
-    if (!claimed) throw new AppError('RESET_TOKEN_INVALID');
-    await tx
-      .update(users)
-      .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-      .where(eq(users.id, claimed.userId));
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: now })
-      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    const userId = await claimResetToken(tx, secretDigest(token), now);
+    if (!userId) throw new AppError('RESET_TOKEN_INVALID');
+    await updateUser(tx, userId, { passwordHash, bumpTokenVersion: true });
+    await revokeResetLinks(tx, userId, now);
   });
-}
-
-/**
- * Ends every unused reset link of the user: on a new link, and whenever the password or the e-mail
- * changes (a link sent to the old address must not take the account back).
- */
-export async function revokeResetLinks(tx: Tx, userId: string, now = new Date()): Promise<void> {
-  await tx
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 function resetLetter(email: string, name: string, link: string) {
@@ -75,7 +51,6 @@ function resetLetter(email: string, name: string, link: string) {
     'Хтось (сподіваємося, ви) попросив змінити пароль до вашого облікового запису в Хмільній крамниці.',
     'Посилання діє одну годину і лише один раз. Якщо ви нічого не просили, просто проігноруйте цей лист: пароль залишиться тим самим.',
   ];
-  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
   return {
     channel: 'email' as const,
     recipient: email,
@@ -83,7 +58,7 @@ function resetLetter(email: string, name: string, link: string) {
     holdsSecret: true,
     subject: 'Зміна пароля — Хмільна крамниця',
     textBody: [...lines, '', `Змінити пароль: ${link}`].join('\n'),
-    htmlBody: `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif">${lines.map((l) => `<p>${escape(l)}</p>`).join('')}<p><a href="${escape(link)}">Змінити пароль</a></p></body></html>`,
+    htmlBody: `<!doctype html><html lang="uk"><body style="font-family:Arial,sans-serif">${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('')}<p><a href="${escapeHtml(link)}">Змінити пароль</a></p></body></html>`,
     orderId: null,
   };
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { reviews, users, type UserRow } from '../../db/schema.js';
+import { passwordResetTokens, reviews, users, type UserRow } from '../../db/schema.js';
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -78,4 +78,30 @@ export async function deleteUser(tx: Tx, id: string): Promise<string[] | null> {
 /** E-mails are unique regardless of case and surrounding spaces. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Stores a reset link's token by its digest (docs/accounts.md). */
+export async function insertResetToken(tx: Tx, token: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+  await tx.insert(passwordResetTokens).values(token);
+}
+
+/** Uses up the reset token if it is known, unused and fresh: its user's id, or null. */
+export async function claimResetToken(tx: Tx, tokenHash: string, now: Date): Promise<string | null> {
+  const [claimed] = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+    .returning({ userId: passwordResetTokens.userId });
+  return claimed?.userId ?? null;
+}
+
+/**
+ * Ends every unused reset link of the user: on a new link, and whenever the password or the e-mail
+ * changes (a link sent to the old address must not take the account back).
+ */
+export async function revokeResetLinks(tx: Tx, userId: string, now = new Date()): Promise<void> {
+  await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

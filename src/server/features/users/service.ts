@@ -1,11 +1,11 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { AdminUserUpdateInput, LoginInput, ProfileUpdateInput, RegisterInput, UserInfo } from '../../../shared/users.js';
 import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/sql-state.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { recomputeRatings } from '../reviews/repository.js';
+import { recomputeRatings } from '../reviews/index.js';
 import { assertUncommonPassword } from './common-passwords.js';
-import { revokeResetLinks } from './password-reset.js';
 import * as repo from './repository.js';
 
 export const EMAIL_TAKEN = 'Користувач з такою електронною поштою вже існує';
@@ -23,8 +23,7 @@ async function uniqueEmail<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-    if (code === '23505') throw emailTaken();
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
 }
@@ -76,7 +75,7 @@ export async function updateProfile(db: Db, user: UserRow, input: ProfileUpdateI
   const updated = await uniqueEmail(() =>
     db.transaction(async (tx) => {
       const row = await repo.updateUser(tx, user.id, changes);
-      if (row && (emailChanges || input.password)) await revokeResetLinks(tx, user.id);
+      if (row && (emailChanges || input.password)) await repo.revokeResetLinks(tx, user.id);
       return row;
     }),
   );
@@ -107,7 +106,7 @@ export async function updateUserByAdmin(db: Db, id: string, input: AdminUserUpda
     assertManageable(target);
     if (await repo.isEmailTaken(tx, input.email, id)) throw emailTaken();
     const updated = await uniqueEmail(() => repo.updateUser(tx, id, { name: input.name, email: input.email, isAdmin: input.isAdmin }));
-    if (repo.normalizeEmail(input.email) !== target.email) await revokeResetLinks(tx, id);
+    if (repo.normalizeEmail(input.email) !== target.email) await repo.revokeResetLinks(tx, id);
     return updated!;
   });
 }

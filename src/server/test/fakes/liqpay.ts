@@ -33,7 +33,8 @@ export interface FakeLiqPay {
   close(): Promise<void>;
 }
 
-const sign = (privateKey: string, data: string) =>
+/** LiqPay's signature, as the fake checks it and as tests sign a callback with. */
+export const liqpayFakeSignature = (privateKey: string, data: string) =>
   createHash('sha1')
     .update(privateKey + data + privateKey)
     .digest('base64');
@@ -76,7 +77,7 @@ export async function startFakeLiqPay(): Promise<FakeLiqPay> {
     } catch {
       params = null;
     }
-    if (!params || signature !== sign(fake.privateKey, data) || params.public_key !== fake.publicKey) {
+    if (!params || signature !== liqpayFakeSignature(fake.privateKey, data) || params.public_key !== fake.publicKey) {
       fake.rejected++;
       res.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body><h1>err_signature</h1></body></html>');
       return;
@@ -119,7 +120,7 @@ export async function startFakeLiqPay(): Promise<FakeLiqPay> {
     const answer = await fetch(String(params.server_url), {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ data: callback, signature: sign(fake.privateKey, callback) }).toString(),
+      body: new URLSearchParams({ data: callback, signature: liqpayFakeSignature(fake.privateKey, callback) }).toString(),
     }).catch(() => null);
     fake.callbackStatuses.push(answer?.status ?? 0);
     res.writeHead(302, { location: String(params.result_url) }).end();
@@ -152,7 +153,7 @@ function serverApi(fake: FakeLiqPay, form: URLSearchParams, res: ServerResponse)
   } catch {
     params = null;
   }
-  if (!params || form.get('signature') !== sign(fake.privateKey, data) || params.public_key !== fake.publicKey) {
+  if (!params || form.get('signature') !== liqpayFakeSignature(fake.privateKey, data) || params.public_key !== fake.publicKey) {
     fake.rejected++;
     return error('err_signature', 'Invalid signature');
   }

@@ -1,0 +1,2 @@
+/** Health checks (docs/deploy.md). */
+export { healthRoutes } from './routes.js';

@@ -1,0 +1,2 @@
+/** Uploaded pictures (docs/domain.md). */
+export { uploadRoutes } from './routes.js';
