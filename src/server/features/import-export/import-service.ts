@@ -14,6 +14,7 @@ import { VariantInputSchema } from '../../../shared/products.js';
 import { localizeMessage } from '../../../shared/validation-messages.js';
 import type { Tx } from '../../db/client.js';
 import { AppError, BadInput, Conflict, NotFound } from '../../errors.js';
+import { recordAudit } from '../audit/index.js';
 import { defaultPackLabel, insertProducts } from '../products/repository.js';
 import { newProductDefaults } from '../products/service.js';
 import { findVariantsOf, insertVariants } from '../products/variants.js';
@@ -337,13 +338,16 @@ export async function applyImport(tx: Tx, importId: string, site: { url: string;
       await queueRestockAlerts(t, product, before.get(product.id) ?? [], after.get(product.id) ?? [], site);
     }
     await markImportApplied(t, importId, now);
-    return {
-      importId,
-      created: creates.length,
-      updated: updates.length,
-      unchanged: plan.filter((row) => row.action === 'unchanged').length,
-      appliedAt: now.toISOString(),
-    };
+    const counts = { created: creates.length, updated: updates.length, unchanged: plan.filter((row) => row.action === 'unchanged').length };
+    // The packs' and drafts' own entries come from the triggers; this one says which file made them.
+    await recordAudit(t, {
+      entity: 'import',
+      entityId: importId,
+      action: 'apply',
+      subject: record.fileName || null,
+      after: { supplier: record.supplier, file_name: record.fileName, ...counts },
+    });
+    return { importId, ...counts, appliedAt: now.toISOString() };
   });
 }
 
