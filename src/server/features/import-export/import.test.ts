@@ -3,6 +3,7 @@ import { strToU8, zipSync } from 'fflate';
 import { expect, test } from 'vitest';
 import type { AuditList } from '../../../shared/back-office.js';
 import type { ImportApplied, ImportPreview } from '../../../shared/import-export.js';
+import { messageText, type MessageKey } from '../../../shared/validation-messages.js';
 import { outboxMessages, products, productVariants, stockAlerts } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
@@ -97,9 +98,24 @@ describeWithApp('supplier price-list import API', (ctx) => {
     expect(byLine.get(2)).toMatchObject({ sku: 'IMP-CITRA-50', action: 'update', changes: { price: { from: 150, to: 162.5 } } });
     expect(byLine.get(3)).toMatchObject({ action: 'update', changes: { countInStock: { from: 0, to: 12 } } });
     expect(byLine.get(4)).toMatchObject({ sku: 'IMP-NEW-1', action: 'create' });
-    expect(byLine.get(5)).toMatchObject({ action: 'error', error: 'Ціна: «дорого» не число' });
+    expect(byLine.get(5)).toMatchObject({
+      action: 'error',
+      error: 'Ціна: «дорого» не число',
+      errorCode: 'importNotANumber',
+      errorParams: { field: 'price', text: 'дорого' },
+    });
     expect(byLine.get(6)).toMatchObject({ action: 'error', error: 'Ціна не може бути від’ємною' });
-    expect(byLine.get(7)).toMatchObject({ action: 'error', error: 'Артикул повторюється: він уже є в рядку 2' });
+    expect(byLine.get(6)!.errorCode).toBe('priceNegative');
+    expect(byLine.get(7)).toMatchObject({
+      action: 'error',
+      error: 'Артикул повторюється: він уже є в рядку 2',
+      errorCode: 'importSkuRepeated',
+      errorParams: { line: 2 },
+    });
+    // The keys word the reasons in English as well (docs/errors.md).
+    expect(messageText(byLine.get(5)!.errorCode as MessageKey, byLine.get(5)!.errorParams, 'en')).toBe('Price: "дорого" is not a number');
+    expect(messageText('priceNegative', {}, 'en')).toBe('The price cannot be negative');
+    expect(byLine.get(2)).toMatchObject({ error: null, errorCode: null });
     expect(byLine.get(8)).toMatchObject({ action: 'error', error: 'Кількість на складі не може бути від’ємною' });
     expect(await catalogueState()).toBe(before);
 
