@@ -122,8 +122,11 @@ test(
     await page.emulateMedia({ media: 'print' });
     await shot(page, 'packing-slip-print');
     await page.emulateMedia({ media: 'screen' });
-    await page.goto(`/admin/orders/${order._id}/packing-slip`);
+    // The order's own page links to its slip.
     await page.setViewportSize(PHONE);
+    await page.goto(`/order/${order._id}`);
+    await page.getByRole('link', { name: 'Пакувальний лист' }).click();
+    await page.waitForURL(`**/admin/orders/${order._id}/packing-slip`);
     await expect.poll(() => slip.textContent(), SLOW).toContain('подрібнити');
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, 'packing-slip-375');
