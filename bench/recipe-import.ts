@@ -1,17 +1,20 @@
 /**
  * `npx tsx bench/recipe-import.ts`: import and match of a 20-ingredient BeerXML recipe through the
- * whole route (POST /api/recipes/import) on the demo catalogue, embedded PGlite: p50/p95 of 25.
+ * whole route (POST /api/recipes/import): on the demo catalogue, embedded PGlite, and on the demo
+ * catalogue among 100,000 generated products (BENCH_PRODUCTS) on PostgreSQL: p50/p95 of 25.
  */
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
+import { openDatabase, type Database } from '../src/server/db/client.js';
 import { seedDemoCatalog } from '../src/server/seed/index.js';
+import { withScratchDatabase } from './scratch-database.js';
+import { fillCatalogue } from './search-scale.js';
 
 // The route allows 30 imports a minute from one address: warm-up and runs stay within it.
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 
 /** 6 malts, 9 hop additions, 2 yeasts, 3 miscs: 20 lines. */
-function twentyIngredients(): string {
+export function twentyIngredients(): string {
   const malt = (name: string, kg: number, color: number) =>
     `<FERMENTABLE><NAME>${name}</NAME><TYPE>Grain</TYPE><AMOUNT>${kg}</AMOUNT><YIELD>78</YIELD><COLOR>${color}</COLOR></FERMENTABLE>`;
   const hop = (name: string, g: number, alpha: number, use: string, time: number) =>
@@ -24,10 +27,30 @@ function twentyIngredients(): string {
 </RECIPE></RECIPES>`;
 }
 
+type Timing = { p50: number; p95: number; runs: number };
+
 /** p50/p95 of import + match through the route on the demo catalogue (embedded PGlite). */
-export async function measureRecipeImport(): Promise<{ p50: number; p95: number; runs: number }> {
+export async function measureRecipeImport(): Promise<Timing> {
   const database = await openDatabase({ dataDir: 'memory://' });
-  await seedDemoCatalog(database.db);
+  try {
+    await seedDemoCatalog(database.db);
+    return await timeImports(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** The same among 100,000 generated products (a ninth of them hops) on PostgreSQL; null when it is unreachable. */
+export async function measureRecipeImportAtScale(): Promise<(Timing & { products: number }) | null> {
+  const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+  return withScratchDatabase('shop_bench_recipe', async (database) => {
+    await seedDemoCatalog(database.db);
+    await fillCatalogue(database.db, products);
+    return { products, ...(await timeImports(database)) };
+  });
+}
+
+async function timeImports(database: Database): Promise<Timing> {
   const app = await buildApp(
     loadConfig({
       NODE_ENV: 'test',
@@ -51,11 +74,14 @@ export async function measureRecipeImport(): Promise<{ p50: number; p95: number;
     return { p50: at(0.5), p95: at(0.95), runs: RUNS };
   } finally {
     await app.close();
-    await database.close();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { p50, p95 } = await measureRecipeImport();
   console.log(`recipe import + match, 20 ingredients, demo catalogue (PGlite): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
+  const scale = await measureRecipeImportAtScale();
+  if (scale) {
+    console.log(`the same among ${scale.products.toLocaleString('en')} products (PostgreSQL): p50 ${scale.p50.toFixed(1)} ms, p95 ${scale.p95.toFixed(1)} ms`);
+  } else console.log('at scale: skipped (PostgreSQL unreachable)');
 }

@@ -92,7 +92,7 @@ const filteredListing = (db: Database['db'], n: number) =>
   );
 
 /** Generated products, each with three packs (50 г, 100 г, 1 кг as hops are sold). */
-async function fillCatalogue(db: Database['db'], products: number) {
+export async function fillCatalogue(db: Database['db'], products: number) {
   const now = Date.now();
   for (let start = 0; start < products; start += 2000) {
     const batch: Parameters<typeof insertProducts>[1] = [];

@@ -69,6 +69,12 @@ test(
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, 'import-errors-375');
     await page.setViewportSize(WIDE);
+    // The reasons in English too.
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect.poll(async () => errorRows.nth(0).textContent()).toMatch(/^3.*Price: "дорого" is not a number/);
+    expect(await errorRows.nth(1).textContent()).toMatch(/^4.*The SKU repeats: it is already on line 2/);
+    await page.getByRole('button', { name: 'Українська' }).click();
+    await expect.poll(async () => errorRows.nth(0).textContent()).toMatch(/Ціна: «дорого» не число/);
 
     // Fixed: the price written, the repeated line gone. The mapping came back as remembered.
     await choosePriceList(page, 'drizhdzhi.csv', `Артикул;Ціна;Залишок\r\n${a};12,34;40\r\n${b};77;5\r\n`);
@@ -116,8 +122,11 @@ test(
     await page.emulateMedia({ media: 'print' });
     await shot(page, 'packing-slip-print');
     await page.emulateMedia({ media: 'screen' });
-    await page.goto(`/admin/orders/${order._id}/packing-slip`);
+    // The order's own page links to its slip.
     await page.setViewportSize(PHONE);
+    await page.goto(`/order/${order._id}`);
+    await page.getByRole('link', { name: 'Пакувальний лист' }).click();
+    await page.waitForURL(`**/admin/orders/${order._id}/packing-slip`);
     await expect.poll(() => slip.textContent(), SLOW).toContain('подрібнити');
     expect(await noSideScroll(page)).toBe(true);
     await shot(page, 'packing-slip-375');

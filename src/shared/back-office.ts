@@ -107,7 +107,7 @@ export const CustomerDetailSchema = z.object({
 export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
 
 /** What the trail names: products (their packs too), orders (refunds too), categories (attributes too), … */
-export const AUDIT_ENTITIES = ['product', 'order', 'category', 'producer', 'settings', 'user', 'legal'] as const;
+export const AUDIT_ENTITIES = ['product', 'order', 'category', 'producer', 'settings', 'user', 'legal', 'promo_code', 'import'] as const;
 export const AUDIT_PAGE_SIZE = 50;
 
 export const AuditQuerySchema = z.object({

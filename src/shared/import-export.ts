@@ -62,7 +62,10 @@ export const ImportRowSchema = z.object({
   action: z.enum(IMPORT_ACTIONS),
   /** Field → before and after (price and weight as numbers, hryvnias and kilograms). */
   changes: z.record(z.string(), ChangeSchema),
+  /** Why the row cannot be imported, in Ukrainian; `errorCode` and `errorParams` word it in any language (docs/errors.md). */
   error: z.string().nullable(),
+  errorCode: z.string().nullable(),
+  errorParams: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 

@@ -68,7 +68,7 @@ const uk = {
   pageInvalid: 'Некоректний номер сторінки',
   dashboardPeriodInvalid: 'Період: 7, 30 або 90 днів',
   customerIdInvalid: 'Некоректний ідентифікатор покупця',
-  auditEntityUnknown: 'Невідомий вид запису: product, order, category, producer, settings, user або legal',
+  auditEntityUnknown: 'Невідомий вид запису: product, order, category, producer, settings, user, legal, promo_code або import',
   auditActorInvalid: 'Некоректний ідентифікатор адміністратора',
   lowStockThresholdInvalid: 'Поріг «закінчується»: ціле число від 0 до 100000',
   categoryUnknown: 'Невідома категорія',
@@ -198,6 +198,13 @@ const uk = {
   promoDateInvalid: 'Дата має вигляд РРРР-ММ-ДД',
   promoDatesOrder: 'Дата завершення не може бути раніше дати початку',
   promoLimitInvalid: 'Ліміт — ціле число від 1 або порожньо',
+
+  // a price list's rows in the import preview (docs/import-export.md)
+  importSkuEmpty: 'Порожній артикул',
+  importSkuRepeated: (p) => `Артикул повторюється: він уже є в рядку ${p.line}`,
+  importPriceEmpty: 'Порожня ціна',
+  importNotANumber: (p) => `${ukFields[p.field as Field]}: «${p.text}» не число`,
+  importProductUnknown: (p) => `Товару «${p.slug}» немає в каталозі`,
 } satisfies Record<string, Text>;
 
 export type MessageKey = keyof typeof uk;
@@ -236,7 +243,7 @@ const en: Record<MessageKey, Text> = {
   pageInvalid: 'Invalid page number',
   dashboardPeriodInvalid: 'Period: 7, 30 or 90 days',
   customerIdInvalid: 'Invalid customer id',
-  auditEntityUnknown: 'Unknown kind of entry: product, order, category, producer, settings, user or legal',
+  auditEntityUnknown: 'Unknown kind of entry: product, order, category, producer, settings, user, legal, promo_code or import',
   auditActorInvalid: 'Invalid admin id',
   lowStockThresholdInvalid: 'Low-stock threshold: a whole number from 0 to 100000',
   categoryUnknown: 'Unknown category',
@@ -362,6 +369,12 @@ const en: Record<MessageKey, Text> = {
   promoDateInvalid: 'A date looks like YYYY-MM-DD',
   promoDatesOrder: 'The end date cannot be before the start date',
   promoLimitInvalid: 'A limit is a whole number from 1, or empty',
+
+  importSkuEmpty: 'Empty SKU',
+  importSkuRepeated: (p) => `The SKU repeats: it is already on line ${p.line}`,
+  importPriceEmpty: 'Empty price',
+  importNotANumber: (p) => `${enFields[p.field as Field]}: "${p.text}" is not a number`,
+  importProductUnknown: (p) => `No product "${p.slug}" in the catalogue`,
 };
 
 const catalogues: Record<Locale, Record<MessageKey, Text>> = { uk, en };

@@ -70,9 +70,27 @@ function findKey(text: string, index: AliasIndex): string | null {
   return null;
 }
 
-export const hopVarietyOf = (text: string) => findKey(text, hopIndex);
-export const yeastStrainOf = (text: string) => findKey(text, yeastIndex);
-export const maltKindOf = (text: string): MaltKind | null => findKey(text, maltIndex) as MaltKind | null;
+/**
+ * findKey for one table, remembering names already read: a catalogue's names come back on every
+ * import, and reading one tries every alias. Bounded, so names never seen again do not pile up.
+ */
+function keyReader(index: AliasIndex, limit = 50_000): (text: string) => string | null {
+  const known = new Map<string, string | null>();
+  return (text) => {
+    let key = known.get(text);
+    if (key === undefined) {
+      key = findKey(text, index);
+      if (known.size >= limit) known.clear();
+      known.set(text, key);
+    }
+    return key;
+  };
+}
+
+export const hopVarietyOf = keyReader(hopIndex);
+export const yeastStrainOf = keyReader(yeastIndex);
+const maltKey = keyReader(maltIndex);
+export const maltKindOf = (text: string): MaltKind | null => maltKey(text) as MaltKind | null;
 
 /** A malt's colour from a description such as "колір 2,5–4,5 EBC" or "близько 900 EBC": the middle of the range. */
 export function colourFromText(text: string): number | null {

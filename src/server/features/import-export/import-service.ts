@@ -11,9 +11,10 @@ import {
 } from '../../../shared/import-export.js';
 import { fromMinor, toMinor } from '../../../shared/pricing.js';
 import { VariantInputSchema } from '../../../shared/products.js';
-import { localizeMessage } from '../../../shared/validation-messages.js';
+import { messageText, parseMessage, type MessageKey } from '../../../shared/validation-messages.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/index.js';
 import { defaultPackLabel, insertProducts, newProductDefaults, findVariantsOf, insertVariants } from '../products/index.js';
 import { queueRestockAlerts } from '../stock-alerts/index.js';
 import {
@@ -98,16 +99,45 @@ function resolveMapping(columns: readonly string[], wanted: ImportMapping | null
   return mapping;
 }
 
-/** A cell read as a number by the admin's rules (decimal comma, spaces between thousands); `%` after a discount is allowed. */
-function numberCell(text: string, field: string): number | string {
-  const value = parseDecimal(text.replace(/\s*%$/, ''));
-  return value ?? `${field}: «${text}» не число`;
+/** Why a row cannot be imported: a message key and its parameters, which the web words in the admin's language. */
+interface RowProblem {
+  code: MessageKey;
+  params?: Record<string, string | number>;
 }
 
-/** Validates one row's new pack values by the admin editor's own schema; the first problem in Ukrainian. */
-function checkPack(values: { sku: string; label: string; price: number; discount: number; countInStock: number; weight: number; gtin: string | null }) {
+const problem = (code: MessageKey, params?: Record<string, string | number>): RowProblem => ({ code, params });
+
+/** A refused row as the preview shows it: the reason in Ukrainian for any client, and its key for the web. */
+const errorRow = (line: number, sku: string, { code, params }: RowProblem): ImportRow => ({
+  line,
+  sku,
+  action: 'error',
+  changes: {},
+  error: messageText(code, params, 'uk'),
+  errorCode: code,
+  ...(params ? { errorParams: params } : {}),
+});
+
+/** A cell read as a number by the admin's rules (decimal comma, spaces between thousands); `%` after a discount is allowed. */
+function numberCell(text: string, field: 'price' | 'discount' | 'countInStock' | 'weight'): number | RowProblem {
+  const value = parseDecimal(text.replace(/\s*%$/, ''));
+  return value ?? problem('importNotANumber', { field, text });
+}
+
+/** Validates one row's new pack values by the admin editor's own schema: its first problem. */
+function checkPack(values: {
+  sku: string;
+  label: string;
+  price: number;
+  discount: number;
+  countInStock: number;
+  weight: number;
+  gtin: string | null;
+}): RowProblem | null {
   const parsed = VariantInputSchema.safeParse(values);
-  return parsed.success ? null : localizeMessage(parsed.error.issues[0].message, 'uk');
+  if (parsed.success) return null;
+  // The editor's schema names its messages by key (docs/errors.md); anything else is a value out of form.
+  return parseMessage(parsed.error.issues[0].message) ?? problem('invalid');
 }
 
 /** The numbers a row gave, in hryvnias, percent, pieces and kilograms. */
@@ -145,22 +175,22 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
   const rows: ImportRow[] = [];
   table.rows.forEach((row, i) => {
     const sku = skus[i];
-    const fail = (error: string) => {
-      rows.push({ line: row.line, sku, action: 'error', changes: {}, error });
+    const fail = (reason: RowProblem) => {
+      rows.push(errorRow(row.line, sku, reason));
       plan.push({ line: row.line, sku, action: 'error' });
     };
-    if (!sku) return fail('Порожній артикул');
+    if (!sku) return fail(problem('importSkuEmpty'));
     const seen = firstLine.get(sku);
-    if (seen !== undefined) return fail(`Артикул повторюється: він уже є в рядку ${seen}`);
+    if (seen !== undefined) return fail(problem('importSkuRepeated', { line: seen }));
     firstLine.set(sku, row.line);
 
     const read: ReadNumbers = {};
     for (const field of ['price', 'discount', 'countInStock', 'weight'] as const) {
       const text = cell(row.cells, field);
       if (text === null || (text === '' && field !== 'price')) continue;
-      if (text === '') return fail('Порожня ціна');
-      const value = numberCell(text, FIELD_NAMES[field]);
-      if (typeof value === 'string') return fail(value);
+      if (text === '') return fail(problem('importPriceEmpty'));
+      const value = numberCell(text, field);
+      if (typeof value !== 'number') return fail(value);
       read[field] = value;
     }
     const label = cell(row.cells, 'label') || null;
@@ -187,9 +217,9 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
       weight: read.weight ?? before.weight,
       gtin: gtin ?? before.gtin,
     };
-    const problem = checkPack({ sku, ...after, price: fromMinor(after.priceMinor) });
-    if (problem) {
-      rows.push({ line, sku, action: 'error', changes: {}, error: problem });
+    const refused = checkPack({ sku, ...after, price: fromMinor(after.priceMinor) });
+    if (refused) {
+      rows.push(errorRow(line, sku, refused));
       plan.push({ line, sku, action: 'error' });
       return;
     }
@@ -200,7 +230,7 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
       if (before[field] !== after[field]) changes[field] = { from: before[field], to: after[field] };
     }
     const action = Object.keys(changes).length ? 'update' : 'unchanged';
-    rows.push({ line, sku, action, changes, error: null });
+    rows.push({ line, sku, action, changes, error: null, errorCode: null });
     plan.push({ line, sku, action, variantId: pack.id, productId: pack.productId, before: fingerprint(before), values: after });
   }
 
@@ -208,7 +238,7 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
     const slug = cell(cells, 'product');
     const target = slug ? productsBySlug.get(slug) : undefined;
     if (slug && !target) {
-      rows.push({ line, sku, action: 'error', changes: {}, error: `Товару «${slug}» немає в каталозі` });
+      rows.push(errorRow(line, sku, problem('importProductUnknown', { slug })));
       plan.push({ line, sku, action: 'error' });
       return;
     }
@@ -221,9 +251,9 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
       weight: read.weight ?? 1,
       gtin,
     };
-    const problem = checkPack({ sku, ...values, price: fromMinor(values.priceMinor) });
-    if (problem) {
-      rows.push({ line, sku, action: 'error', changes: {}, error: problem });
+    const refused = checkPack({ sku, ...values, price: fromMinor(values.priceMinor) });
+    if (refused) {
+      rows.push(errorRow(line, sku, refused));
       plan.push({ line, sku, action: 'error' });
       return;
     }
@@ -234,7 +264,7 @@ export async function previewImport(tx: Tx, input: PreviewInput, now = new Date(
       label: { from: null, to: values.label },
       countInStock: { from: null, to: values.countInStock },
     };
-    rows.push({ line, sku, action: 'create', changes, error: null });
+    rows.push({ line, sku, action: 'create', changes, error: null, errorCode: null });
     plan.push({ line, sku, action: 'create', productId: target?.id, newProductName: name ?? undefined, values });
   }
 
@@ -335,13 +365,16 @@ export async function applyImport(tx: Tx, importId: string, site: { url: string;
       await queueRestockAlerts(t, product, before.get(product.id) ?? [], after.get(product.id) ?? [], site);
     }
     await markImportApplied(t, importId, now);
-    return {
-      importId,
-      created: creates.length,
-      updated: updates.length,
-      unchanged: plan.filter((row) => row.action === 'unchanged').length,
-      appliedAt: now.toISOString(),
-    };
+    const counts = { created: creates.length, updated: updates.length, unchanged: plan.filter((row) => row.action === 'unchanged').length };
+    // The packs' and drafts' own entries come from the triggers; this one says which file made them.
+    await recordAudit(t, {
+      entity: 'import',
+      entityId: importId,
+      action: 'apply',
+      subject: record.fileName || null,
+      after: { supplier: record.supplier, file_name: record.fileName, ...counts },
+    });
+    return { importId, ...counts, appliedAt: now.toISOString() };
   });
 }
 

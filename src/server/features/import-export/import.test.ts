@@ -1,7 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { expect, test } from 'vitest';
+import type { AuditList } from '../../../shared/back-office.js';
 import type { ImportApplied, ImportPreview } from '../../../shared/import-export.js';
+import { messageText, type MessageKey } from '../../../shared/validation-messages.js';
 import { outboxMessages, products, productVariants, stockAlerts } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
@@ -96,9 +98,24 @@ describeWithApp('supplier price-list import API', (ctx) => {
     expect(byLine.get(2)).toMatchObject({ sku: 'IMP-CITRA-50', action: 'update', changes: { price: { from: 150, to: 162.5 } } });
     expect(byLine.get(3)).toMatchObject({ action: 'update', changes: { countInStock: { from: 0, to: 12 } } });
     expect(byLine.get(4)).toMatchObject({ sku: 'IMP-NEW-1', action: 'create' });
-    expect(byLine.get(5)).toMatchObject({ action: 'error', error: 'Ціна: «дорого» не число' });
+    expect(byLine.get(5)).toMatchObject({
+      action: 'error',
+      error: 'Ціна: «дорого» не число',
+      errorCode: 'importNotANumber',
+      errorParams: { field: 'price', text: 'дорого' },
+    });
     expect(byLine.get(6)).toMatchObject({ action: 'error', error: 'Ціна не може бути від’ємною' });
-    expect(byLine.get(7)).toMatchObject({ action: 'error', error: 'Артикул повторюється: він уже є в рядку 2' });
+    expect(byLine.get(6)!.errorCode).toBe('priceNegative');
+    expect(byLine.get(7)).toMatchObject({
+      action: 'error',
+      error: 'Артикул повторюється: він уже є в рядку 2',
+      errorCode: 'importSkuRepeated',
+      errorParams: { line: 2 },
+    });
+    // The keys word the reasons in English as well (docs/errors.md).
+    expect(messageText(byLine.get(5)!.errorCode as MessageKey, byLine.get(5)!.errorParams, 'en')).toBe('Price: "дорого" is not a number');
+    expect(messageText('priceNegative', {}, 'en')).toBe('The price cannot be negative');
+    expect(byLine.get(2)).toMatchObject({ error: null, errorCode: null });
     expect(byLine.get(8)).toMatchObject({ action: 'error', error: 'Кількість на складі не може бути від’ємною' });
     expect(await catalogueState()).toBe(before);
 
@@ -152,6 +169,37 @@ describeWithApp('supplier price-list import API', (ctx) => {
     const again = await apply(preview.importId);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ code: 'IMPORT_ALREADY_APPLIED' });
+  });
+
+  test('an applied import is in the audit trail: the file by the admin who applied it, and each pack it changed', async () => {
+    const { app } = ctx();
+    const admin = await createUser(app.db, { isAdmin: true, name: 'Оксана Адмін' });
+    const cookie = await sessionCookie(admin, app.config.jwtSecret);
+    const hop = await createProduct(app.db, { name: 'Хміль Saaz', variants: [pack('50 г', 120_00, 4, 0.05, { sku: 'AUD-SAAZ-50' })] });
+    const preview = (await upload('sku,price,countInStock\nAUD-SAAZ-50,130,4\nAUD-NEW-1,99,1\n', { supplier: 'Жатець' })).json() as ImportPreview;
+    const trail = async (query: string) => ((await app.inject({ url: `/api/admin/audit?${query}`, headers: { cookie } })).json() as AuditList).entries;
+    expect(await trail(`entity=import&id=${preview.importId}`)).toEqual([]);
+
+    const res = await app.inject({ method: 'POST', url: `/api/admin/import/products/${preview.importId}/apply`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    const [entry, ...more] = await trail(`entity=import&id=${preview.importId}`);
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      actor: { _id: admin.id, name: 'Оксана Адмін' },
+      action: 'apply',
+      subject: 'price.csv',
+      before: {},
+      after: { supplier: 'Жатець', file_name: 'price.csv', created: 1, updated: 1, unchanged: 0 },
+    });
+    const [priced] = await trail(`entity=product&id=${hop.id}`);
+    expect(priced).toMatchObject({
+      actor: { _id: admin.id },
+      action: 'pack.update',
+      subject: 'AUD-SAAZ-50',
+      before: { price_minor: 120_00 },
+      after: { price_minor: 130_00 },
+    });
+    expect((await trail(`actor=${admin.id}&entity=product`)).map((e) => e.action)).toContain('create');
   });
 
   test('a preview made stale by another change is refused with 409, nothing written', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
+import type { AuditList } from '../../../shared/back-office.js';
 import type { Order } from '../../../shared/orders.js';
 import type { PromoCode, PromoCodeInput } from '../../../shared/promo-codes.js';
 import { kyivDate } from '../../../shared/promo-codes.js';
@@ -177,6 +178,39 @@ describeWithApp(
       });
       expect(edited.statusCode).toBe(200);
       expect(edited.json()).toMatchObject({ kind: 'percent', percent: 15, amount: null, active: false, minOrder: 0 });
+    });
+
+    test('every write of a code is in the audit trail: who, what, and the changed fields before and after', async () => {
+      const { app } = ctx();
+      const admin = await customer(app, true);
+      const shopper = await customer(app);
+      const hops = await createProduct(app.db, { priceMinor: 200_00, countInStock: 5 });
+      const trail = async (id: string) =>
+        ((await app.inject({ url: `/api/admin/audit?entity=promo_code&id=${id}`, headers: { cookie: admin.cookie } })).json() as AuditList).entries;
+      const write = (method: 'PUT' | 'DELETE', id: string, payload?: object) =>
+        app.inject({ method, url: `/api/admin/promo-codes/${id}`, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
+
+      const made = await createCode(app, admin.cookie, { kind: 'fixed', amount: 50, minOrder: 300 });
+      expect((await write('PUT', made._id, { code: made.code, kind: 'fixed', amount: 75, minOrder: 300 })).statusCode).toBe(200);
+      expect((await write('PUT', made._id, { code: made.code, kind: 'fixed', amount: 75, minOrder: 300 })).statusCode).toBe(200);
+      expect((await write('DELETE', made._id)).statusCode).toBe(200);
+      const entries = await trail(made._id);
+      // The unchanged save leaves no entry.
+      expect(entries.map((e) => [e.action, e.subject, e.actor])).toEqual(
+        ['delete', 'update', 'create'].map((action) => [action, made.code, { _id: admin.user.id, name: admin.user.name }]),
+      );
+      expect(entries[2]).toMatchObject({ before: {}, after: { code: made.code, kind: 'fixed', amount_minor: 50_00, min_order_minor: 300_00, active: true } });
+      expect(entries[1]).toMatchObject({ before: { amount_minor: 50_00 }, after: { amount_minor: 75_00 } });
+      expect(Object.keys(entries[1].after)).toEqual(['amount_minor']);
+      expect(entries[0]).toMatchObject({ before: { code: made.code, amount_minor: 75_00 }, after: {} });
+
+      // A used code is switched off, not deleted; a shopper's use of it leaves no entry.
+      const used = await createCode(app, admin.cookie);
+      expect((await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 1 }], used.code)).status).toBe(201);
+      expect((await write('DELETE', used._id)).statusCode).toBe(200);
+      const [off, ...rest] = await trail(used._id);
+      expect(off).toMatchObject({ action: 'deactivate', before: { active: true }, after: { active: false } });
+      expect(rest.map((e) => e.action)).toEqual(['create']);
     });
 
     test('the check prices the discount with the shared function; every refusal has its code and words', async () => {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products, promoCodes, promoCodeUses, type PromoCodeRow } from '../../db/schema.js';
 
@@ -12,6 +12,12 @@ export interface PromoCustomer {
 }
 
 const byCode = (code: string) => sql`lower(${promoCodes.code}) = lower(${code})`;
+
+/** What the admin set on a code, under its column names as the audit triggers write them; uses and timestamps left out. */
+export function promoCodeColumns(row: PromoCodeRow): Record<string, unknown> {
+  const { id: _id, usedCount: _usedCount, createdAt: _createdAt, updatedAt: _updatedAt, ...values } = getTableColumns(promoCodes);
+  return Object.fromEntries(Object.entries(values).map(([key, column]) => [column.name, row[key as keyof PromoCodeRow]]));
+}
 
 export async function listPromoCodes(tx: Tx): Promise<PromoCodeRow[]> {
   return tx.select().from(promoCodes).orderBy(asc(promoCodes.code));

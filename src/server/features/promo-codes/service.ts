@@ -16,6 +16,7 @@ import type { PromoTerms } from '../../../shared/pricing.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { PromoCodeRow } from '../../db/schema.js';
 import { AppError, type AppErrorArgs } from '../../errors.js';
+import { recordAudit } from '../audit/index.js';
 import { findVariantsOf } from '../products/index.js';
 import { getSettings } from '../settings/index.js';
 import type { ErrorParams } from '../../../shared/errors/index.js';
@@ -28,6 +29,7 @@ import {
   insertPromoCode,
   listPromoCodes,
   lockPromoCode,
+  promoCodeColumns,
   updatePromoCode,
   type NewPromoCode,
   type PromoCustomer,
@@ -184,6 +186,25 @@ function valuesOf(input: PromoCodeValues): NewPromoCode {
 const codeTaken = (code: string) => new AppError('PROMO_CODE_TAKEN', { code });
 const promoNotFound = () => new AppError('PROMO_CODE_NOT_FOUND');
 
+/**
+ * The trail's entry for an admin's write of a code: the triggers do not watch promo_codes, so the
+ * service records it in the same transaction (docs/decisions/022-audit-trail-by-triggers.md).
+ */
+async function auditPromoCode(tx: Tx, action: string, before: PromoCodeRow | null, after: PromoCodeRow | null): Promise<void> {
+  const old = before ? promoCodeColumns(before) : {};
+  const now = after ? promoCodeColumns(after) : {};
+  const changed = Object.keys({ ...old, ...now }).filter((column) => JSON.stringify(old[column]) !== JSON.stringify(now[column]));
+  if (before && after && !changed.length) return;
+  await recordAudit(tx, {
+    entity: 'promo_code',
+    entityId: (after ?? before)!.id,
+    action,
+    subject: (after ?? before)!.code,
+    before: before ? Object.fromEntries(changed.filter((c) => c in old).map((c) => [c, old[c]])) : {},
+    after: after ? Object.fromEntries(changed.filter((c) => c in now).map((c) => [c, now[c]])) : {},
+  });
+}
+
 export async function listPromoCodesJson(db: Db): Promise<PromoCode[]> {
   return (await listPromoCodes(db)).map(promoCodeJson);
 }
@@ -192,7 +213,9 @@ export async function createPromoCode(db: Db, input: PromoCodeValues): Promise<P
   const values = valuesOf(input);
   return db.transaction(async (tx) => {
     if (await findPromoByCode(tx, values.code)) throw codeTaken(values.code);
-    return promoCodeJson(await insertPromoCode(tx, values));
+    const row = await insertPromoCode(tx, values);
+    await auditPromoCode(tx, 'create', null, row);
+    return promoCodeJson(row);
   });
 }
 
@@ -212,7 +235,9 @@ export async function editPromoCode(db: Db, id: string, input: PromoCodeValues):
         used: current.usedCount,
       });
     }
-    return promoCodeJson((await updatePromoCode(tx, id, values))!);
+    const row = (await updatePromoCode(tx, id, values))!;
+    await auditPromoCode(tx, 'update', current, row);
+    return promoCodeJson(row);
   });
 }
 
@@ -221,8 +246,13 @@ export async function removePromoCode(db: Db, id: string): Promise<{ deleted: bo
   return db.transaction(async (tx) => {
     const current = await lockPromoCode(tx, id);
     if (!current) throw promoNotFound();
-    if (await hasUses(tx, id)) return { deleted: false, promoCode: promoCodeJson((await updatePromoCode(tx, id, { active: false }))!) };
+    if (await hasUses(tx, id)) {
+      const row = (await updatePromoCode(tx, id, { active: false }))!;
+      await auditPromoCode(tx, 'deactivate', current, row);
+      return { deleted: false, promoCode: promoCodeJson(row) };
+    }
     await deletePromoCode(tx, id);
+    await auditPromoCode(tx, 'delete', current, null);
     return { deleted: true, promoCode: null };
   });
 }

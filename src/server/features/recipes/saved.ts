@@ -3,7 +3,6 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { savedRecipes, type SavedRecipeRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { matchRecipe } from '../../../shared/recipes/matching.js';
 import type { Recipe } from '../../../shared/recipes/schema.js';
 import {
   MAX_SAVED_RECIPES,
@@ -14,7 +13,7 @@ import {
   type SaveRecipeBody,
   type UpdateRecipeBody,
 } from '../../../shared/recipes/saved.js';
-import { loadRecipeCatalog } from './catalog.js';
+import { matchRecipeToCatalog } from './catalog.js';
 
 /** Saved recipes (docs/recipes.md, "Saved recipes"): unlisted, viewed by anyone with the link, changed by the owner only. */
 
@@ -63,7 +62,7 @@ export async function getSavedRecipe(tx: Tx, id: string, batchSizeL?: number): P
   const row = await findSavedRecipe(tx, id);
   if (!row) throw notFound();
   const recipe = row.recipe as Recipe;
-  const match = matchRecipe(recipe, await loadRecipeCatalog(tx), { batchSizeL: batchSizeL ?? row.batchSizeL });
+  const match = await matchRecipeToCatalog(tx, recipe, { batchSizeL: batchSizeL ?? row.batchSizeL });
   return { ...summary(row), recipe, selection: row.selection, milled: row.milled, match };
 }
 

@@ -2,9 +2,9 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { decodeRecipeBytes, RecipeImportError } from '../../../shared/recipes/beerxml.js';
 import { parseRecipeText } from '../../../shared/recipes/recipe-json.js';
-import { hopSubstitutesFor, matchRecipe } from '../../../shared/recipes/matching.js';
+import { hopSubstitutesFor } from '../../../shared/recipes/matching.js';
 import type { HopSubstitutes, RecipeImportQuery, RecipeImportResult } from '../../../shared/recipes/schema.js';
-import { loadRecipeCatalog } from './catalog.js';
+import { loadRecipeCatalog, matchRecipeToCatalog } from './catalog.js';
 
 /** A recipe file (BeerXML, BeerJSON or Brewfather's JSON) → its recipes, the chosen one matched to today's stock (docs/recipes.md). Nothing is stored. */
 export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImportQuery): Promise<RecipeImportResult> {
@@ -20,12 +20,11 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
   const recipeIndex = query.recipe ?? 0;
   const recipe = recipes[recipeIndex];
   if (!recipe) throw new AppError('RECIPE_NOT_IN_FILE', { count: recipes.length, number: recipeIndex + 1 });
-  const catalog = await loadRecipeCatalog(tx);
   return {
     recipes: recipes.map((r) => ({ name: r.name, style: r.style, batchSizeL: r.batchSizeL })),
     recipeIndex,
     recipe,
-    match: matchRecipe(recipe, catalog, { batchSizeL: query.batchSizeL }),
+    match: await matchRecipeToCatalog(tx, recipe, { batchSizeL: query.batchSizeL }),
   };
 }
 

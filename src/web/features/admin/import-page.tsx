@@ -13,6 +13,8 @@ import {
   type ImportPreview,
   type ImportRow,
 } from '../../../shared/import-export';
+import { isMessageKey, msg } from '../../../shared/validation-messages';
+import { useFieldMessage } from '../../api/error-message';
 import { formatUah } from '../../components/format';
 import { ErrorMessage, Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -242,6 +244,9 @@ const ROW_CLASSES = { create: 'table-primary', update: '', unchanged: 'text-body
 
 function PreviewRow({ row }: { row: ImportRow }) {
   const t = useT(importExportTexts).importExport;
+  const fieldMessage = useFieldMessage();
+  // The server words a row's reason in Ukrainian; its key words it in the admin's language.
+  const reason = row.errorCode && isMessageKey(row.errorCode) ? fieldMessage(msg(row.errorCode, row.errorParams)) : row.error;
   const value = (field: string, v: string | number | null) =>
     v === null ? '—' : field === 'price' && typeof v === 'number' ? formatUah(v) : field === 'discount' ? `${v} %` : String(v);
   return (
@@ -254,7 +259,7 @@ function PreviewRow({ row }: { row: ImportRow }) {
         </Badge>
       </td>
       <td>
-        {row.error ?? (
+        {reason ?? (
           <ul className="list-unstyled mb-0 small">
             {Object.entries(row.changes).map(([field, change]) => (
               <li key={field}>

@@ -189,6 +189,9 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
             {me?.isAdmin ? (
               <ListGroup.Item>
                 <AdminOrderActions order={order} />
+                <Link to={paths.admin.packingSlip(order._id)} className="btn btn-outline-secondary w-100 my-2">
+                  {t.orders.packingSlip}
+                </Link>
                 <AdminOrderReceipts orderId={order._id} />
               </ListGroup.Item>
             ) : (

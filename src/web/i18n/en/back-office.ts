@@ -95,6 +95,8 @@ export const backOffice: typeof uk = {
       settings: 'Settings',
       user: 'User',
       legal: 'Legal page',
+      promo_code: 'Promo code',
+      import: 'Price list import',
     },
     actions: {
       create: 'created',
@@ -119,6 +121,8 @@ export const backOffice: typeof uk = {
       waybill: 'waybill',
       refund: 'refund',
       role: 'role changed',
+      deactivate: 'switched off',
+      apply: 'applied',
     },
     empty_value: '—',
   },

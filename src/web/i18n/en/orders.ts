@@ -136,6 +136,7 @@ export const orders: typeof uk = {
   no: 'No',
   deletedCustomer: 'Account deleted',
   adminOrdersTitle: 'Orders',
+  packingSlip: 'Packing slip',
   receipts: {
     title: 'Fiscal receipts',
     sell: 'Fiscal receipt',

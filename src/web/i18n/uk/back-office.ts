@@ -94,6 +94,8 @@ export const backOffice = {
       settings: 'Налаштування',
       user: 'Користувач',
       legal: 'Правова сторінка',
+      promo_code: 'Промокод',
+      import: 'Імпорт прайс-листа',
     } as Record<string, string>,
     actions: {
       create: 'створено',
@@ -118,6 +120,8 @@ export const backOffice = {
       waybill: 'ТТН',
       refund: 'повернення коштів',
       role: 'роль змінено',
+      deactivate: 'вимкнено',
+      apply: 'застосовано',
     } as Record<string, string>,
     empty_value: '—',
   },

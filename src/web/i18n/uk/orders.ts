@@ -139,6 +139,7 @@ export const orders = {
   no: 'Ні',
   deletedCustomer: 'Обліковий запис видалено',
   adminOrdersTitle: 'Замовлення',
+  packingSlip: 'Пакувальний лист',
   receipts: {
     title: 'Фіскальні чеки',
     sell: 'Фіскальний чек',
