@@ -6,6 +6,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
 import { buildApp } from '../app.js';
 import type { FastifyInstance } from 'fastify';
+import { driveShop, type ShopDriver } from './driver.js';
 
 export type Driver = 'pglite' | 'postgres';
 
@@ -56,11 +57,13 @@ export interface TestContext {
   app: FastifyInstance;
   database: Database;
   config: Readonly<Config>;
+  /** The shop driven through its API (./driver.ts). */
+  shop: ShopDriver;
 }
 
 /**
  * Runs a block of API tests once per driver, each on its own fresh database and app:
- * `describeWithApp('products', (ctx) => { test('...', async () => { const { app } = ctx(); }) })`.
+ * `describeWithApp('products', (ctx) => { test('...', async () => { const { app, shop } = ctx(); }) })`.
  */
 export function describeWithApp(name: string, body: (ctx: () => TestContext) => void, options: { env?: Record<string, string> } = {}) {
   for (const driver of testDrivers()) {
@@ -72,7 +75,7 @@ export function describeWithApp(name: string, body: (ctx: () => TestContext) => 
         drop = created.drop;
         const config = testConfig(options.env);
         const app = await buildApp(config, { database: created.database, logger: false });
-        context = { app, database: created.database, config };
+        context = { app, database: created.database, config, shop: driveShop(app) };
       });
       afterAll(async () => {
         await context?.app.close();

@@ -1,37 +1,24 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { Order, OrderList } from '../../../shared/orders.js';
 import { orders, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { TYPED_ADDRESS, type OrderLine, type ShopDriver } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 
-const ADDRESS = { address: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1: вул. Пирогівський шлях, 135' };
 const TTN = '20450123456789';
 
-type Body = Order & { message?: string; code?: string };
-
-async function signedIn(app: FastifyInstance, overrides: { isAdmin?: boolean; name?: string; email?: string } = {}) {
-  const user = await createUser(app.db, overrides);
-  return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
-}
-
-async function stockOf(app: FastifyInstance, id: string) {
-  const [row] = await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
-  return row.n;
-}
-
-function api(app: FastifyInstance) {
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object, headers: Record<string, string> = {}) => {
-    const res = await app.inject({ method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.json() as Body, headers: res.headers };
-  };
+/** The shop's steps as these tests take them: a signed-in shopper pays online unless told otherwise. */
+function api(shop: ShopDriver) {
   return {
-    place: (cookie: string, lines: { product: string; qty: number }[], paymentMethod = 'PayPal', headers: Record<string, string> = {}) =>
-      call('POST', '/api/orders', cookie, { orderItems: lines, shippingAddress: ADDRESS, paymentMethod }, headers),
-    step: (id: string, action: string, cookie?: string, payload?: object) => call('PUT', `/api/orders/${id}/${action}`, cookie, payload),
-    get: (url: string, cookie?: string) => call('GET', url, cookie),
+    place: (cookie: string, lines: OrderLine[], paymentMethod = 'PayPal', headers: Record<string, string> = {}) =>
+      shop.placeOrder({ as: cookie, lines, paymentMethod, headers }),
+    step: shop.orderStep,
+    get: async (url: string, cookie?: string) => {
+      const res = await shop.app.inject({ url, headers: cookie ? { cookie } : {} });
+      return { status: res.statusCode, body: res.json() as unknown };
+    },
   };
 }
 
@@ -40,11 +27,11 @@ describeWithApp(
   (ctx) => {
     useShopSettings(ctx);
     test('cash on delivery: pending → shipped with a ТТН → delivered, and delivery marks it paid', async () => {
-      const { app } = ctx();
-      const { place, step } = api(app);
+      const { app, shop } = ctx();
+      const { place, step } = api(shop);
       const product = await createProduct(app.db);
-      const shopper = await signedIn(app);
-      const admin = await signedIn(app, { isAdmin: true });
+      const shopper = await shop.customer();
+      const admin = await shop.admin();
       const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'NovaPoshta');
       expect(order).toMatchObject({ status: 'pending', isPaid: false, trackingNumber: null });
       expect(order.number).toBeGreaterThanOrEqual(1001);
@@ -77,11 +64,11 @@ describeWithApp(
     });
 
     test('bank transfer: the admin confirms the payment, ships, delivers; online payments are not the admin’s to confirm', async () => {
-      const { app } = ctx();
-      const { place, step } = api(app);
+      const { app, shop } = ctx();
+      const { place, step } = api(shop);
       const product = await createProduct(app.db);
-      const shopper = await signedIn(app);
-      const admin = await signedIn(app, { isAdmin: true });
+      const shopper = await shop.customer();
+      const admin = await shop.admin();
 
       const { body: transfer } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
       const early = await step(transfer._id, 'ship', admin.cookie, { trackingNumber: TTN });
@@ -101,77 +88,77 @@ describeWithApp(
     });
 
     test('the shopper cancels their own pending order: the stock comes back; not others’ orders, not once paid', async () => {
-      const { app } = ctx();
-      const { place, step, get } = api(app);
+      const { app, shop } = ctx();
+      const { place, step, get } = api(shop);
       const product = await createProduct(app.db, { countInStock: 6 });
-      const alice = await signedIn(app);
-      const bob = await signedIn(app);
-      const admin = await signedIn(app, { isAdmin: true });
+      const alice = await shop.customer();
+      const bob = await shop.customer();
+      const admin = await shop.admin();
 
       const { body: order } = await place(alice.cookie, [{ product: product.id, qty: 3 }], 'PrivatBank');
-      expect(await stockOf(app, product.id)).toBe(3);
+      expect(await shop.stockOf(product.id)).toBe(3);
       expect((await step(order._id, 'cancel', bob.cookie)).status).toBe(404);
       expect((await step(order._id, 'cancel')).status).toBe(401);
       const cancelled = await step(order._id, 'cancel', alice.cookie);
       expect(cancelled.body).toMatchObject({ status: 'cancelled' });
       expect(cancelled.body.cancelledAt).toBeTruthy();
-      expect(await stockOf(app, product.id)).toBe(6);
+      expect(await shop.stockOf(product.id)).toBe(6);
       expect((await step(order._id, 'cancel', alice.cookie)).body.code).toBe('ORDER_CANCELLED');
       expect((await step(order._id, 'cancel', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
       expect((await step(order._id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
       expect((await step(order._id, 'pay', alice.cookie, { test: true })).body.code).toBe('ORDER_CANCELLED');
-      expect(await stockOf(app, product.id)).toBe(6);
+      expect(await shop.stockOf(product.id)).toBe(6);
       // The catalogue shows the returned units at once.
-      expect(((await get(`/api/products/${product.id}`)).body as unknown as { countInStock: number }).countInStock).toBe(6);
+      expect(((await get(`/api/products/${product.id}`)).body as { countInStock: number }).countInStock).toBe(6);
 
       const { body: paidOrder } = await place(alice.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
       await step(paidOrder._id, 'mark-paid', admin.cookie);
       expect((await step(paidOrder._id, 'cancel', alice.cookie)).body.code).toBe('ORDER_NOT_CANCELLABLE');
-      expect(await stockOf(app, product.id)).toBe(5);
+      expect(await shop.stockOf(product.id)).toBe(5);
       // The shop may still cancel a paid order (a refund is arranged with the shopper).
       expect((await step(paidOrder._id, 'cancel', admin.cookie)).body.status).toBe('cancelled');
-      expect(await stockOf(app, product.id)).toBe(6);
+      expect(await shop.stockOf(product.id)).toBe(6);
     });
 
     test('a deleted product’s line has nowhere to return; the other lines do', async () => {
-      const { app } = ctx();
-      const { place, step } = api(app);
+      const { app, shop } = ctx();
+      const { place, step } = api(shop);
       const kept = await createProduct(app.db, { countInStock: 4 });
       const deleted = await createProduct(app.db, { countInStock: 4 });
-      const shopper = await signedIn(app);
+      const shopper = await shop.customer();
       const { body: order } = await place(shopper.cookie, [
         { product: kept.id, qty: 2 },
         { product: deleted.id, qty: 1 },
       ]);
       await app.db.delete(products).where(eq(products.id, deleted.id));
       expect((await step(order._id, 'cancel', shopper.cookie)).body.status).toBe('cancelled');
-      expect(await stockOf(app, kept.id)).toBe(4);
+      expect(await shop.stockOf(kept.id)).toBe(4);
     });
 
     test('two cancels at once return the stock once', async () => {
-      const { app } = ctx();
-      const { place, step } = api(app);
+      const { app, shop } = ctx();
+      const { place, step } = api(shop);
       const product = await createProduct(app.db, { countInStock: 10 });
-      const shopper = await signedIn(app);
-      const admin = await signedIn(app, { isAdmin: true });
+      const shopper = await shop.customer();
+      const admin = await shop.admin();
       for (let round = 0; round < 3; round++) {
         const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 4 }]);
-        expect(await stockOf(app, product.id)).toBe(6);
+        expect(await shop.stockOf(product.id)).toBe(6);
         const results = await Promise.all([step(order._id, 'cancel', shopper.cookie), step(order._id, 'cancel', admin.cookie)]);
         expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-        expect(await stockOf(app, product.id)).toBe(10);
+        expect(await shop.stockOf(product.id)).toBe(10);
       }
     });
 
     test('cancel racing ship: exactly one wins, and the stock matches the winner', async () => {
-      const { app } = ctx();
-      const { place, step } = api(app);
+      const { app, shop } = ctx();
+      const { place, step } = api(shop);
       const product = await createProduct(app.db, { countInStock: 10 });
-      const shopper = await signedIn(app);
-      const admin = await signedIn(app, { isAdmin: true });
+      const shopper = await shop.customer();
+      const admin = await shop.admin();
       for (let round = 0; round < 4; round++) {
         const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 2 }], 'NovaPoshta');
-        const before = await stockOf(app, product.id);
+        const before = await shop.stockOf(product.id);
         const [cancel, ship] = await Promise.all([
           step(order._id, 'cancel', round % 2 ? admin.cookie : shopper.cookie),
           step(order._id, 'ship', admin.cookie, { trackingNumber: TTN }),
@@ -180,27 +167,27 @@ describeWithApp(
         const [stored] = await app.db.select().from(orders).where(eq(orders.id, order._id));
         if (cancel.status === 200) {
           expect(stored).toMatchObject({ status: 'cancelled', trackingNumber: null });
-          expect(await stockOf(app, product.id)).toBe(before + 2);
+          expect(await shop.stockOf(product.id)).toBe(before + 2);
         } else {
           expect(stored).toMatchObject({ status: 'shipped', trackingNumber: TTN });
-          expect(await stockOf(app, product.id)).toBe(before);
+          expect(await shop.stockOf(product.id)).toBe(before);
         }
       }
     });
 
     test('one Idempotency-Key, one order: repeated and concurrent submits take the stock once', async () => {
-      const { app } = ctx();
-      const { place } = api(app);
+      const { app, shop } = ctx();
+      const { place } = api(shop);
       const product = await createProduct(app.db, { countInStock: 10 });
-      const alice = await signedIn(app);
-      const bob = await signedIn(app);
+      const alice = await shop.customer();
+      const bob = await shop.customer();
       const key = 'checkout-6f1c2a9e-0d1b-4c55-9b7e-1f2a3b4c5d6e';
       const submits = await Promise.all(
         Array.from({ length: 5 }, () => place(alice.cookie, [{ product: product.id, qty: 2 }], 'PayPal', { 'idempotency-key': key })),
       );
       expect(new Set(submits.map((s) => s.body._id)).size).toBe(1);
       expect(submits.map((s) => s.status).sort()).toEqual([200, 200, 200, 200, 201]);
-      expect(await stockOf(app, product.id)).toBe(8);
+      expect(await shop.stockOf(product.id)).toBe(8);
 
       const later = await place(alice.cookie, [{ product: product.id, qty: 2 }], 'PayPal', { 'idempotency-key': key });
       expect(later).toMatchObject({ status: 200, body: { _id: submits[0].body._id } });
@@ -208,51 +195,45 @@ describeWithApp(
       // Another shopper's key is theirs alone, and a new key is a new order.
       expect((await place(bob.cookie, [{ product: product.id, qty: 1 }], 'PayPal', { 'idempotency-key': key })).status).toBe(201);
       expect((await place(alice.cookie, [{ product: product.id, qty: 1 }], 'PayPal', { 'idempotency-key': `${key}-2` })).status).toBe(201);
-      expect(await stockOf(app, product.id)).toBe(6);
+      expect(await shop.stockOf(product.id)).toBe(6);
 
       for (const bad of ['short', 'with spaces in it', 'x'.repeat(101), 'ключ-замовлення']) {
         const refused = await place(alice.cookie, [{ product: product.id, qty: 1 }], 'PayPal', { 'idempotency-key': bad });
         expect(refused.status, bad).toBe(400);
         expect(refused.body.code).toBe('BAD_IDEMPOTENCY_KEY');
       }
-      expect(await stockOf(app, product.id)).toBe(6);
+      expect(await shop.stockOf(product.id)).toBe(6);
     });
 
     test('a failed order with a key can be retried with the same key', async () => {
-      const { app } = ctx();
-      const { place } = api(app);
+      const { app, shop } = ctx();
+      const { place } = api(shop);
       const product = await createProduct(app.db, { countInStock: 1 });
-      const shopper = await signedIn(app);
+      const shopper = await shop.customer();
       const key = 'retry-after-stock-0001';
       expect((await place(shopper.cookie, [{ product: product.id, qty: 2 }], 'PayPal', { 'idempotency-key': key })).status).toBe(409);
       const again = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'PayPal', { 'idempotency-key': key });
       expect(again.status).toBe(201);
-      expect(await stockOf(app, product.id)).toBe(0);
+      expect(await shop.stockOf(product.id)).toBe(0);
     });
 
     test('the admin list: 20 a page, newest first, filtered by status and found by number, phone, name, e-mail or ТТН', async () => {
-      const { app } = ctx();
-      const { place, step, get } = api(app);
+      const { app, shop } = ctx();
+      const { place, step, get } = api(shop);
       const product = await createProduct(app.db, { countInStock: 1000 });
-      const admin = await signedIn(app, { isAdmin: true });
-      const shopper = await signedIn(app, { name: 'Марко Вовчок', email: `marko-${Date.now()}@example.com` });
+      const admin = await shop.admin();
+      const shopper = await shop.customer({ name: 'Марко Вовчок', email: `marko-${Date.now()}@example.com` });
       const placed: Order[] = [];
       for (let i = 0; i < 23; i++) placed.push((await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'NovaPoshta')).body);
-      const special = await app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie: shopper.cookie },
-        payload: {
-          orderItems: [{ product: product.id, qty: 1 }],
-          paymentMethod: 'NovaPoshta',
-          shippingAddress: { ...ADDRESS, address: 'Ольга Кобилянська', phoneNumber: '+380509876543' },
-        },
+      const named = await shop.orderPlaced({
+        as: shopper,
+        lines: [{ product: product.id, qty: 1 }],
+        shippingAddress: { ...TYPED_ADDRESS, address: 'Ольга Кобилянська', phoneNumber: '+380509876543' },
       });
-      const named = special.json() as Order;
       const ttn = '59000123456789';
       await step(placed[0]._id, 'ship', admin.cookie, { trackingNumber: ttn });
 
-      const list = async (query: string) => (await get(`/api/orders${query}`, admin.cookie)).body as unknown as OrderList;
+      const list = async (query: string) => (await get(`/api/orders${query}`, admin.cookie)).body as OrderList;
       const everyone = await list('');
       expect(everyone.orders).toHaveLength(20);
       expect(everyone.orders[0]._id).toBe(named._id);

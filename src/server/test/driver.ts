@@ -1,0 +1,153 @@
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import type { GuestOrder, Order } from '../../shared/orders.js';
+import { productVariants, products, type UserRow } from '../db/schema.js';
+import { createProduct, createUser, sessionCookie } from './factories.js';
+import { startFakeNovaPoshta, type FakeNovaPoshta, type FakeSettlement } from './fakes/nova-poshta.js';
+
+/**
+ * The shop as API tests drive it: shoppers, orders placed through the routes, stock read back, and
+ * the fake third parties a block needs. `describeWithApp` hands one to every block as `ctx().shop`.
+ */
+
+/** A signed-in account: its row and the Cookie header that carries its session. */
+export interface SignedIn {
+  user: UserRow;
+  cookie: string;
+}
+
+/** An order line as the checkout sends it (docs/api.md). */
+export interface OrderLine {
+  product: string;
+  variant?: string;
+  qty: number;
+  options?: { milled?: boolean };
+}
+
+/** The order the checkout answers, or the refusal's `{ message, code, params }`. */
+export type OrderReply = Order & Partial<GuestOrder> & { message?: string; code?: string; params?: Record<string, unknown> };
+
+/** A Nova Poshta branch typed by hand, as the wire carries it: the branch's description rides in `country`. */
+export const TYPED_ADDRESS = {
+  address: 'Іван Франко',
+  city: 'Київ',
+  phoneNumber: '+380671234567',
+  country: 'Відділення №1: вул. Пирогівський шлях, 135',
+} as const;
+
+export interface PlaceOrder {
+  /**
+   * Who orders: a signed-in account (or its cookie), `'guest'` for the guest checkout, or
+   * `'signed-out'` for /api/orders without a session. A fresh customer when left out.
+   */
+  as?: SignedIn | string | 'guest' | 'signed-out';
+  /** The lines; one unit of a fresh 1 000 грн product when left out. */
+  lines?: OrderLine[];
+  /** Cash on delivery when left out: it needs no payment provider. */
+  paymentMethod?: string;
+  shippingAddress?: object;
+  /** The guest's e-mail; a unique one when left out. */
+  email?: string;
+  /** Any other field of the body (promoCode, comment, locale, acceptOffer…), or a forged one. */
+  extra?: object;
+  headers?: Record<string, string>;
+  /** The client's address; guests get a fresh one so one test's orders never meet another's rate limit. */
+  remoteAddress?: string;
+}
+
+let lastIp = randomInt(1 << 20);
+/** An IP address no earlier request of this test file came from. */
+export function freshIp(): string {
+  lastIp += 1;
+  return `10.${(lastIp >> 16) & 255}.${(lastIp >> 8) & 255}.${lastIp & 255}`;
+}
+
+type Account = Omit<NonNullable<Parameters<typeof createUser>[1]>, 'isAdmin'>;
+
+export function driveShop(app: FastifyInstance) {
+  async function signedIn(overrides: Account & { isAdmin?: boolean } = {}): Promise<SignedIn> {
+    const user = await createUser(app.db, overrides);
+    return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
+  }
+
+  /** POST /api/orders (or /api/orders/guest) in the documented wire format; the reply whatever its status. */
+  async function placeOrder(order: PlaceOrder = {}) {
+    const guest = order.as === 'guest';
+    const who = guest || order.as === 'signed-out' ? undefined : typeof order.as === 'string' ? order.as : (order.as ?? (await signedIn())).cookie;
+    const lines = order.lines ?? [{ product: (await createProduct(app.db)).id, qty: 1 }];
+    const res = await app.inject({
+      method: 'POST',
+      url: guest ? '/api/orders/guest' : '/api/orders',
+      headers: { ...(who ? { cookie: who } : {}), ...order.headers },
+      remoteAddress: order.remoteAddress ?? (guest ? freshIp() : '127.0.0.1'),
+      payload: {
+        orderItems: lines,
+        shippingAddress: order.shippingAddress ?? TYPED_ADDRESS,
+        paymentMethod: order.paymentMethod ?? 'NovaPoshta',
+        ...(guest ? { email: order.email ?? `guest-${freshIp()}@example.com` } : {}),
+        ...order.extra,
+      },
+    });
+    return { status: res.statusCode, body: res.json() as OrderReply, headers: res.headers };
+  }
+
+  /** PUT /api/orders/:id/:step (ship, deliver, cancel, mark-paid, pay…) as `who`, or signed out. */
+  async function orderStep(orderId: string, step: string, who?: SignedIn | string, payload?: object) {
+    const cookie = typeof who === 'string' ? who : who?.cookie;
+    const res = await app.inject({ method: 'PUT', url: `/api/orders/${orderId}/${step}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json() as OrderReply };
+  }
+
+  return {
+    app,
+    /** A signed-in shopper. */
+    customer: (overrides: Account = {}) => signedIn(overrides),
+    /** A signed-in shop owner. */
+    admin: (overrides: Account = {}) => signedIn({ ...overrides, isAdmin: true }),
+    placeOrder,
+    orderStep,
+    /** placeOrder that must succeed: the order, or the test fails with the refusal. */
+    async orderPlaced(order: PlaceOrder = {}): Promise<OrderReply> {
+      const { status, body } = await placeOrder(order);
+      expect(status, `the order was refused: ${body.code} ${body.message}`).toBe(201);
+      return body;
+    },
+    /** A pack's stock, or given a product's id, the product's whole stock (all its packs). */
+    async stockOf(id: string): Promise<number> {
+      const [pack] = await app.db.select({ n: productVariants.countInStock }).from(productVariants).where(eq(productVariants.id, id));
+      if (pack) return pack.n;
+      const [product] = await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
+      if (!product) throw new Error(`no pack or product ${id}`);
+      return product.n;
+    },
+  };
+}
+
+export type ShopDriver = ReturnType<typeof driveShop>;
+
+/**
+ * The fake Nova Poshta for the file's apps: started before them, its address and key put in `env`
+ * (the object passed to describeWithApp), reset after each test, which fails on any request the
+ * fake does not know. Call at the top of the file; the getter answers it inside tests.
+ */
+export function useFakeNovaPoshta(env: Record<string, string>, options: { settlements?: () => FakeSettlement[] } = {}): () => FakeNovaPoshta {
+  let fake: FakeNovaPoshta | undefined;
+  beforeAll(async () => {
+    fake = await startFakeNovaPoshta({ settlements: options.settlements?.() });
+    Object.assign(env, { NOVA_POSHTA_API_URL: fake.url, NOVA_POSHTA_API_KEY: fake.apiKey, NOVA_POSHTA_PRINT_URL: fake.printUrl });
+  });
+  afterAll(() => fake?.close());
+  afterEach(() => {
+    if (!fake) return;
+    fake.mode = 'ok';
+    fake.slowMs = 6_000;
+    fake.pageLimit = 500;
+    expect(fake.unhandled, 'requests the fake Nova Poshta does not know').toEqual([]);
+  });
+  return () => {
+    if (!fake) throw new Error('the fake Nova Poshta is not started yet');
+    return fake;
+  };
+}
