@@ -112,7 +112,8 @@ for (const viewport of [WIDE, PHONE]) {
     const titles = page.locator('main ul[role=list] h2');
     await expect.poll(() => titles.count(), SLOW).toBe(12);
     // A range from the hops' own prices: from the cheapest to the middle one, so some hops fall outside it.
-    type Listed = { products: (ListedProduct & { variants: { price: number; discount: number }[] })[]; pages: number; total: number };
+    type Hop = Omit<ListedProduct, 'variants'> & { variants: (ListedProduct['variants'][number] & { discount: number })[] };
+    type Listed = { products: Hop[]; pages: number; total: number };
     const onSale = (v: { price: number; discount: number }) => (v.price * (100 - v.discount)) / 100;
     const listing = async (query: string) => (await (await page.request.get(`/api/products?category=Hops${query}`)).json()) as Listed;
     const everything = await listing('');
