@@ -11,6 +11,7 @@ import { CachedAnswer } from '../../plugins/compression.js';
 export class CatalogCache {
   private readonly entries = new Map<string, { answer: CachedAnswer; expires: number }>();
   private readonly loading = new Map<string, Promise<CachedAnswer>>();
+  private readonly values = new Map<string, { value: Promise<unknown>; expires: number }>();
   private generation = 0;
   private enabled = true;
 
@@ -46,10 +47,27 @@ export class CatalogCache {
     }
   }
 
+  /**
+   * A value read from the catalogue (not an answer: the recipe matcher's candidates), kept and
+   * emptied like the answers. Callers share it and must not change it.
+   */
+  async value<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.values.get(key);
+    if (hit && hit.expires > Date.now()) return hit.value as Promise<T>;
+    const value = load();
+    if (this.enabled) this.values.set(key, { value, expires: Date.now() + this.ttlMs });
+    // A failed read is not kept; a write during the read has already emptied the map (invalidate).
+    value.catch(() => {
+      if (this.values.get(key)?.value === value) this.values.delete(key);
+    });
+    return value;
+  }
+
   invalidate() {
     this.generation++;
     this.entries.clear();
     this.loading.clear();
+    this.values.clear();
   }
 
   /** Off while the change feed is down: without it another instance's writes would go unseen. */

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Tx } from '../../db/client.js';
 import { listAllProducts, withVariants } from '../products/index.js';
 import type { Product } from '../../../shared/products.js';
@@ -88,6 +89,22 @@ export async function loadRecipeCatalog(tx: Tx): Promise<CatalogItem[]> {
   return (await withVariants(tx, rows)).map(catalogItem);
 }
 
+/** The sketched products a recipe is first matched against: the first few of each rank group. */
+export async function recipeCandidates(tx: Tx): Promise<CatalogItem[]> {
+  return firstOfEachGroup((await listBrewingSketches(tx)).map(sketchItem));
+}
+
+/** Where the candidates come from: read now, or kept in the catalogue cache between imports. */
+export type RecipeCandidates = () => Promise<CatalogItem[]>;
+
+/**
+ * The candidates kept in the app's catalogue cache: read once, until a product write (an order's
+ * stock too) empties it, so an import at 100,000 products does not sketch the whole catalogue again.
+ */
+export function cachedRecipeCandidates(app: FastifyInstance): RecipeCandidates {
+  return () => app.catalogCache.value('recipe-candidates', () => recipeCandidates(app.db));
+}
+
 /**
  * Matches a recipe reading whole only the products that can end up on its page (docs/recipes.md):
  * every brewing product sketched in one narrow read without packs, which ranks candidates exactly
@@ -96,8 +113,13 @@ export async function loadRecipeCatalog(tx: Tx): Promise<CatalogItem[]> {
  * matched again. Matching a subset that holds every product of the result gives that same result,
  * since the ranking keeps each list's order among the products left.
  */
-export async function matchRecipeToCatalog(tx: Tx, recipe: Recipe, options: MatchOptions): Promise<RecipeMatch> {
-  const rough = matchRecipe(recipe, firstOfEachGroup((await listBrewingSketches(tx)).map(sketchItem)), options);
+export async function matchRecipeToCatalog(
+  tx: Tx,
+  recipe: Recipe,
+  options: MatchOptions,
+  candidates: RecipeCandidates = () => recipeCandidates(tx),
+): Promise<RecipeMatch> {
+  const rough = matchRecipe(recipe, await candidates(), options);
   const chosen = [...new Set(rough.ingredients.flatMap((ingredient) => ingredient.candidates.map((c) => c.productId)))];
   const products = await withVariants(tx, await findBrewingProducts(tx, chosen));
   return matchRecipe(recipe, products.map(catalogItem), options);

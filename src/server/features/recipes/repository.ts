@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import type { ProductRecord } from '../products/repository.js';
+import type { ProductRecord } from '../products/index.js';
 
 /** The brewing ingredients a recipe can be matched to. */
 export const RECIPE_CATEGORIES = ['Hops', 'Yeast', 'Malt'];

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { HopSubstitutesSchema, MAX_RECIPE_BYTES, RecipeImportQuerySchema, RecipeImportResultSchema } from '../../../shared/recipes/schema.js';
 import { ProductRefParamsSchema } from '../../../shared/products.js';
+import { cachedRecipeCandidates } from './catalog.js';
 import { hopSubstitutes, importRecipe } from './service.js';
 import { savedRecipeRoutes } from './saved-routes.js';
 
@@ -47,7 +48,7 @@ export const recipeRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError('RECIPE_NO_FILE');
       }
       if (!bytes.length) throw new AppError('RECIPE_NO_FILE');
-      return importRecipe(app.db, bytes, request.query);
+      return importRecipe(app.db, bytes, request.query, cachedRecipeCandidates(app));
     },
   );
 

@@ -11,6 +11,7 @@ import {
   SaveRecipeBodySchema,
   UpdateRecipeBodySchema,
 } from '../../../shared/recipes/saved.js';
+import { cachedRecipeCandidates } from './catalog.js';
 import { deleteSavedRecipe, getSavedRecipe, listSavedRecipes, saveRecipe, updateSavedRecipe } from './saved.js';
 
 /** Saved recipes (docs/api.md, "Recipes"): saving and one's list need a session; a recipe's link works for anyone. */
@@ -36,7 +37,7 @@ export const savedRecipeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/recipes/:id',
     { schema: { params: SavedRecipeParamsSchema, querystring: SavedRecipeQuerySchema, response: { 200: SavedRecipeSchema } } },
-    async (request) => getSavedRecipe(app.db, request.params.id, request.query.batchSizeL),
+    async (request) => getSavedRecipe(app.db, request.params.id, request.query.batchSizeL, cachedRecipeCandidates(app)),
   );
 
   app.put(

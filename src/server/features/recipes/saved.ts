@@ -13,7 +13,7 @@ import {
   type SaveRecipeBody,
   type UpdateRecipeBody,
 } from '../../../shared/recipes/saved.js';
-import { matchRecipeToCatalog } from './catalog.js';
+import { matchRecipeToCatalog, type RecipeCandidates } from './catalog.js';
 
 /** Saved recipes (docs/recipes.md, "Saved recipes"): unlisted, viewed by anyone with the link, changed by the owner only. */
 
@@ -58,11 +58,11 @@ export async function findSavedRecipe(tx: Tx, id: string): Promise<SavedRecipeRo
 }
 
 /** Anyone with the link: the recipe matched against today's stock and alpha, at its volume or the one asked. */
-export async function getSavedRecipe(tx: Tx, id: string, batchSizeL?: number): Promise<SavedRecipe> {
+export async function getSavedRecipe(tx: Tx, id: string, batchSizeL?: number, candidates?: RecipeCandidates): Promise<SavedRecipe> {
   const row = await findSavedRecipe(tx, id);
   if (!row) throw notFound();
   const recipe = row.recipe as Recipe;
-  const match = await matchRecipeToCatalog(tx, recipe, { batchSizeL: batchSizeL ?? row.batchSizeL });
+  const match = await matchRecipeToCatalog(tx, recipe, { batchSizeL: batchSizeL ?? row.batchSizeL }, candidates);
   return { ...summary(row), recipe, selection: row.selection, milled: row.milled, match };
 }
 

@@ -4,10 +4,10 @@ import { decodeRecipeBytes, RecipeImportError } from '../../../shared/recipes/be
 import { parseRecipeText } from '../../../shared/recipes/recipe-json.js';
 import { hopSubstitutesFor } from '../../../shared/recipes/matching.js';
 import type { HopSubstitutes, RecipeImportQuery, RecipeImportResult } from '../../../shared/recipes/schema.js';
-import { loadRecipeCatalog, matchRecipeToCatalog } from './catalog.js';
+import { loadRecipeCatalog, matchRecipeToCatalog, type RecipeCandidates } from './catalog.js';
 
 /** A recipe file (BeerXML, BeerJSON or Brewfather's JSON) → its recipes, the chosen one matched to today's stock (docs/recipes.md). Nothing is stored. */
-export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImportQuery): Promise<RecipeImportResult> {
+export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImportQuery, candidates?: RecipeCandidates): Promise<RecipeImportResult> {
   let recipes;
   try {
     recipes = parseRecipeText(decodeRecipeBytes(bytes));
@@ -24,7 +24,7 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
     recipes: recipes.map((r) => ({ name: r.name, style: r.style, batchSizeL: r.batchSizeL })),
     recipeIndex,
     recipe,
-    match: await matchRecipeToCatalog(tx, recipe, { batchSizeL: query.batchSizeL }),
+    match: await matchRecipeToCatalog(tx, recipe, { batchSizeL: query.batchSizeL }, candidates),
   };
 }
 

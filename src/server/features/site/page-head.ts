@@ -4,7 +4,7 @@ import { GALLERY_IMAGE_SIZES, imageSrcSet } from '../../../shared/product-images
 import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params.js';
 import { PRICE_PARAM } from '../../../shared/price-range.js';
 import { productPreviewImage, rasterImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
-import { hopSubstitutes, getSavedRecipe } from '../recipes/index.js';
+import { cachedRecipeCandidates, hopSubstitutes, getSavedRecipe } from '../recipes/index.js';
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
 import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant } from '../../../shared/products.js';
@@ -183,7 +183,7 @@ export async function pageHead(
   }
   if (match.name === 'savedRecipe') {
     // Unlisted: the link is shared by hand, so no search engine indexes it (noindex, no canonical).
-    const saved = await getSavedRecipe(app.db, match.params.id);
+    const saved = await getSavedRecipe(app.db, match.params.id, undefined, cachedRecipeCandidates(app));
     const { recipe } = saved;
     const figures = [
       recipe.style,
