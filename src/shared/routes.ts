@@ -51,7 +51,7 @@ const admin = <P extends string, M extends Omit<RouteSpec, 'pattern' | 'access' 
 const pageNumber = { numeric: ['pageNumber'] } as const;
 const legalVersion = (key: LegalPageKey) => ({ legal: key, numeric: ['version'], needsRecord: true }) as const;
 
-/** The pages, in the sitemap's order (docs/screens.md). */
+/** The pages, in the sitemap's order (docs/screens.md). A param's name is the one its screen reads (`useParams`). */
 export const ROUTES = {
   home: listed('/', { catalogue: true }),
   homePage: open('/page/:pageNumber', pageNumber),
@@ -65,7 +65,7 @@ export const ROUTES = {
   /** A category the owner added: its page exists while the category does and is shown. */
   category: open('/catalog/:slug', { needsRecord: true }),
   /** By its slug; its id works too (old links), answered with a permanent redirect to the slug. */
-  product: listed('/product/:ref', { needsRecord: true }),
+  product: listed('/product/:id', { needsRecord: true }),
   about: listed('/about'),
   contacts: listed('/contacts'),
   offer: listed('/oferta', { legal: 'offer' }),
@@ -137,7 +137,7 @@ export function pathTo<N extends RouteName>(name: N, ...[params]: [ParamNames<(t
 export const legalPagePath = (key: LegalPageKey, version?: number) => (version ? pathTo(`${key}Version`, { version }) : pathTo(key));
 
 /** The address of a product page, the same for the web app, the sitemap, the feeds and the letters. */
-export const productPath = (slugOrId: string) => pathTo('product', { ref: slugOrId });
+export const productPath = (slugOrId: string) => pathTo('product', { id: slugOrId });
 
 /** Where to go with this page as the way back: `/login?redirect=…`, none for the home page. */
 const withRedirect = (path: string, redirect?: string) => (redirect && redirect !== '/' ? `${path}?redirect=${encodeURIComponent(redirect)}` : path);

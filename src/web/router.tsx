@@ -14,13 +14,14 @@ export interface ScreenHandle {
   load: () => Promise<unknown>;
 }
 
+/** A page's screen: what it draws and the loader of its code. */
+type Screen = Pick<RouteObject, 'element' | 'handle'>;
+
 /**
  * Every screen but the home page loads on demand (admin screens never load for shoppers). A
  * shopper's navigation waits for a screen's code with the page it leaves still shown
  * (navigation.tsx); a page the server rendered is hydrated once its screen is here (main.tsx).
  */
-/** A page's screen: what it draws and the loader of its code. */
-type Screen = Pick<RouteObject, 'element' | 'handle'>;
 
 const screen = (fetchCode: () => Promise<{ default: ComponentType }>): Screen => {
   const { Component, load } = lazyComponent(fetchCode);

@@ -6,7 +6,7 @@ import { useAuth } from '../stores/auth';
 /** Whether this user may open the path: admin screens for admins, the rest for anyone signed in. */
 export function mayVisit(path: string, user: UserInfo | null): boolean {
   if (!user) return false;
-  return path.startsWith('/admin') ? user.isAdmin : true;
+  return path.startsWith(paths.admin.dashboard) ? user.isAdmin : true;
 }
 
 /**

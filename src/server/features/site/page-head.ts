@@ -104,7 +104,7 @@ export async function pageHead(
   const match = matchRoute(path);
   if (status === 404) {
     // A product the shop does not sell is embedded as null, which the product screen draws as "not found".
-    const data = match?.name === 'product' ? [{ key: ['products', 'detail', safeDecode(match.params.ref)], value: null }] : [];
+    const data = match?.name === 'product' ? [{ key: ['products', 'detail', safeDecode(match.params.id)], value: null }] : [];
     return { title: `Сторінку не знайдено | ${shopName}`, description: DEFAULT_DESCRIPTION, canonical: null, ogType: 'website', siteName, jsonLd: [], data };
   }
   if (!match) return null;
@@ -229,7 +229,7 @@ export async function pageHead(
     };
   }
   if (match.name === 'product') {
-    const { ref } = match.params;
+    const ref = match.params.id;
     const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
     const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
     const producers = categories.find((c) => c.slug === product.category)?.producers ?? [];

@@ -30,7 +30,7 @@ export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer>
   const page = matchRoute(path);
   if (!page) return { status: 404 };
   if (page.name === 'product') {
-    const { ref } = page.params;
+    const ref = page.params.id;
     if (!PRODUCT_REF.test(ref)) return { status: 404 };
     const row = await findProductByRef(tx, ref);
     if (!row || row.status !== 'published') return { status: 404 };
