@@ -1,16 +1,11 @@
-import { createServer } from 'node:net';
 import { expect, test } from 'vitest';
+import { closedPort } from '../test/fakes/listen.js';
 import { describeWithApp } from '../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../test/factories.js';
 
 /** Redis configured but unreachable (docs/deploy.md): every limited route still answers, and still limits. */
 
-const closedPort = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
+const redisPort = await closedPort();
 
 describeWithApp(
   'rate limits with Redis unreachable',
@@ -70,5 +65,5 @@ describeWithApp(
       expect(ready.json()).toMatchObject({ database: 'ok', redis: 'down' });
     });
   },
-  { env: { REDIS_URL: `redis://127.0.0.1:${closedPort}` } },
+  { env: { REDIS_URL: `redis://127.0.0.1:${redisPort}` } },
 );

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { GuestOrder, Order } from '../../shared/orders.js';
-import { productVariants, products, type UserRow } from '../db/schema.js';
+import { orders, productVariants, products, type UserRow } from '../db/schema.js';
 import { createProduct, createUser, sessionCookie } from './factories.js';
 import { startFakeNovaPoshta, type FakeNovaPoshta, type FakeSettlement } from './fakes/nova-poshta.js';
 
@@ -48,7 +48,7 @@ export interface PlaceOrder {
   /** Cash on delivery when left out: it needs no payment provider. */
   paymentMethod?: string;
   shippingAddress?: object;
-  /** The guest's e-mail; a unique one when left out. */
+  /** The guest's e-mail; a unique one when left out (and the phone too, when the address is). */
   email?: string;
   /** Any other field of the body (promoCode, comment, locale, acceptOffer…), or a forged one. */
   extra?: object;
@@ -56,6 +56,10 @@ export interface PlaceOrder {
   /** The client's address; guests get a fresh one so one test's orders never meet another's rate limit. */
   remoteAddress?: string;
 }
+
+let lastPhone = randomInt(1_000_000);
+/** A Kyivstar number no earlier order of this test file gave: guests are limited per phone too. */
+export const freshPhone = () => `+38067${String(1_000_000 + (lastPhone = (lastPhone + 1) % 9_000_000)).slice(-7)}`;
 
 let lastIp = randomInt(1 << 20);
 /** An IP address no earlier request of this test file came from. */
@@ -84,7 +88,7 @@ export function driveShop(app: FastifyInstance) {
       remoteAddress: order.remoteAddress ?? (guest ? freshIp() : '127.0.0.1'),
       payload: {
         orderItems: lines,
-        shippingAddress: order.shippingAddress ?? TYPED_ADDRESS,
+        shippingAddress: order.shippingAddress ?? (guest ? { ...TYPED_ADDRESS, phoneNumber: freshPhone() } : TYPED_ADDRESS),
         paymentMethod: order.paymentMethod ?? 'NovaPoshta',
         ...(guest ? { email: order.email ?? `guest-${freshIp()}@example.com` } : {}),
         ...order.extra,
@@ -113,6 +117,12 @@ export function driveShop(app: FastifyInstance) {
       const { status, body } = await placeOrder(order);
       expect(status, `the order was refused: ${body.code} ${body.message}`).toBe(201);
       return body;
+    },
+    /** An order's status as stored. */
+    async statusOf(orderId: string): Promise<string> {
+      const [order] = await app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+      if (!order) throw new Error(`no order ${orderId}`);
+      return order.status;
     },
     /** A pack's stock, or given a product's id, the product's whole stock (all its packs). */
     async stockOf(id: string): Promise<number> {

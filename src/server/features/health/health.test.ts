@@ -1,5 +1,5 @@
-import { createServer } from 'node:net';
 import { expect, test } from 'vitest';
+import { closedPort } from '../../test/fakes/listen.js';
 import { describeWithApp } from '../../test/database.js';
 
 describeWithApp('health and readiness', (ctx) => {
@@ -18,12 +18,7 @@ describeWithApp('health and readiness', (ctx) => {
 });
 
 // A port that accepts nothing: Redis configured but unreachable.
-const closedPort = await new Promise<number>((resolve) => {
-  const probe = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = probe.address() as { port: number };
-    probe.close(() => resolve(port));
-  });
-});
+const redisPort = await closedPort();
 
 describeWithApp(
   'readiness with Redis down',
@@ -35,7 +30,7 @@ describeWithApp(
       expect((await ctx().app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     });
   },
-  { env: { REDIS_URL: `redis://127.0.0.1:${closedPort}` } },
+  { env: { REDIS_URL: `redis://127.0.0.1:${redisPort}` } },
 );
 
 describeWithApp(

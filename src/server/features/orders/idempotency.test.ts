@@ -1,16 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { describe, expect, test } from 'vitest';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { TYPED_ADDRESS, type ShopDriver } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { bodyHash, withKnownOutcome } from './idempotency.js';
 
 /** Idempotent checkout (docs/orders.md, "Idempotency"). */
 
-const ADDRESS = { address: 'Марко Вовчок', city: 'Київ', phoneNumber: '+380501234567', country: 'Відділення №2' };
 const key = () => randomBytes(16).toString('hex');
-let lastIp = 0;
-const freshIp = () => `10.55.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 
 describe('the body hash and the commit point', () => {
   test('the hash ignores key order and absent fields, not values', () => {
@@ -31,61 +28,57 @@ describe('the body hash and the commit point', () => {
 });
 
 describeWithApp('idempotent checkout', (ctx) => {
-  const customerOrder = (app: FastifyInstance, cookie: string | undefined, idempotencyKey: string, product: string, qty = 1) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { ...(cookie ? { cookie } : {}), 'idempotency-key': idempotencyKey },
-      payload: { orderItems: [{ product, qty }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
-    });
-  const guestOrder = (app: FastifyInstance, idempotencyKey: string | undefined, product: string, qty = 1) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/orders/guest',
-      remoteAddress: freshIp(),
+  const customerOrder = (shop: ShopDriver, cookie: string, idempotencyKey: string, product: string, qty = 1) =>
+    shop.placeOrder({ as: cookie, lines: [{ product, qty }], headers: { 'idempotency-key': idempotencyKey } });
+  // The same body every time: a key names one body.
+  const guestOrder = (shop: ShopDriver, idempotencyKey: string | undefined, product: string, qty = 1) =>
+    shop.placeOrder({
+      as: 'guest',
+      lines: [{ product, qty }],
+      shippingAddress: TYPED_ADDRESS,
+      email: 'guest@example.com',
       headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
-      payload: { orderItems: [{ product, qty }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', email: 'guest@example.com' },
     });
 
   test('the same key with another body is refused with 422; with the same body it answers the one order', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const product = await createProduct(app.db, { countInStock: 50 });
-    const cookie = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+    const cookie = (await shop.customer()).cookie;
     const k = key();
-    const first = await customerOrder(app, cookie, k, product.id, 1);
-    expect(first.statusCode).toBe(201);
-    const again = await customerOrder(app, cookie, k, product.id, 1);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()._id).toBe(first.json()._id);
-    const other = await customerOrder(app, cookie, k, product.id, 3);
-    expect(other.statusCode).toBe(422);
-    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    const first = await customerOrder(shop, cookie, k, product.id, 1);
+    expect(first.status).toBe(201);
+    const again = await customerOrder(shop, cookie, k, product.id, 1);
+    expect(again.status).toBe(200);
+    expect(again.body._id).toBe(first.body._id);
+    const other = await customerOrder(shop, cookie, k, product.id, 3);
+    expect(other.status).toBe(422);
+    expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
   });
 
   test('guest checkout honours the key: one order, the same link; another body is refused', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const product = await createProduct(app.db, { countInStock: 50 });
     const k = key();
-    const first = await guestOrder(app, k, product.id);
-    expect(first.statusCode).toBe(201);
-    const again = await guestOrder(app, k, product.id);
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ _id: first.json()._id, accessToken: first.json().accessToken });
-    expect((await guestOrder(app, k, product.id, 2)).json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const first = await guestOrder(shop, k, product.id);
+    expect(first.status).toBe(201);
+    const again = await guestOrder(shop, k, product.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ _id: first.body._id, accessToken: first.body.accessToken });
+    expect((await guestOrder(shop, k, product.id, 2)).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     // A guest's key is also its secret: a short one is refused.
-    expect((await guestOrder(app, 'short-key-1', product.id)).json().code).toBe('BAD_IDEMPOTENCY_KEY');
+    expect((await guestOrder(shop, 'short-key-1', product.id)).body.code).toBe('BAD_IDEMPOTENCY_KEY');
     // Without a key, as before: a new order each time.
-    expect((await guestOrder(app, undefined, product.id)).statusCode).toBe(201);
+    expect((await guestOrder(shop, undefined, product.id)).status).toBe(201);
   });
 
   test('the client asks by key whether its order exists: its owner only', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const product = await createProduct(app.db, { countInStock: 50 });
-    const owner = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-    const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+    const owner = (await shop.customer()).cookie;
+    const stranger = (await shop.customer()).cookie;
     const k = key();
     expect((await app.inject({ url: `/api/orders/by-key/${k}`, headers: { cookie: owner } })).statusCode).toBe(404);
-    const placed = (await customerOrder(app, owner, k, product.id)).json();
+    const placed = (await customerOrder(shop, owner, k, product.id)).body;
     const mine = await app.inject({ url: `/api/orders/by-key/${k}`, headers: { cookie: owner } });
     expect(mine.statusCode).toBe(200);
     expect(mine.json()._id).toBe(placed._id);
@@ -94,7 +87,7 @@ describeWithApp('idempotent checkout', (ctx) => {
     expect((await app.inject({ url: `/api/orders/by-key/${k}` })).statusCode).toBe(404);
 
     const g = key();
-    const guest = (await guestOrder(app, g, product.id)).json();
+    const guest = (await guestOrder(shop, g, product.id)).body;
     const found = await app.inject({ url: `/api/orders/by-key/${g}` });
     expect(found.json()).toMatchObject({ _id: guest._id, accessToken: guest.accessToken });
     expect((await app.inject({ url: `/api/orders/guest/${found.json().accessToken}` })).json()._id).toBe(guest._id);

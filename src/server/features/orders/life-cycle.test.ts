@@ -22,6 +22,11 @@ function api(shop: ShopDriver) {
   };
 }
 
+/** Ten units of a product, a shopper and an admin: who races in the concurrency tests. */
+async function raceCast(shop: ShopDriver) {
+  return { product: await createProduct(shop.app.db, { countInStock: 10 }), shopper: await shop.customer(), admin: await shop.admin() };
+}
+
 describeWithApp(
   'order life cycle',
   (ctx) => {
@@ -136,11 +141,9 @@ describeWithApp(
     });
 
     test('two cancels at once return the stock once', async () => {
-      const { app, shop } = ctx();
+      const { shop } = ctx();
       const { place, step } = api(shop);
-      const product = await createProduct(app.db, { countInStock: 10 });
-      const shopper = await shop.customer();
-      const admin = await shop.admin();
+      const { product, shopper, admin } = await raceCast(shop);
       for (let round = 0; round < 3; round++) {
         const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 4 }]);
         expect(await shop.stockOf(product.id)).toBe(6);
@@ -153,9 +156,7 @@ describeWithApp(
     test('cancel racing ship: exactly one wins, and the stock matches the winner', async () => {
       const { app, shop } = ctx();
       const { place, step } = api(shop);
-      const product = await createProduct(app.db, { countInStock: 10 });
-      const shopper = await shop.customer();
-      const admin = await shop.admin();
+      const { product, shopper, admin } = await raceCast(shop);
       for (let round = 0; round < 4; round++) {
         const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 2 }], 'NovaPoshta');
         const before = await shop.stockOf(product.id);

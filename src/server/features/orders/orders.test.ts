@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { Order, OrderList, OrderSummary } from '../../../shared/orders.js';
 import type { ProductList } from '../../../shared/products.js';
 import { orderItems, orders, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import type { OrderLine, PlaceOrder } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 
 const ADDRESS = {
@@ -16,29 +16,13 @@ const ADDRESS = {
   postalCode: '03115',
 };
 
-type Body = Order & { message?: string; code?: string };
-
-async function signedInUser(app: FastifyInstance, overrides: { isAdmin?: boolean } = {}) {
-  const user = await createUser(app.db, overrides);
-  return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
-}
-
-async function postOrder(app: FastifyInstance, cookie: string | undefined, payload: unknown) {
-  const res = await app.inject({ method: 'POST', url: '/api/orders', headers: cookie ? { cookie } : {}, payload: payload as object });
-  return { status: res.statusCode, body: res.json() as Body };
-}
-
-const orderOf = (lines: { product: string; qty: number }[], extra: object = {}) => ({
-  orderItems: lines,
+/** An order paid online to this file's address; `as` says who places it. */
+const orderOf = (lines: OrderLine[], order: Omit<PlaceOrder, 'lines'> = {}): PlaceOrder => ({
+  lines,
   shippingAddress: ADDRESS,
   paymentMethod: 'PayPal',
-  ...extra,
+  ...order,
 });
-
-async function stockOf(app: FastifyInstance, id: string) {
-  const [row] = await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
-  return row.n;
-}
 
 /** The seed shop's rules: 15 % tax, 10 грн delivery unless the items are above 100 грн. */
 const SEED_PRICING = { taxRatePercent: 15, shippingFee: 10, freeShippingFrom: 100.01 };
@@ -48,20 +32,15 @@ describeWithApp(
   (ctx) => {
     useShopSettings(ctx, SEED_PRICING);
     test('prices come from the database and the shared rules; forged prices and names are ignored', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const hops = await createProduct(app.db, { name: 'Хміль Citra', priceMinor: 120_50, discount: 10, countInStock: 7 });
       const yeast = await createProduct(app.db, { name: 'SafAle US-05', priceMinor: 5_00, category: 'Yeast', countInStock: 3 });
-      const { user, cookie } = await signedInUser(app);
+      const { user, cookie } = await shop.customer();
 
-      const { status, body } = await postOrder(
-        app,
-        cookie,
+      const { status, body } = await shop.placeOrder(
         orderOf([{ product: hops.id, qty: 2, price: 0.01, name: 'Безкоштовно', image: 'http://evil/x.png' } as never, { product: yeast.id, qty: 1 }], {
-          itemsPrice: 0.01,
-          shippingPrice: 0,
-          taxPrice: 0,
-          totalPrice: 0.01,
-          isPaid: true,
+          as: cookie,
+          extra: { itemsPrice: 0.01, shippingPrice: 0, taxPrice: 0, totalPrice: 0.01, isPaid: true },
         }),
       );
       expect(status).toBe(201);
@@ -86,38 +65,39 @@ describeWithApp(
       expect(lines['Хміль Citra']).toMatchObject({ qty: 2, price: 108.45, image: hops.image, product: hops.id });
       expect(lines['SafAle US-05']).toMatchObject({ qty: 1, price: 5, product: yeast.id });
 
-      expect(await stockOf(app, hops.id)).toBe(5);
-      expect(await stockOf(app, yeast.id)).toBe(2);
+      expect(await shop.stockOf(hops.id)).toBe(5);
+      expect(await shop.stockOf(yeast.id)).toBe(2);
     });
 
     test('a small order pays 10 for delivery, and the same product twice counts once', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { priceMinor: 25_00, countInStock: 5 });
-      const { cookie } = await signedInUser(app);
-      const { status, body } = await postOrder(
-        app,
-        cookie,
-        orderOf([
-          { product: product.id, qty: 1 },
-          { product: product.id, qty: 1 },
-        ]),
+      const { cookie } = await shop.customer();
+      const { status, body } = await shop.placeOrder(
+        orderOf(
+          [
+            { product: product.id, qty: 1 },
+            { product: product.id, qty: 1 },
+          ],
+          { as: cookie },
+        ),
       );
       expect(status).toBe(201);
       expect(body).toMatchObject({ itemsPrice: 50, shippingPrice: 10, taxPrice: 7.5, totalPrice: 67.5 });
       expect(body.orderItems).toHaveLength(1);
       expect(body.orderItems[0].qty).toBe(2);
-      expect(await stockOf(app, product.id)).toBe(3);
+      expect(await shop.stockOf(product.id)).toBe(3);
     });
 
     test('the catalogue shows the new stock at once: a sold-out product stays listed, and leaves a list of what is in stock', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { name: `Останній кег ${Date.now()}`, countInStock: 1 });
       app.catalogCache.invalidate();
       const search = async () => (await app.inject({ url: `/api/products?keyword=${encodeURIComponent(product.name)}` })).json() as ProductList;
       expect((await search()).products.map((p) => p.name)).toContain(product.name);
 
-      const { cookie } = await signedInUser(app);
-      expect((await postOrder(app, cookie, orderOf([{ product: product.id, qty: 1 }]))).status).toBe(201);
+      const { cookie } = await shop.customer();
+      expect((await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: cookie }))).status).toBe(201);
       expect((await search()).products.find((p) => p.name === product.name)?.countInStock).toBe(0);
       const inStock = (await app.inject({ url: `/api/products?inStock=true&keyword=${encodeURIComponent(product.name)}` })).json() as ProductList;
       expect(inStock.products.map((p) => p.name)).not.toContain(product.name);
@@ -126,38 +106,39 @@ describeWithApp(
     });
 
     test('not enough stock: 409 naming the product, and nothing changes', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const plenty = await createProduct(app.db, { name: 'Кег 19 л', countInStock: 10 });
       const scarce = await createProduct(app.db, { name: 'Дріжджі Nottingham', countInStock: 2, category: 'Yeast' });
-      const { user, cookie } = await signedInUser(app);
+      const { user, cookie } = await shop.customer();
 
-      const { status, body } = await postOrder(
-        app,
-        cookie,
-        orderOf([
-          { product: plenty.id, qty: 4 },
-          { product: scarce.id, qty: 3 },
-        ]),
+      const { status, body } = await shop.placeOrder(
+        orderOf(
+          [
+            { product: plenty.id, qty: 4 },
+            { product: scarce.id, qty: 3 },
+          ],
+          { as: cookie },
+        ),
       );
       expect(status).toBe(409);
       expect(body.code).toBe('OUT_OF_STOCK');
       expect(body.message).toContain('Дріжджі Nottingham');
-      expect(await stockOf(app, plenty.id)).toBe(10);
-      expect(await stockOf(app, scarce.id)).toBe(2);
+      expect(await shop.stockOf(plenty.id)).toBe(10);
+      expect(await shop.stockOf(scarce.id)).toBe(2);
       expect(await app.db.select().from(orders).where(eq(orders.userId, user.id))).toEqual([]);
 
       const soldOut = await createProduct(app.db, { name: 'Розпродано', countInStock: 0 });
-      const again = await postOrder(app, cookie, orderOf([{ product: soldOut.id, qty: 1 }]));
+      const again = await shop.placeOrder(orderOf([{ product: soldOut.id, qty: 1 }], { as: cookie }));
       expect(again.status).toBe(409);
       expect(again.body.message).toContain('Розпродано');
     });
 
     test('a product deleted from the catalogue cannot be ordered', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
       await app.db.delete(products).where(eq(products.id, product.id));
-      const { cookie } = await signedInUser(app);
-      const { status, body } = await postOrder(app, cookie, orderOf([{ product: product.id, qty: 1 }]));
+      const { cookie } = await shop.customer();
+      const { status, body } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: cookie }));
       expect(status).toBe(409);
       expect(body.code).toBe('PRODUCT_GONE');
     });
@@ -165,31 +146,32 @@ describeWithApp(
     // Only PostgreSQL races here: PGlite is one connection and runs one transaction at a time, so
     // on it this checks the count only. CI always has PostgreSQL (test/global-setup.ts).
     test('20 shoppers at once for 5 units: exactly 5 orders, stock 0 (a real race on PostgreSQL only)', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { name: 'Рідкісний хміль Nelson Sauvin', countInStock: 5 });
-      const shoppers = await Promise.all(Array.from({ length: 20 }, () => signedInUser(app)));
-      const results = await Promise.all(shoppers.map(({ cookie }) => postOrder(app, cookie, orderOf([{ product: product.id, qty: 1 }]))));
+      const shoppers = await Promise.all(Array.from({ length: 20 }, () => shop.customer()));
+      const results = await Promise.all(shoppers.map(({ cookie }) => shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: cookie }))));
       const statuses = results.map((r) => r.status).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(5);
       expect(statuses.filter((s) => s === 409)).toHaveLength(15);
-      expect(await stockOf(app, product.id)).toBe(0);
+      expect(await shop.stockOf(product.id)).toBe(0);
       const sold = await app.db.select().from(orderItems).where(eq(orderItems.productId, product.id));
       expect(sold.reduce((n, line) => n + line.qty, 0)).toBe(5);
     });
 
     test('bad input is refused with Ukrainian messages', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
-      const { cookie } = await signedInUser(app);
+      const { cookie } = await shop.customer();
       const line = { product: product.id, qty: 1 };
-      const cases: [string, unknown, RegExp][] = [
+      const cases: [string, PlaceOrder, RegExp][] = [
         ['phone of another country', orderOf([line], { shippingAddress: { ...ADDRESS, phoneNumber: '+48601234567' } }), /український номер/],
         ['phone too short', orderOf([line], { shippingAddress: { ...ADDRESS, phoneNumber: '+38067123' } }), /український номер/],
         ['phone with letters', orderOf([line], { shippingAddress: { ...ADDRESS, phoneNumber: '+380abcdefghi' } }), /український номер/],
         ['no recipient', orderOf([line], { shippingAddress: { ...ADDRESS, address: '  ' } }), /отримувача/],
         ['no city', orderOf([line], { shippingAddress: { ...ADDRESS, city: '' } }), /населений пункт/],
         ['no branch', orderOf([line], { shippingAddress: { ...ADDRESS, country: '' } }), /відділення/],
-        ['no shipping address', { orderItems: [line], paymentMethod: 'PayPal' }, /Некоректні дані/],
+        // An undefined field is left out of the JSON body.
+        ['no shipping address', orderOf([line], { extra: { shippingAddress: undefined } }), /Некоректні дані/],
         ['empty cart', orderOf([]), /Кошик порожній/],
         ['zero quantity', orderOf([{ product: product.id, qty: 0 }]), /щонайменше 1/],
         ['fractional quantity', orderOf([{ product: product.id, qty: 1.5 }]), /цілим/],
@@ -197,41 +179,41 @@ describeWithApp(
         ['unknown payment method', orderOf([line], { paymentMethod: 'Bitcoin' }), /спосіб оплати/],
       ];
       for (const [name, payload, message] of cases) {
-        const { status, body } = await postOrder(app, cookie, payload);
+        const { status, body } = await shop.placeOrder({ ...payload, as: cookie });
         expect(status, name).toBe(400);
         expect(body.message, name).toMatch(message);
       }
-      expect(await stockOf(app, product.id)).toBe(10);
+      expect(await shop.stockOf(product.id)).toBe(10);
       // A number written the usual ways is stored in one form.
       for (const phoneNumber of ['067 123 45 67', '+38 (067) 123-45-67']) {
-        const spaced = await postOrder(app, cookie, orderOf([line], { shippingAddress: { ...ADDRESS, phoneNumber } }));
+        const spaced = await shop.placeOrder(orderOf([line], { as: cookie, shippingAddress: { ...ADDRESS, phoneNumber } }));
         expect(spaced.status).toBe(201);
         expect(spaced.body.shippingAddress.phoneNumber).toBe('+380671234567');
       }
     });
 
     test('the payment method defaults to cash on delivery; every method of the issue is accepted', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
-      const { cookie } = await signedInUser(app);
-      const { paymentMethod: _, ...withoutMethod } = orderOf([{ product: product.id, qty: 1 }]);
-      expect((await postOrder(app, cookie, withoutMethod)).body.paymentMethod).toBe('NovaPoshta');
+      const { cookie } = await shop.customer();
+      const withoutMethod = orderOf([{ product: product.id, qty: 1 }], { as: cookie, extra: { paymentMethod: undefined } });
+      expect((await shop.placeOrder(withoutMethod)).body.paymentMethod).toBe('NovaPoshta');
       for (const method of ['PrivatBank', 'NovaPoshta', 'Card', 'PayPal', 'LiqPay']) {
-        const { status, body } = await postOrder(app, cookie, orderOf([{ product: product.id, qty: 1 }], { paymentMethod: method }));
+        const { status, body } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: cookie, paymentMethod: method }));
         expect(status).toBe(201);
         expect(body.paymentMethod).toBe(method);
       }
     });
 
     test('orders are for signed-in shoppers; others’ orders do not exist for them; admins see all', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
-      const alice = await signedInUser(app);
-      const bob = await signedInUser(app);
-      const admin = await signedInUser(app, { isAdmin: true });
+      const alice = await shop.customer();
+      const bob = await shop.customer();
+      const admin = await shop.admin();
 
-      expect((await postOrder(app, undefined, orderOf([{ product: product.id, qty: 1 }]))).status).toBe(401);
-      const { body: order } = await postOrder(app, alice.cookie, orderOf([{ product: product.id, qty: 1 }]));
+      expect((await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: 'signed-out' }))).status).toBe(401);
+      const { body: order } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: alice.cookie }));
 
       const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
       expect((await get(`/api/orders/${order._id}`, alice.cookie)).statusCode).toBe(200);
@@ -255,12 +237,12 @@ describeWithApp(
     });
 
     test('test payment pays once, only the owner’s order; delivery only after payment, by an admin, once', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
-      const alice = await signedInUser(app);
-      const bob = await signedInUser(app);
-      const admin = await signedInUser(app, { isAdmin: true });
-      const { body: order } = await postOrder(app, alice.cookie, orderOf([{ product: product.id, qty: 1 }]));
+      const alice = await shop.customer();
+      const bob = await shop.customer();
+      const admin = await shop.admin();
+      const { body: order } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: alice.cookie }));
 
       const put = (url: string, cookie: string | undefined, payload?: object) =>
         app.inject({ method: 'PUT', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
@@ -304,10 +286,10 @@ describeWithApp(
   'orders API with test payments off',
   (ctx) => {
     test('a test payment is refused and the order stays unpaid', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
-      const { cookie } = await signedInUser(app);
-      const { body: order } = await postOrder(app, cookie, orderOf([{ product: product.id, qty: 1 }]));
+      const { cookie } = await shop.customer();
+      const { body: order } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: cookie }));
       const res = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/pay`, headers: { cookie }, payload: { test: true } });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('TEST_PAYMENTS_DISABLED');

@@ -1,46 +1,26 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { Order } from '../../../shared/orders.js';
 import type { ProductDetail } from '../../../shared/products.js';
-import { orderItems, productVariants, products } from '../../db/schema.js';
+import { orderItems } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import type { OrderLine, ShopDriver } from '../../test/driver.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 import { parcelDescription } from './waybills.js';
 
 const ADDRESS = { address: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1', postalCode: '03115' };
 
-type Body = Order & { message?: string; code?: string };
-type Line = { product: string; variant?: string; qty: number; options?: { milled?: boolean } };
-
-async function shopper(app: FastifyInstance, overrides: { isAdmin?: boolean } = {}) {
-  const user = await createUser(app.db, overrides);
-  return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
-}
-
-async function postOrder(app: FastifyInstance, cookie: string, lines: Line[]) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { orderItems: lines, shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
-  });
-  return { status: res.statusCode, body: res.json() as Body };
-}
-
-const stockOf = async (app: FastifyInstance, variantId: string) =>
-  (await app.db.select({ n: productVariants.countInStock }).from(productVariants).where(eq(productVariants.id, variantId)))[0].n;
-const productStock = async (app: FastifyInstance, id: string) =>
-  (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0].n;
+/** A cash-on-delivery order of these lines to this file's address. */
+const postOrder = (shop: ShopDriver, cookie: string, lines: OrderLine[]) => shop.placeOrder({ as: cookie, lines, shippingAddress: ADDRESS });
 
 describeWithApp('orders of pack sizes', (ctx) => {
   test('each line takes its own pack at its price and keeps a snapshot of it', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     // Stock enough that neither line holds more than half of its pack (docs/orders.md, "Limits").
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 6, 0.05), pack('1 кг', 2800_00, 2, 1)] });
     const [small, kilo] = await variantsOf(app.db, hops.id);
-    const { cookie } = await shopper(app);
-    const { status, body } = await postOrder(app, cookie, [
+    const { cookie } = await shop.customer();
+    const { status, body } = await postOrder(shop, cookie, [
       { product: hops.id, variant: small.id, qty: 3 },
       { product: hops.id, variant: kilo.id, qty: 1 },
     ]);
@@ -50,44 +30,44 @@ describeWithApp('orders of pack sizes', (ctx) => {
       ['50 г', small.sku, 190, 3, 0.05, small.id, {}],
       ['1 кг', kilo.sku, 2800, 1, 1, kilo.id, {}],
     ]);
-    expect([await stockOf(app, small.id), await stockOf(app, kilo.id), await productStock(app, hops.id)]).toEqual([3, 1, 4]);
+    expect([await shop.stockOf(small.id), await shop.stockOf(kilo.id), await shop.stockOf(hops.id)]).toEqual([3, 1, 4]);
   });
 
   test('a pack must be named where there are several; one of this product, not archived', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05), pack('1 кг', 2800_00, 2, 1)] });
     const keg = await createProduct(app.db, { category: 'Kegs', origin: 'Україна' });
     const [small] = await variantsOf(app.db, hops.id);
     const [kegPack] = await variantsOf(app.db, keg.id);
-    const { cookie } = await shopper(app);
-    const cases: [string, Line[], string][] = [
+    const { cookie } = await shop.customer();
+    const cases: [string, OrderLine[], string][] = [
       ['no pack named', [{ product: hops.id, qty: 1 }], 'VARIANT_REQUIRED'],
       ["another product's pack", [{ product: hops.id, variant: kegPack.id, qty: 1 }], 'VARIANT_NOT_OF_PRODUCT'],
       ['an unknown pack', [{ product: hops.id, variant: '00000000-0000-4000-8000-000000000000', qty: 1 }], 'VARIANT_UNKNOWN'],
     ];
     for (const [what, lines, code] of cases) {
-      const { status, body } = await postOrder(app, cookie, lines);
+      const { status, body } = await postOrder(shop, cookie, lines);
       expect(status, what).toBe(400);
       expect(body.code, what).toBe(code);
       expect(body.message, what).toMatch(/[а-яіїєґ]/i);
     }
     // A product with one pack takes a line without one (a cart saved before pack sizes).
-    const single = await postOrder(app, cookie, [{ product: keg.id, qty: 1 }]);
+    const single = await postOrder(shop, cookie, [{ product: keg.id, qty: 1 }]);
     expect(single.status).toBe(201);
     expect(single.body.orderItems[0].variant).toBe(kegPack.id);
-    expect(await stockOf(app, small.id)).toBe(4);
+    expect(await shop.stockOf(small.id)).toBe(4);
     // The unknown product keeps its old answer.
-    const gone = await postOrder(app, cookie, [{ product: '00000000-0000-4000-8000-000000000001', qty: 1 }]);
+    const gone = await postOrder(shop, cookie, [{ product: '00000000-0000-4000-8000-000000000001', qty: 1 }]);
     expect([gone.status, gone.body.code]).toEqual([409, 'PRODUCT_GONE']);
   });
 
   test('an archived pack cannot be ordered, but an old order still shows it; repricing never changes an order', async () => {
-    const { app } = ctx();
-    const admin = await shopper(app, { isAdmin: true });
+    const { app, shop } = ctx();
+    const admin = await shop.admin();
     const hops = await createProduct(app.db, { name: 'Хміль Saaz', variants: [pack('50 г', 190_00, 4, 0.05), pack('100 г', 350_00, 6, 0.1)] });
     const [small, hundred] = await variantsOf(app.db, hops.id);
-    const { cookie } = await shopper(app);
-    const placed = await postOrder(app, cookie, [{ product: hops.id, variant: small.id, qty: 2 }]);
+    const { cookie } = await shop.customer();
+    const placed = await postOrder(shop, cookie, [{ product: hops.id, variant: small.id, qty: 2 }]);
     expect(placed.status).toBe(201);
 
     // The admin drops "50 г" and reprices "100 г".
@@ -102,7 +82,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
     const put = await app.inject({ method: 'PUT', url: `/api/products/${hops.id}`, headers: { cookie: admin.cookie }, payload: update });
     expect(put.statusCode).toBe(200);
 
-    const archived = await postOrder(app, cookie, [{ product: hops.id, variant: small.id, qty: 1 }]);
+    const archived = await postOrder(shop, cookie, [{ product: hops.id, variant: small.id, qty: 1 }]);
     expect([archived.status, archived.body.code]).toEqual([400, 'VARIANT_ARCHIVED']);
     const old = (await app.inject({ url: `/api/orders/${placed.body._id}`, headers: { cookie } })).json() as Order;
     expect(old.orderItems).toEqual([
@@ -112,7 +92,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
     expect(detail.variants.map((v) => v.label)).toEqual(['100 г']);
 
     // A line of the repriced pack keeps its own price and weight.
-    const second = await postOrder(app, cookie, [{ product: hops.id, variant: hundred.id, qty: 1 }]);
+    const second = await postOrder(shop, cookie, [{ product: hops.id, variant: hundred.id, qty: 1 }]);
     await app.inject({
       method: 'PUT',
       url: `/api/products/${hops.id}`,
@@ -125,17 +105,17 @@ describeWithApp('orders of pack sizes', (ctx) => {
   });
 
   test('milled malt: only for malt, a line of its own, stock taken once for the pack', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', origin: 'Weyermann', variants: [pack('1 кг', 60_00, 12, 1)] });
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05)] });
     const [maltPack] = await variantsOf(app.db, malt.id);
-    const { cookie } = await shopper(app);
-    const refused = await postOrder(app, cookie, [{ product: hops.id, qty: 1, options: { milled: true } }]);
+    const { cookie } = await shop.customer();
+    const refused = await postOrder(shop, cookie, [{ product: hops.id, qty: 1, options: { milled: true } }]);
     expect([refused.status, refused.body.code]).toEqual([400, 'OPTION_NOT_AVAILABLE']);
-    const unknownOption = await postOrder(app, cookie, [{ product: malt.id, qty: 1, options: { smoked: true } as never }]);
+    const unknownOption = await postOrder(shop, cookie, [{ product: malt.id, qty: 1, options: { smoked: true } as never }]);
     expect(unknownOption.status).toBe(400);
 
-    const { status, body } = await postOrder(app, cookie, [
+    const { status, body } = await postOrder(shop, cookie, [
       { product: malt.id, variant: maltPack.id, qty: 3, options: { milled: true } },
       { product: malt.id, variant: maltPack.id, qty: 2 },
       { product: malt.id, variant: maltPack.id, qty: 1, options: { milled: true } },
@@ -145,34 +125,34 @@ describeWithApp('orders of pack sizes', (ctx) => {
       [2, {}],
       [4, { milled: true }],
     ]);
-    expect(await stockOf(app, maltPack.id)).toBe(6);
+    expect(await shop.stockOf(maltPack.id)).toBe(6);
     const stored = await app.db.select().from(orderItems).where(eq(orderItems.orderId, body._id));
     expect(stored.map((l) => l.options)).toContainEqual({ milled: true });
 
     // Cancelling puts the units back on the pack and the product's summary.
     const cancel = await app.inject({ method: 'PUT', url: `/api/orders/${body._id}/cancel`, headers: { cookie } });
     expect(cancel.statusCode).toBe(200);
-    expect([await stockOf(app, maltPack.id), await productStock(app, malt.id)]).toEqual([12, 12]);
+    expect([await shop.stockOf(maltPack.id), await shop.stockOf(malt.id)]).toEqual([12, 12]);
   });
 
   test('a draft or hidden product cannot be ordered', async () => {
-    const { app } = ctx();
-    const { cookie } = await shopper(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.customer();
     for (const status of ['draft', 'hidden'] as const) {
       const product = await createProduct(app.db, { status });
-      const res = await postOrder(app, cookie, [{ product: product.id, qty: 1 }]);
+      const res = await postOrder(shop, cookie, [{ product: product.id, qty: 1 }]);
       expect([res.status, res.body.code]).toEqual([400, 'PRODUCT_UNAVAILABLE']);
-      expect(await productStock(app, product.id)).toBe(10);
+      expect(await shop.stockOf(product.id)).toBe(10);
     }
   });
 
   // Only PostgreSQL races here: PGlite is one connection and runs one transaction at a time.
   test('30 shoppers at once for the last 7 units of one pack: exact stock, every sale matched', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 7, 0.05), pack('1 кг', 2800_00, 5, 1)] });
     const [small, kilo] = await variantsOf(app.db, hops.id);
-    const shoppers = await Promise.all(Array.from({ length: 30 }, () => shopper(app)));
-    const results = await Promise.all(shoppers.map(({ cookie }, i) => postOrder(app, cookie, [{ product: hops.id, variant: small.id, qty: 1 + (i % 2) }])));
+    const shoppers = await Promise.all(Array.from({ length: 30 }, () => shop.customer()));
+    const results = await Promise.all(shoppers.map(({ cookie }, i) => postOrder(shop, cookie, [{ product: hops.id, variant: small.id, qty: 1 + (i % 2) }])));
     const sold = results.filter((r) => r.status === 201);
     const refused = results.filter((r) => r.status !== 201);
     const outOfStock = refused.filter((r) => r.status === 409 && r.body.code === 'OUT_OF_STOCK');
@@ -185,11 +165,11 @@ describeWithApp('orders of pack sizes', (ctx) => {
     const lines = await app.db.select().from(orderItems).where(eq(orderItems.variantId, small.id));
     expect(lines.reduce((n, line) => n + line.qty, 0)).toBe(soldUnits);
     expect(lines).toHaveLength(sold.length);
-    expect(await stockOf(app, small.id)).toBe(7 - soldUnits);
+    expect(await shop.stockOf(small.id)).toBe(7 - soldUnits);
     // Without busy refusals every unit but at most one (a last shopper wanting two) is sold.
     if (busy.length === 0) expect(soldUnits).toBeGreaterThanOrEqual(6);
-    expect(await stockOf(app, kilo.id)).toBe(5);
-    expect(await productStock(app, hops.id)).toBe(7 - soldUnits + 5);
+    expect(await shop.stockOf(kilo.id)).toBe(5);
+    expect(await shop.stockOf(hops.id)).toBe(7 - soldUnits + 5);
   }, 120_000);
 });
 

@@ -1,28 +1,17 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
-import type { Order } from '../../../shared/orders.js';
+import { beforeEach, expect, test } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { orders } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { fakeRef, fakeSettlements, startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
+import { useFakeNovaPoshta, type OrderLine, type OrderReply, type ShopDriver } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
+import { fakeRef, fakeSettlements } from '../../test/fakes/nova-poshta.js';
 import { ALL_METHODS_ENV } from '../../test/payment-methods.js';
 import { saveSettings } from '../settings/index.js';
 
-let novaPoshta: FakeNovaPoshta;
 const env: Record<string, string> = { ...ALL_METHODS_ENV };
-
-beforeAll(async () => {
-  novaPoshta = await startFakeNovaPoshta();
-  Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey });
-});
-afterAll(() => novaPoshta?.close());
-afterEach(() => {
-  novaPoshta.mode = 'ok';
-  novaPoshta.slowMs = 6_000;
-  expect(novaPoshta.unhandled, 'requests the fake Nova Poshta does not know').toEqual([]);
-});
+const novaPoshta = useFakeNovaPoshta(env);
 
 const SENDER = {
   counterpartyRef: fakeRef('sender:counterparty'),
@@ -44,8 +33,6 @@ const FROM_DIRECTORY = {
 };
 const TYPED = { address: 'Леся Українка', city: 'Вінниця', phoneNumber: '0931112233', country: 'Відділення №1' };
 
-type Body = Order & { message?: string; code?: string };
-
 async function useSettings(app: FastifyInstance, sender = SENDER) {
   await saveSettings(app.db, {
     ...DEFAULT_SETTINGS,
@@ -54,27 +41,31 @@ async function useSettings(app: FastifyInstance, sender = SENDER) {
   });
 }
 
-function api(app: FastifyInstance) {
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) => {
-    const res = await app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-    return { status: res.statusCode, body: res.json() as Body };
+function api(shop: ShopDriver) {
+  const call = async (method: 'GET' | 'POST', url: string, cookie?: string) => {
+    const res = await shop.app.inject({ method, url, headers: cookie ? { cookie } : {} });
+    return { status: res.statusCode, body: res.json() as OrderReply };
   };
   return {
-    place: (cookie: string, lines: { product: string; qty: number }[], paymentMethod: string, shippingAddress: object) =>
-      call('POST', '/api/orders', cookie, { orderItems: lines, shippingAddress, paymentMethod }),
+    place: (cookie: string, lines: OrderLine[], paymentMethod: string, shippingAddress: object) =>
+      shop.placeOrder({ as: cookie, lines, paymentMethod, shippingAddress }),
     waybill: (id: string, cookie?: string) => call('POST', `/api/orders/${id}/waybill`, cookie),
-    step: (id: string, action: string, cookie: string, payload?: object) => call('PUT', `/api/orders/${id}/${action}`, cookie, payload),
+    step: shop.orderStep,
     get: (id: string, cookie: string) => call('GET', `/api/orders/${id}`, cookie),
   };
 }
 
-async function people(app: FastifyInstance) {
-  const shopper = await createUser(app.db);
-  const admin = await createUser(app.db, { isAdmin: true });
-  return {
-    shopper: await sessionCookie(shopper, app.config.jwtSecret),
-    admin: await sessionCookie(admin, app.config.jwtSecret),
-  };
+/** A shopper's and an admin's session cookies. */
+async function people(shop: ShopDriver) {
+  return { shopper: (await shop.customer()).cookie, admin: (await shop.admin()).cookie };
+}
+
+/** Someone's cash-on-delivery order of one product to `shippingAddress`, with the admin's cookie to act on it. */
+async function orderTo(shop: ShopDriver, shippingAddress: object) {
+  const { shopper, admin } = await people(shop);
+  const product = await createProduct(shop.app.db);
+  const { body: order } = await api(shop).place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', shippingAddress);
+  return { shopper, admin, order };
 }
 
 async function stored(app: FastifyInstance, id: string) {
@@ -88,9 +79,9 @@ describeWithApp(
     beforeEach(() => useSettings(ctx().app));
 
     test('"Створити ТТН" for cash on delivery: the waybill carries the total back, and the order ships under its number', async () => {
-      const { app } = ctx();
-      const { place, waybill, get } = api(app);
-      const { shopper, admin } = await people(app);
+      const { app, shop } = ctx();
+      const { place, waybill, get } = api(shop);
+      const { shopper, admin } = await people(shop);
       const hops = await createProduct(app.db, { weight: 0.25, priceMinor: 300_00 });
       const kettle = await createProduct(app.db, { weight: 4.5, priceMinor: 2500_00 });
       const { body: order } = await place(
@@ -103,11 +94,11 @@ describeWithApp(
         FROM_DIRECTORY,
       );
       expect(order.status).toBe('pending');
-      const made = novaPoshta.waybills.length;
+      const made = novaPoshta().waybills.length;
 
       const shipped = await waybill(order._id, admin);
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-      const sent = novaPoshta.waybills[made];
+      const sent = novaPoshta().waybills[made];
       expect(shipped.body).toMatchObject({ status: 'shipped', trackingNumber: sent.number, isPaid: false });
       expect(sent.number).toMatch(/^2045\d{10}$/);
       expect((await stored(app, order._id)).waybillRef).toBe(sent.ref);
@@ -134,7 +125,7 @@ describeWithApp(
       });
       expect(sent.properties.DateTime).toMatch(/^\d{2}\.\d{2}\.\d{4}$/);
       // The recipient is first saved as a private person; the waybill names its refs.
-      const recipient = novaPoshta.counterparties.find((c) => c.ref === sent.properties.Recipient)!;
+      const recipient = novaPoshta().counterparties.find((c) => c.ref === sent.properties.Recipient)!;
       expect(recipient.properties).toMatchObject({
         FirstName: 'Іван',
         LastName: 'Франко',
@@ -149,25 +140,25 @@ describeWithApp(
       const again = await waybill(order._id, admin);
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('ORDER_ALREADY_SHIPPED');
-      expect(novaPoshta.waybills.length).toBe(made + 1);
+      expect(novaPoshta().waybills.length).toBe(made + 1);
 
       // The shopper sees the status Nova Poshta gives.
       const seen = await get(order._id, shopper);
       expect(seen.body.trackingNumber).toBe(sent.number);
-      expect(seen.body.tracking?.status).toBe(novaPoshta.tracking.get(sent.number)?.Status);
+      expect(seen.body.tracking?.status).toBe(novaPoshta().tracking.get(sent.number)?.Status);
     });
 
     test('a paid order with a branch typed by hand: the waybill names the city and branch in words and collects nothing', async () => {
-      const { app } = ctx();
-      const { place, waybill, step } = api(app);
-      const { shopper, admin } = await people(app);
+      const { app, shop } = ctx();
+      const { place, waybill, step } = api(shop);
+      const { shopper, admin } = await people(shop);
       const yeast = await createProduct(app.db, { weight: 0.012 });
       const { body: order } = await place(shopper, [{ product: yeast.id, qty: 1 }], 'PrivatBank', TYPED);
       expect((await step(order._id, 'mark-paid', admin)).body.status).toBe('paid');
 
       const shipped = await waybill(order._id, admin);
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-      const sent = novaPoshta.waybills.at(-1)!;
+      const sent = novaPoshta().waybills.at(-1)!;
       expect(shipped.body.trackingNumber).toBe(sent.number);
       expect(sent.properties).toMatchObject({
         NewAddress: '1',
@@ -183,58 +174,60 @@ describeWithApp(
     });
 
     test('Nova Poshta refusing or silent: 502/504 with a Ukrainian message, and the order is unchanged', async () => {
-      const { app } = ctx();
-      const { place, waybill } = api(app);
-      const { shopper, admin } = await people(app);
-      const product = await createProduct(app.db);
-      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
+      const { app, shop } = ctx();
+      const { waybill } = api(shop);
+      const { admin, order } = await orderTo(shop, FROM_DIRECTORY);
       const before = await stored(app, order._id);
-      const made = novaPoshta.waybills.length;
+      const made = novaPoshta().waybills.length;
 
       for (const mode of ['refuse', 'garbage', 'http-error'] as const) {
-        novaPoshta.mode = mode;
+        novaPoshta().mode = mode;
         const refused = await waybill(order._id, admin);
         expect(refused.status, mode).toBe(502);
         expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_UNAVAILABLE', message: expect.stringContaining('Нова пошта') });
       }
-      novaPoshta.mode = 'slow';
-      novaPoshta.slowMs = 5_000;
+      novaPoshta().mode = 'slow';
+      novaPoshta().slowMs = 5_000;
       const late = await waybill(order._id, admin);
       expect(late.status).toBe(504);
       expect(late.body.code).toBe('NOVA_POSHTA_TIMEOUT');
 
       expect(await stored(app, order._id)).toEqual(before);
-      expect(novaPoshta.waybills.length).toBe(made);
+      expect(novaPoshta().waybills.length).toBe(made);
     }, 15_000);
 
     test("two admins making the waybill at once: one ships the order, the other's waybill is deleted at Nova Poshta", async () => {
-      const { app } = ctx();
-      const { place, waybill } = api(app);
-      const { shopper, admin } = await people(app);
+      const { app, shop } = ctx();
+      const { place, waybill } = api(shop);
+      const { shopper, admin } = await people(shop);
       const hops = await createProduct(app.db, { weight: 0.25, priceMinor: 300_00 });
       const { body: order } = await place(shopper, [{ product: hops.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
-      const before = novaPoshta.waybills.length;
-      const deletes = () => novaPoshta.calls.filter((c) => c.method === 'InternetDocument.delete').length;
+      const before = novaPoshta().waybills.length;
+      const deletes = () => novaPoshta().calls.filter((c) => c.method === 'InternetDocument.delete').length;
       const deletedBefore = deletes();
       // Nova Poshta answering slowly: both requests pass the order's check before either ships it.
-      novaPoshta.mode = 'slow';
-      novaPoshta.slowMs = 300;
+      novaPoshta().mode = 'slow';
+      novaPoshta().slowMs = 300;
       const answers = await Promise.all([waybill(order._id, admin), waybill(order._id, admin)]);
-      novaPoshta.mode = 'ok';
+      novaPoshta().mode = 'ok';
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
       const kept = (await stored(app, order._id)).waybillRef;
       // Both were made; the loser's is gone again, the winner's is the order's.
       expect(deletes() - deletedBefore).toBe(1);
-      expect(novaPoshta.waybills.slice(before).map((w) => w.ref)).toEqual([kept]);
+      expect(
+        novaPoshta()
+          .waybills.slice(before)
+          .map((w) => w.ref),
+      ).toEqual([kept]);
     });
 
     test('the fake refuses what Nova Poshta refuses: a waybill without a documented field, in the real error envelope', async () => {
       const ask = async (calledMethod: string, methodProperties: object) => {
-        const res = await fetch(novaPoshta.url, {
+        const res = await fetch(novaPoshta().url, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
-            apiKey: novaPoshta.apiKey,
+            apiKey: novaPoshta().apiKey,
             modelName: calledMethod.split('.')[0],
             calledMethod: calledMethod.split('.')[1],
             methodProperties,
@@ -251,26 +244,22 @@ describeWithApp(
     });
 
     test('a recipient named by one word is refused before Nova Poshta is asked', async () => {
-      const { app } = ctx();
-      const { place, waybill } = api(app);
-      const { shopper, admin } = await people(app);
-      const product = await createProduct(app.db);
-      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', { ...FROM_DIRECTORY, address: 'Іван' });
-      const calls = novaPoshta.calls.length;
+      const { app, shop } = ctx();
+      const { waybill } = api(shop);
+      const { admin, order } = await orderTo(shop, { ...FROM_DIRECTORY, address: 'Іван' });
+      const calls = novaPoshta().calls.length;
       const refused = await waybill(order._id, admin);
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('RECIPIENT_NAME_INCOMPLETE');
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
       expect((await stored(app, order._id)).status).toBe('pending');
     });
 
     test('only an admin makes waybills; a missing sender is a clear 409', async () => {
-      const { app } = ctx();
-      const { place, waybill } = api(app);
-      const { shopper, admin } = await people(app);
-      const product = await createProduct(app.db);
-      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
-      const calls = novaPoshta.calls.length;
+      const { app, shop } = ctx();
+      const { waybill } = api(shop);
+      const { shopper, admin, order } = await orderTo(shop, FROM_DIRECTORY);
+      const calls = novaPoshta().calls.length;
 
       expect((await waybill(order._id)).status).toBe(401);
       expect((await waybill(order._id, shopper)).status).toBe(403);
@@ -282,46 +271,46 @@ describeWithApp(
       expect(unset.status).toBe(409);
       expect(unset.body.code).toBe('NOVA_POSHTA_SENDER_MISSING');
 
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
       expect((await stored(app, order._id)).status).toBe('pending');
     });
 
     test('tracking is cached for a few minutes, and a failing Nova Poshta shows the number without a status', async () => {
-      const { app } = ctx();
-      const { place, step, get } = api(app);
-      const { shopper, admin } = await people(app);
+      const { app, shop } = ctx();
+      const { place, step, get } = api(shop);
+      const { shopper, admin } = await people(shop);
       const product = await createProduct(app.db);
       const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
       const ttn = '20450000009999';
       await step(order._id, 'ship', admin, { trackingNumber: ttn });
 
-      novaPoshta.mode = 'refuse';
+      novaPoshta().mode = 'refuse';
       const failed = await get(order._id, shopper);
       expect(failed.status).toBe(200);
       expect(failed.body).toMatchObject({ trackingNumber: ttn, tracking: null });
 
-      novaPoshta.mode = 'slow';
+      novaPoshta().mode = 'slow';
       const started = Date.now();
       const slow = await get(order._id, admin);
       expect(slow.status).toBe(200);
       expect(slow.body.tracking).toBeNull();
       expect(Date.now() - started).toBeLessThan(4_000);
 
-      novaPoshta.mode = 'ok';
-      novaPoshta.tracking.set(ttn, { Status: 'Прибув у відділення', StatusCode: '7' });
-      const asked = novaPoshta.calls.length;
+      novaPoshta().mode = 'ok';
+      novaPoshta().tracking.set(ttn, { Status: 'Прибув у відділення', StatusCode: '7' });
+      const asked = novaPoshta().calls.length;
       const first = await get(order._id, shopper);
       expect(first.body.tracking).toMatchObject({ status: 'Прибув у відділення' });
       expect(first.body.tracking?.updatedAt).toBeTruthy();
-      const call = novaPoshta.calls.at(-1)!;
+      const call = novaPoshta().calls.at(-1)!;
       expect(call).toMatchObject({
         method: 'TrackingDocument.getStatusDocuments',
         properties: { Documents: [{ DocumentNumber: ttn, Phone: '380671234567' }] },
       });
 
-      novaPoshta.tracking.set(ttn, { Status: 'Отримано', StatusCode: '9' });
+      novaPoshta().tracking.set(ttn, { Status: 'Отримано', StatusCode: '9' });
       expect((await get(order._id, shopper)).body.tracking?.status).toBe('Прибув у відділення');
-      expect(novaPoshta.calls.length).toBe(asked + 1);
+      expect(novaPoshta().calls.length).toBe(asked + 1);
 
       // A few minutes later Nova Poshta is asked again.
       await app.db
@@ -331,10 +320,10 @@ describeWithApp(
       expect((await get(order._id, shopper)).body.tracking?.status).toBe('Отримано');
 
       // Lists never call Nova Poshta.
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       await app.inject({ method: 'GET', url: '/api/orders', headers: { cookie: admin } });
       await app.inject({ method: 'GET', url: '/api/orders/mine', headers: { cookie: shopper } });
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
     }, 15_000);
   },
   { env },
@@ -344,12 +333,10 @@ describeWithApp(
   'Nova Poshta waybills without a key',
   (ctx) => {
     test('the demo shop asks for the key instead of inventing numbers', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       await useSettings(app);
-      const { place, waybill } = api(app);
-      const { shopper, admin } = await people(app);
-      const product = await createProduct(app.db);
-      const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', TYPED);
+      const { waybill } = api(shop);
+      const { admin, order } = await orderTo(shop, TYPED);
       const refused = await waybill(order._id, admin);
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_KEY_MISSING', message: expect.stringContaining('налаштуйте ключ') });

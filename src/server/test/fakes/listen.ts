@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 
 /** Starts a fake on a free local port: its origin, and a close that ends kept-alive connections too. */
 export async function listenLocally(server: Server): Promise<{ origin: string; close: () => Promise<void> }> {
@@ -12,4 +12,14 @@ export async function listenLocally(server: Server): Promise<{ origin: string; c
         server.close(() => resolve());
       }),
   };
+}
+
+/** A local port that was free a moment ago and accepts nothing: a service configured but unreachable. */
+export function closedPort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
 }
