@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
-import type { GuestOrder, Order } from '../../../shared/orders.js';
+import type { GuestOrder } from '../../../shared/orders.js';
+import type { OrderWire as Order } from '../../../shared/wire/orders.js';
 import { orders, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';

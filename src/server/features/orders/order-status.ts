@@ -3,7 +3,7 @@ import { Conflict } from '../../errors.js';
 
 interface OrderState {
   status: OrderStatus;
-  paymentMethod: string;
+  paymentMethodId: string;
 }
 
 /** Why a step is refused, in words the shopper or admin understands, with a stable code. */
@@ -20,7 +20,7 @@ function refusal(order: OrderState, to: OrderStatus): { message: string; code: s
   if (to === 'cancelled') return { message: 'Відправлене замовлення вже не можна скасувати', code: 'ORDER_ALREADY_SHIPPED' };
   if (to === 'shipped' && from === 'shipped') return { message: 'Замовлення вже відправлене', code: 'ORDER_ALREADY_SHIPPED' };
   if (to === 'shipped') return { message: 'Замовлення ще не оплачене: відправити його можна лише після оплати', code: 'ORDER_NOT_PAID' };
-  if (to === 'delivered' && from === 'pending' && order.paymentMethod !== CASH_ON_DELIVERY) {
+  if (to === 'delivered' && from === 'pending' && order.paymentMethodId !== CASH_ON_DELIVERY) {
     return { message: 'Замовлення ще не оплачене: доставку можна позначити лише після оплати', code: 'ORDER_NOT_PAID' };
   }
   if (to === 'delivered') return { message: 'Замовлення ще не відправлене', code: 'ORDER_NOT_SHIPPED' };

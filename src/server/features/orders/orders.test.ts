@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { Order, OrderList, OrderSummary } from '../../../shared/orders.js';
+import type { OrderWire } from '../../../shared/wire/orders.js';
 import type { ProductList } from '../../../shared/products.js';
 import { orderItems, orders, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
@@ -16,7 +17,7 @@ const ADDRESS = {
   postalCode: '03115',
 };
 
-type Body = Order & { message?: string; code?: string };
+type Body = OrderWire & { message?: string; code?: string };
 
 async function signedInUser(app: FastifyInstance, overrides: { isAdmin?: boolean } = {}) {
   const user = await createUser(app.db, overrides);

@@ -235,7 +235,7 @@ async function insertNewOrder(
       }
       // The code is judged and its use counted under its row lock, after the products' locks (the
       // one order every writer takes them in): of two orders racing for its last use, one gets it.
-      const customer = promoCustomerOf(userId, 'user' in buyer ? buyer.user.email : buyer.guest.email, payload.shippingAddress.phoneNumber);
+      const customer = promoCustomerOf(userId, 'user' in buyer ? buyer.user.email : buyer.guest.email, payload.shipping.phoneNumber);
       let promo: AppliedPromo | null = null;
       if (payload.promoCode) {
         const promoLines = lines.map((line, i) => ({
@@ -251,16 +251,16 @@ async function insertNewOrder(
         promo?.terms,
       );
       lineDiscountsMinor.forEach((discountMinor, i) => (items[i].discountMinor = discountMinor));
-      const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
+      const { recipientName, city, postalCode, branch: typedBranch, phoneNumber } = payload.shipping;
       const order = await insertOrder(
         tx,
         {
           ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email ?? null, accessTokenHash: buyer.guest.accessTokenHash }),
-          recipientName: address,
+          recipientName,
           recipientPhone: phoneNumber,
           // A branch from the directory is stored as the directory names it, with its refs; else as typed.
           cityName: branch?.cityName ?? door?.cityName ?? city,
-          branchDescription: branch?.branchDescription ?? (door ? doorAddressLine(door) : country),
+          branchDescription: branch?.branchDescription ?? (door ? doorAddressLine(door) : typedBranch),
           settlementRef: branch?.settlementRef ?? door?.settlementRef ?? null,
           cityRef: branch?.cityRef ?? null,
           warehouseRef: branch?.warehouseRef ?? null,
@@ -279,7 +279,7 @@ async function insertNewOrder(
           shippingEstimateDate: estimate?.available ? estimate.date : null,
           comment: payload.comment,
           postalCode,
-          paymentMethod: payload.paymentMethod,
+          paymentMethodId: payload.paymentMethodId,
           locale: payload.locale ?? 'uk',
           ...prices,
           promoCode: promo?.row.code ?? null,
@@ -447,7 +447,7 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
   if ('test' in payment) {
     if (!deps.testMode) throw new Forbidden('Тестову оплату вимкнено', 'TEST_PAYMENTS_DISABLED');
     // Cash on delivery and transfers are paid outside the site: a test payment would fake a real one (docs/payments.md).
-    if (isOfflineMethod(order.paymentMethod)) {
+    if (isOfflineMethod(order.paymentMethodId)) {
       throw new BadInput('Тестова оплата можлива лише для онлайн-оплати; це замовлення оплачується поза сайтом', 'TEST_PAYMENT_OFFLINE_METHOD');
     }
     const testId = `TEST-${randomUUID()}`;
@@ -605,7 +605,7 @@ export async function reportStrayPayment(ctx: OrdersContext, id: string, payment
 export async function confirmOfflinePayment(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
   const found = await findOrderById(ctx.db, id);
   if (!found) throw orderNotFound();
-  if (!isOfflineMethod(found.order.paymentMethod)) {
+  if (!isOfflineMethod(found.order.paymentMethodId)) {
     throw new Conflict('Онлайн-оплату підтверджує платіжна система, а не адміністратор', 'ORDER_PAID_ONLINE');
   }
   return markOrderPaid(ctx, id);
@@ -646,7 +646,7 @@ export async function deliverOrder(ctx: OrdersContext, id: string): Promise<Orde
     changes: (order, now) => ({
       isDelivered: true,
       deliveredAt: now,
-      ...(!order.isPaid && isCashOnDelivery(order.paymentMethod) ? { isPaid: true, paidAt: now } : {}),
+      ...(!order.isPaid && isCashOnDelivery(order.paymentMethodId) ? { isPaid: true, paidAt: now } : {}),
     }),
   });
 }
