@@ -50,7 +50,7 @@ export async function measureBackOfficeAtScale(): Promise<{ orders: number; vari
         CASE WHEN g % 3 = 0 AND g % 2 = 0 THEN 'guest-' || (g % 3000) || '@example.com' END,
         (ARRAY['Тарас Шевченко','Іван Франко','Леся Українка','Марко Вовчок'])[1 + g % 4] || ' ' || (g % 3000),
         '+38050' || lpad((g % 3000)::text, 7, '0'), 'Київ', 'Відділення №' || (g % 300),
-        (ARRAY['NovaPoshta','PrivatBank','PayPal','LiqPay','Monobank'])[1 + g % 5], 100000 + g, 0, 0, 100000 + g,
+        (ARRAY['cash_on_delivery','card_transfer','paypal','liqpay','monobank'])[1 + g % 5], 100000 + g, 0, 0, 100000 + g,
         (ARRAY['pending','paid','shipped','delivered','cancelled'])[1 + g % 5], g % 5 IN (1, 2, 3),
         CASE WHEN g % 5 IN (1, 2, 3) THEN now() - (g || ' minutes')::interval * 8.64 + interval '1 hour' END,
         now() - (g || ' minutes')::interval * 8.64

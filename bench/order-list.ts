@@ -34,7 +34,7 @@ async function measure(database: Database, label: string) {
     SELECT (SELECT id FROM users ORDER BY email OFFSET (g % 200) LIMIT 1),
       (ARRAY['Тарас Шевченко','Іван Франко','Леся Українка','Марко Вовчок'])[1 + g % 4] || ' ' || g,
       '+38067' || lpad((g * 7919 % 10000000)::text, 7, '0'), 'Київ', 'Відділення №' || (g % 300),
-      (ARRAY['NovaPoshta','PrivatBank','PayPal','LiqPay'])[1 + g % 4], 100000, 0, 0, 100000,
+      (ARRAY['cash_on_delivery','card_transfer','paypal','liqpay'])[1 + g % 4], 100000, 0, 0, 100000,
       (ARRAY['pending','paid','shipped','delivered','cancelled'])[1 + g % 5],
       CASE WHEN g % 5 IN (2, 3) THEN '2045' || lpad(g::text, 10, '0') END,
       now() - (g || ' minutes')::interval * 50

@@ -100,7 +100,7 @@ export const CustomerDetailSchema = z.object({
       status: z.string(),
       isPaid: z.boolean(),
       totalPrice: z.number(),
-      paymentMethod: z.string(),
+      paymentMethodId: z.string(),
     }),
   ),
 });

@@ -21,7 +21,7 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
 };
 
 /** Paid on receipt at the Nova Poshta branch ("накладений платіж"). */
-export const CASH_ON_DELIVERY: PaymentMethod = 'NovaPoshta';
+export const CASH_ON_DELIVERY: PaymentMethod = 'cash_on_delivery';
 
 export const isCashOnDelivery = (method: string) => method === CASH_ON_DELIVERY;
 /** Paid outside the shop (bank transfer, cash on delivery): the admin confirms the payment. */
@@ -29,7 +29,7 @@ export const isOfflineMethod = (method: string) => !(ONLINE_PAYMENT_METHODS as r
 
 interface OrderState {
   status: OrderStatus;
-  paymentMethod: string;
+  paymentMethodId: string;
 }
 
 /**
@@ -38,7 +38,7 @@ interface OrderState {
  */
 export function canTransition(order: OrderState, to: OrderStatus): boolean {
   if (!ORDER_TRANSITIONS[order.status].includes(to)) return false;
-  if (order.status === 'pending' && to === 'shipped') return isCashOnDelivery(order.paymentMethod);
+  if (order.status === 'pending' && to === 'shipped') return isCashOnDelivery(order.paymentMethodId);
   return true;
 }
 
@@ -57,8 +57,8 @@ export function adminActions(order: OrderState & { confirmedAt?: string | null; 
 } {
   return {
     // "Підтвердити замовлення": an unpaid offline order the shop keeps past its confirmation window (docs/orders.md).
-    confirm: order.status === 'pending' && isOfflineMethod(order.paymentMethod) && !order.confirmedAt,
-    markPaid: canTransition(order, 'paid') && isOfflineMethod(order.paymentMethod),
+    confirm: order.status === 'pending' && isOfflineMethod(order.paymentMethodId) && !order.confirmedAt,
+    markPaid: canTransition(order, 'paid') && isOfflineMethod(order.paymentMethodId),
     ship: canTransition(order, 'shipped'),
     deliver: canTransition(order, 'delivered'),
     cancel: canTransition(order, 'cancelled'),

@@ -24,13 +24,14 @@ export const MAX_ORDER_COMMENT = 500;
 
 const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, msg('maxChars', { max }));
 
-/** shippingAddress (docs/orders.md): address is the recipient's full name, country the chosen branch. */
-export const ShippingAddressSchema = z
+/** Where the parcel goes and who collects it (docs/orders.md); the API's original `shippingAddress` is src/shared/wire/orders.ts. */
+export const ShippingSchema = z
   .object({
-    address: requiredText(msg('recipientRequired'), 200),
+    recipientName: requiredText(msg('recipientRequired'), 200),
     city: requiredText(msg('cityRequired'), 100),
     phoneNumber: PhoneSchema,
-    country: requiredText(msg('branchRequired'), 300),
+    /** The Nova Poshta branch or locker as the shopper saw it; for courier delivery, the address as one line. */
+    branch: requiredText(msg('branchRequired'), 300),
     postalCode: z
       .string()
       .trim()
@@ -43,11 +44,11 @@ export const ShippingAddressSchema = z
      * Nova Poshta was unreachable.
      */
     settlementRef: NovaPoshtaRefSchema.optional(),
-    warehouseRef: NovaPoshtaRefSchema.optional(),
+    branchRef: NovaPoshtaRefSchema.optional(),
     /**
      * `door`: Nova Poshta's courier brings the parcel to `street` (chosen from the settlement's
-     * streets, with its `streetRef`), `house` and `flat`; `country` then carries the address as one
-     * line for older readers (docs/delivery.md).
+     * streets, with its `streetRef`), `house` and `flat`; `branch` then carries the address as one
+     * line (docs/delivery.md).
      */
     delivery: z
       .enum(DELIVERY_KINDS, { error: msg('invalidValue') })
@@ -73,12 +74,12 @@ export const ShippingAddressSchema = z
       .max(100, msg('maxChars', { max: 100 }))
       .optional(),
   })
-  .refine((a) => !a.warehouseRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] })
+  .refine((a) => !a.branchRef || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] })
   .refine((a) => a.delivery !== 'door' || a.settlementRef, { message: msg('cityFromList'), path: ['settlementRef'] })
   .refine((a) => a.delivery !== 'door' || (a.streetRef && a.street), { message: msg('streetRequired'), path: ['street'] })
   .refine((a) => a.delivery !== 'door' || a.house, { message: msg('houseRequired'), path: ['house'] });
-export type ShippingAddress = z.output<typeof ShippingAddressSchema>;
-export type ShippingAddressInput = z.input<typeof ShippingAddressSchema>;
+export type Shipping = z.output<typeof ShippingSchema>;
+export type ShippingInput = z.input<typeof ShippingSchema>;
 
 /** A line's options: `{ milled: true }`, `{ milled: false }` (the same as none) or nothing; any other key is refused. */
 export const LineOptionsSchema = z
@@ -128,8 +129,8 @@ export const OrderCreateSchema = z.object({
     .array(OrderLineInputSchema, { error: msg('orderItemsRequired') })
     .min(1, msg('cartEmpty'))
     .max(MAX_ORDER_LINES, msg('tooManyLines', { max: MAX_ORDER_LINES })),
-  shippingAddress: ShippingAddressSchema,
-  paymentMethod: z.enum(PAYMENT_METHODS, { error: msg('paymentMethodRequired') }).default(DEFAULT_PAYMENT_METHOD),
+  shipping: ShippingSchema,
+  paymentMethodId: z.enum(PAYMENT_METHODS, { error: msg('paymentMethodRequired') }).default(DEFAULT_PAYMENT_METHOD),
   /** The buyer ticked the consent to the public offer; required when the shop asks for the tick (docs/domain.md). */
   acceptOffer: z.boolean({ error: msg('invalidType') }).optional(),
   /** The language the shopper uses; without it, the request's Accept-Language decides. */
@@ -212,15 +213,16 @@ export const OrderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   /** null once the customer's account has been deleted. */
   user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
-  shippingAddress: z.object({
-    address: z.string(),
+  shipping: z.object({
+    recipientName: z.string(),
+    phoneNumber: z.string(),
     city: z.string(),
     postalCode: z.string(),
-    country: z.string(),
-    phoneNumber: z.string(),
+    /** The branch or locker as shown; for courier delivery the address as one line. */
+    branch: z.string(),
     /** Nova Poshta's refs of the settlement and branch (null for a branch typed by hand). */
     settlementRef: z.string().nullable(),
-    warehouseRef: z.string().nullable(),
+    branchRef: z.string().nullable(),
     /** `door`: courier delivery to the street, house and flat below (null for a branch). */
     delivery: z.enum(DELIVERY_KINDS),
     street: z.string().nullable(),
@@ -238,7 +240,7 @@ export const OrderSchema = z.object({
   guestEmail: z.string().nullable(),
   /** Placed without an account (its e-mail may be left out); an account's order whose account was deleted is not. */
   guest: z.boolean(),
-  paymentMethod: z.string(),
+  paymentMethodId: z.enum(PAYMENT_METHODS),
   orderItems: z.array(OrderItemSchema),
   /** The money fields below are hryvnia with 2 decimals. */
   currency: z.literal('UAH'),

@@ -46,7 +46,7 @@ export const PackingSlipSchema = z.object({
   /** The branch or locker, or the street, house and flat for the courier. */
   address: z.string(),
   trackingNumber: z.string().nullable(),
-  paymentMethod: z.string(),
+  paymentMethodId: z.string(),
   isPaid: z.boolean(),
   cashOnDelivery: z.boolean(),
   comment: z.string(),

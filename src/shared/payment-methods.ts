@@ -4,20 +4,21 @@
  */
 
 /**
- * PayPal and Card (PayPal's card button) charge dollars at the NBU rate; LiqPay and Monobank
- * (monobank's payment page: card, Apple Pay, Google Pay) charge hryvnia; PrivatBank is a transfer
- * to the shop's card/IBAN; NovaPoshta is cash on delivery.
+ * Named for what they are: `paypal` and `paypal_card` (PayPal's card button) charge dollars at the
+ * NBU rate; `liqpay` and `monobank` (monobank's payment page: card, Apple Pay, Google Pay) charge
+ * hryvnia; `card_transfer` is a transfer to the shop's card/IBAN; `cash_on_delivery` is paid to
+ * Nova Poshta on receipt. The API also speaks the original names (src/shared/wire/orders.ts).
  */
-export const PAYMENT_METHODS = ['Monobank', 'LiqPay', 'PayPal', 'Card', 'PrivatBank', 'NovaPoshta'] as const;
+export const PAYMENT_METHODS = ['monobank', 'liqpay', 'paypal', 'paypal_card', 'card_transfer', 'cash_on_delivery'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Always available: needs no provider and no settings. */
-export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'NovaPoshta';
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'cash_on_delivery';
 
 /** Methods paid online: the provider confirms the payment, never the admin. */
-export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['Monobank', 'LiqPay', 'PayPal', 'Card'];
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethod[] = ['monobank', 'liqpay', 'paypal', 'paypal_card'];
 
 /** Methods paid through PayPal's buttons on the order page. */
-export const PAYPAL_PAYMENT_METHODS: readonly PaymentMethod[] = ['PayPal', 'Card'];
+export const PAYPAL_PAYMENT_METHODS: readonly PaymentMethod[] = ['paypal', 'paypal_card'];
 
 /** GET /api/config/payments: the methods this shop can take now, and what the order page needs for them. */
 export interface PaymentsConfig {

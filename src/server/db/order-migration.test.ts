@@ -38,7 +38,7 @@ test('orders placed before the life cycle get a status from their flags and numb
     // The next order continues the sequence.
     const next = await client.query<{ number: number }>(
       `INSERT INTO orders (recipient_name, city_name, branch_description, payment_method, items_minor, shipping_minor, tax_minor, total_minor)
-       VALUES ('Леся Українка', 'Львів', 'Відділення №3', 'NovaPoshta', 100, 0, 15, 115) RETURNING number`,
+       VALUES ('Леся Українка', 'Львів', 'Відділення №3', 'cash_on_delivery', 100, 0, 15, 115) RETURNING number`,
     );
     expect(next.rows[0].number).toBe(1004);
   } finally {
@@ -57,7 +57,7 @@ test('a new database numbers its first order 1001', async () => {
         recipientName: 'Леся Українка',
         cityName: 'Львів',
         branchDescription: 'Відділення №3',
-        paymentMethod: 'NovaPoshta',
+        paymentMethodId: 'cash_on_delivery',
         itemsMinor: 100,
         shippingMinor: 0,
         taxMinor: 15,

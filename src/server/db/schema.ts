@@ -19,6 +19,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { ORDER_STATUSES } from '../../shared/order-status.js';
+import { PAYMENT_METHODS } from '../../shared/payment-methods.js';
 import { DELIVERY_KINDS } from '../../shared/delivery.js';
 import { PROMO_KINDS } from '../../shared/promo-codes.js';
 import { LEGAL_PAGE_KEYS } from '../../shared/legal.js';
@@ -288,7 +289,7 @@ export const orders = pgTable(
     shippingEstimateDate: text('shipping_estimate_date'),
     /** The shopper's note to the shop ("зателефонуйте перед відправкою"): shown to the admin, never in letters to others. */
     comment: text('comment').notNull().default(''),
-    paymentMethod: text('payment_method').notNull(),
+    paymentMethodId: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     itemsMinor: integer('items_minor').notNull(),
     shippingMinor: integer('shipping_minor').notNull(),
     taxMinor: integer('tax_minor').notNull(),
@@ -387,6 +388,7 @@ export const orders = pgTable(
     index('orders_paid_at_idx')
       .on(t.paidAt)
       .where(sql`${t.paidAt} IS NOT NULL`),
+    check('orders_payment_method_check', sql`${t.paymentMethodId} IN ('monobank', 'liqpay', 'paypal', 'paypal_card', 'card_transfer', 'cash_on_delivery')`),
     check('orders_status_check', sql`${t.status} IN ('pending', 'paid', 'shipped', 'delivered', 'cancelled', 'returned', 'refunded')`),
     check('orders_delivery_kind_check', sql`${t.deliveryKind} IN ('branch', 'door')`),
     check('orders_comment_length_check', sql`char_length(${t.comment}) <= 500`),

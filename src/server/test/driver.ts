@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { GuestOrder, Order } from '../../shared/orders.js';
+import type { GuestOrder } from '../../shared/orders.js';
+import type { OrderWire } from '../../shared/wire/orders.js';
 import { orders, productVariants, products, type UserRow } from '../db/schema.js';
 import { createProduct, createUser, sessionCookie } from './factories.js';
 import { startFakeNovaPoshta, type FakeNovaPoshta, type FakeSettlement } from './fakes/nova-poshta.js';
@@ -27,7 +28,8 @@ export interface OrderLine {
 }
 
 /** The order the checkout answers, or the refusal's `{ message, code, params }`. */
-export type OrderReply = Order & Partial<GuestOrder> & { message?: string; code?: string; params?: Record<string, unknown> };
+/** An order as the API answers it: the documented wire shape (src/shared/wire). */
+export type OrderReply = OrderWire & Partial<Pick<GuestOrder, 'accessToken'>> & { message?: string; code?: string; params?: Record<string, unknown> };
 
 /** A Nova Poshta branch typed by hand, as the wire carries it: the branch's description rides in `country`. */
 export const TYPED_ADDRESS = {

@@ -83,7 +83,7 @@ export async function createOrder(db: Db, user: UserRow, lines: { product: Produ
       recipientPhone: '+380671234567',
       cityName: 'Київ',
       branchDescription: 'Відділення №1',
-      paymentMethod: 'PayPal',
+      paymentMethodId: 'paypal',
       ...prices,
     })
     .returning();

@@ -8,4 +8,4 @@ interface MethodTexts {
 
 /** A payment method's name for this delivery: cash on delivery is paid to the courier at the door, not at a branch. */
 export const paymentMethodLabel = (texts: MethodTexts, method: string, delivery: DeliveryKind | undefined): string =>
-  method === 'NovaPoshta' && delivery === 'door' ? texts.cashOnDeliveryDoor : (texts.methods[method as PaymentMethod] ?? method);
+  method === 'cash_on_delivery' && delivery === 'door' ? texts.cashOnDeliveryDoor : (texts.methods[method as PaymentMethod] ?? method);

@@ -88,10 +88,10 @@ describe('the cart store', () => {
 
   it('persists to localStorage and comes back after a reload', async () => {
     useCart.getState().addToCart(toCartItem(saaz, 2));
-    useCart.getState().savePaymentMethod('PayPal');
+    useCart.getState().savePaymentMethod('paypal');
     const stored = JSON.parse(localStorage.getItem('cart') ?? '{}') as { state: { cartItems: { qty: number }[]; paymentMethod: string } };
     expect(stored.state.cartItems[0].qty).toBe(2);
-    expect(stored.state.paymentMethod).toBe('PayPal');
+    expect(stored.state.paymentMethod).toBe('paypal');
 
     // A reload: the memory is fresh, the storage is what the last visit left.
     const saved = localStorage.getItem('cart')!;
@@ -99,7 +99,7 @@ describe('the cart store', () => {
     localStorage.setItem('cart', saved);
     await useCart.persist.rehydrate();
     expect(useCart.getState().cartItems[0].qty).toBe(2);
-    expect(useCart.getState().paymentMethod).toBe('PayPal');
+    expect(useCart.getState().paymentMethod).toBe('paypal');
   });
 
   it('a saved payment method that no longer exists falls back to the default', async () => {

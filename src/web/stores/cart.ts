@@ -2,19 +2,20 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { Branch, City, DeliveryKind } from '../../shared/delivery';
 import { MAX_LINE_QTY } from '../../shared/order-limits';
-import type { ShippingAddress as ShippingAddressPayload } from '../../shared/orders';
+import type { Shipping } from '../../shared/orders';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
+import { paymentMethodFromWire, shippingFromWire } from '../../shared/wire/orders';
 import { lineKey, normalizeLineOptions, type LineOptions } from '../../shared/line-options';
 import type { Product, Variant } from '../../shared/products';
 
 export { PAYMENT_METHODS, type PaymentMethod };
 
-/** The delivery step's answer; the settlement and branch as the directory described them, to show and re-check on return. */
-export type ShippingAddress = Omit<ShippingAddressPayload, 'delivery'> & {
+/** The delivery step's answer; the settlement and branch point as the directory described them, to show and re-check on return. */
+export type CartShipping = Omit<Shipping, 'delivery'> & {
   /** Absent in addresses saved before courier delivery: a branch. */
   delivery?: DeliveryKind;
   settlement?: City;
-  branch?: Branch;
+  branchPoint?: Branch;
   /** A guest's e-mail (no account); '' when the guest left it out, undefined for a customer. */
   guestEmail?: string;
   /** The shopper's note to the shop, sent beside the address (docs/orders.md). */
@@ -41,7 +42,7 @@ export const cartLineKey = (item: Pick<CartItem, '_id' | 'variant' | 'options'>)
 
 interface CartState {
   cartItems: CartItem[];
-  shippingAddress: ShippingAddress | null;
+  shipping: CartShipping | null;
   paymentMethod: PaymentMethod;
   /** The promo code the shopper applied (docs/promo-codes.md): kept with the cart, checked again before the order. */
   promoCode: string | null;
@@ -54,7 +55,7 @@ interface CartState {
   removeFromCart: (key: string) => void;
   /** Takes the catalogue's current name, image, pack price and stock into a product's lines, keeping their quantities. */
   refreshLine: (product: Product) => void;
-  saveShippingAddress: (address: ShippingAddress) => void;
+  saveShipping: (shipping: CartShipping) => void;
   savePaymentMethod: (method: PaymentMethod) => void;
   setPromoCode: (code: string | null) => void;
   clearCartItems: () => void;
@@ -63,7 +64,7 @@ interface CartState {
 
 /** Prices are not kept here: they follow the shop's settings (features/cart/use-cart-prices.ts). */
 const withPrices = (cartItems: CartItem[]) => ({ cartItems });
-const emptyCart = () => ({ ...withPrices([]), shippingAddress: null, paymentMethod: DEFAULT_PAYMENT_METHOD, promoCode: null });
+const emptyCart = () => ({ ...withPrices([]), shipping: null, paymentMethod: DEFAULT_PAYMENT_METHOD, promoCode: null });
 
 export const useCart = create<CartState>()(
   persist(
@@ -93,7 +94,7 @@ export const useCart = create<CartState>()(
           });
           return changed ? withPrices(cartItems) : s;
         }),
-      saveShippingAddress: (shippingAddress) => set({ shippingAddress }),
+      saveShipping: (shipping) => set({ shipping }),
       savePaymentMethod: (paymentMethod) => set({ paymentMethod }),
       setPromoCode: (promoCode) => set({ promoCode: promoCode?.trim() || null }),
       // A placed order used the code: the next cart starts without it.
@@ -102,15 +103,16 @@ export const useCart = create<CartState>()(
     }),
     {
       name: 'cart',
-      // Carts saved before a method was renamed or removed fall back to the default.
+      // A cart saved under a method's original name (docs/api.md) keeps it; one removed falls back to the default.
       merge: (persisted, current) => {
         const saved = persisted as Partial<CartState> | undefined;
-        const method = saved?.paymentMethod && PAYMENT_METHODS.includes(saved.paymentMethod) ? saved.paymentMethod : DEFAULT_PAYMENT_METHOD;
+        const named = paymentMethodFromWire(saved?.paymentMethod) as PaymentMethod;
+        const method = PAYMENT_METHODS.includes(named) ? named : DEFAULT_PAYMENT_METHOD;
         const promoCode = typeof saved?.promoCode === 'string' && saved.promoCode ? saved.promoCode : null;
         return {
           ...current,
           cartItems: saved?.cartItems ?? current.cartItems,
-          shippingAddress: saved?.shippingAddress ?? null,
+          shipping: saved?.shipping ?? savedInOriginalShape(persisted),
           paymentMethod: method,
           promoCode,
         };
@@ -118,6 +120,14 @@ export const useCart = create<CartState>()(
     },
   ),
 );
+
+/** An address a cart saved before true names (`shippingAddress`, its directory point under `branch`), in today's shape. */
+function savedInOriginalShape(persisted: unknown): CartShipping | null {
+  const old = (persisted as { shippingAddress?: Record<string, unknown> } | undefined)?.shippingAddress;
+  if (!old) return null;
+  const { branch: branchPoint, ...address } = old;
+  return { ...(shippingFromWire(address) as CartShipping), branchPoint: branchPoint as Branch | undefined };
+}
 
 /** A whole number from 1 to the stock; a sold-out line keeps 1 (the cart page flags it). */
 export function cappedQty(qty: number, countInStock: number): number {

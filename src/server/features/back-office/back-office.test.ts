@@ -76,11 +76,11 @@ describeWithApp('back office: the dashboard', (ctx) => {
       isPaid: true,
       status: 'paid',
       totalMinor: 100_50,
-      paymentMethod: 'LiqPay',
+      paymentMethodId: 'liqpay',
     });
-    const yesterdays = await datedOrder(app, buyer, yeast, 3, { createdAt: justBefore, totalMinor: 200_00, paymentMethod: 'NovaPoshta' });
-    await datedOrder(app, buyer, hops, 1, { createdAt: justAfter, status: 'cancelled', totalMinor: 999_00, paymentMethod: 'LiqPay' });
-    await datedOrder(app, buyer, yeast, 1, { createdAt: new Date(midnight.getTime() - 8 * DAY), totalMinor: 50_00, paymentMethod: 'NovaPoshta' });
+    const yesterdays = await datedOrder(app, buyer, yeast, 3, { createdAt: justBefore, totalMinor: 200_00, paymentMethodId: 'cash_on_delivery' });
+    await datedOrder(app, buyer, hops, 1, { createdAt: justAfter, status: 'cancelled', totalMinor: 999_00, paymentMethodId: 'liqpay' });
+    await datedOrder(app, buyer, yeast, 1, { createdAt: new Date(midnight.getTime() - 8 * DAY), totalMinor: 50_00, paymentMethodId: 'cash_on_delivery' });
     const threeDaysAgo = new Date(midnight.getTime() - 3 * DAY + 12 * HOUR);
     await datedOrder(app, buyer, yeast, 1, {
       createdAt: threeDaysAgo,
@@ -88,7 +88,7 @@ describeWithApp('back office: the dashboard', (ctx) => {
       isPaid: true,
       status: 'paid',
       totalMinor: 30_00,
-      paymentMethod: 'Monobank',
+      paymentMethodId: 'monobank',
     });
     const low = await createProduct(app.db, { name: 'Хміль Mosaic', variants: [pack('50 г', 150_00, 3, 0.05), pack('100 г', 280_00, 9, 0.1)] });
 
@@ -106,9 +106,9 @@ describeWithApp('back office: the dashboard', (ctx) => {
       { status: 'pending', orders: 1 },
     ]);
     expect(week.paymentMethods).toEqual([
-      { method: 'LiqPay', orders: 1, total: 100.5 },
-      { method: 'Monobank', orders: 1, total: 30 },
-      { method: 'NovaPoshta', orders: 1, total: 200 },
+      { method: 'liqpay', orders: 1, total: 100.5 },
+      { method: 'monobank', orders: 1, total: 30 },
+      { method: 'cash_on_delivery', orders: 1, total: 200 },
     ]);
     // Lines at the product's price: hops 2 × 50.25 = 100.50, yeast 3 × 10 + 1 × 10 = 40.
     expect(week.topProducts).toEqual([
@@ -155,7 +155,7 @@ describeWithApp(
         method: 'POST',
         url: '/api/orders',
         headers: { cookie },
-        payload: { orderItems: [{ product, variant, qty }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
+        payload: { orderItems: [{ product, variant, qty }], shippingAddress: ADDRESS, paymentMethodId: 'cash_on_delivery' },
       });
     const setStock = async (app: FastifyInstance, cookie: string, product: Product, countInStock: number, lowStockThreshold?: number) => {
       const [v] = product.variants;
@@ -230,7 +230,7 @@ describeWithApp('back office: customers', (ctx) => {
           recipientName: 'Гість',
           cityName: 'Львів',
           branchDescription: 'Відділення №3',
-          paymentMethod: 'NovaPoshta',
+          paymentMethodId: 'cash_on_delivery',
           itemsMinor: 0,
           shippingMinor: 0,
           taxMinor: 0,
@@ -334,7 +334,7 @@ describeWithApp('back office: the audit trail', (ctx) => {
     const buyer = await createUser(app.db);
     const stock = await createProduct(app.db);
     const cod = await createOrder(app.db, buyer, [{ product: stock, qty: 1 }]);
-    await app.db.update(orders).set({ paymentMethod: 'PrivatBank' }).where(eq(orders.id, cod.id));
+    await app.db.update(orders).set({ paymentMethodId: 'card_transfer' }).where(eq(orders.id, cod.id));
     await call('PUT', `/api/orders/${cod.id}/confirm`);
     await call('PUT', `/api/orders/${cod.id}/mark-paid`);
     await call('PUT', `/api/orders/${cod.id}/ship`, { trackingNumber: '20450000000001' });

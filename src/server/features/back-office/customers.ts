@@ -94,9 +94,9 @@ export async function requireCustomer(tx: Tx, id: string): Promise<CustomerDetai
         registeredRows(() => sql`u.id = ${id}::uuid`),
       );
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
-  const orders = await rowsOf<{ id: string; number: number; createdAt: string; status: string; isPaid: boolean; total: number; paymentMethod: string }>(
+  const orders = await rowsOf<{ id: string; number: number; createdAt: string; status: string; isPaid: boolean; total: number; paymentMethodId: string }>(
     tx,
-    sql`SELECT o.id, o.number, o.created_at AS "createdAt", o.status, o.is_paid AS "isPaid", o.total_minor AS total, o.payment_method AS "paymentMethod"
+    sql`SELECT o.id, o.number, o.created_at AS "createdAt", o.status, o.is_paid AS "isPaid", o.total_minor AS total, o.payment_method AS "paymentMethodId"
         FROM orders o WHERE ${ordersOf} ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
   );
   return {
@@ -108,7 +108,7 @@ export async function requireCustomer(tx: Tx, id: string): Promise<CustomerDetai
       status: o.status,
       isPaid: o.isPaid,
       totalPrice: fromMinor(o.total),
-      paymentMethod: o.paymentMethod,
+      paymentMethodId: o.paymentMethodId,
     })),
   };
 }

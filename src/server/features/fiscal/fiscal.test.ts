@@ -185,14 +185,14 @@ describeWithApp(
 
       const transfer = (await placeOrder(app, 'PrivatBank')).order;
       expect((await step(transfer._id, 'mark-paid')).statusCode).toBe(200);
-      expect(await receiptsOf(app, transfer._id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:PrivatBank' }]);
+      expect(await receiptsOf(app, transfer._id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:card_transfer' }]);
 
       const cod = (await placeOrder(app, 'NovaPoshta')).order;
       expect((await step(cod._id, 'ship', { trackingNumber: '20450000000001' })).statusCode).toBe(200);
       // Shipped is not paid: nothing is owed until the shopper pays at the branch.
       expect(await receiptsOf(app, cod._id)).toEqual([]);
       expect((await step(cod._id, 'deliver')).statusCode).toBe(200);
-      expect(await receiptsOf(app, cod._id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:NovaPoshta' }]);
+      expect(await receiptsOf(app, cod._id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:cash_on_delivery' }]);
 
       expect(await app.fiscal!.flush()).toMatchObject({ issued: 2 });
       const ids = [...(await receiptsOf(app, transfer._id)), ...(await receiptsOf(app, cod._id))].map((r) => r.checkboxReceiptId);

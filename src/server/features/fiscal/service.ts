@@ -27,7 +27,7 @@ function isTestPayment(order: OrderRow): boolean {
  */
 export async function queueSellReceipt(tx: Tx, order: OrderRow): Promise<void> {
   if (isTestPayment(order)) return;
-  const paymentKey = order.paymentId ?? `offline:${order.paymentMethod}`;
+  const paymentKey = order.paymentId ?? `offline:${order.paymentMethodId}`;
   const { body, totalMinor } = sellReceiptBody(order, await findItemsOfOrder(tx, order.id), await findShopperEmail(tx, order));
   await insertReceipt(tx, {
     orderId: order.id,

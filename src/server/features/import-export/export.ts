@@ -214,7 +214,7 @@ export async function* orderExportPages(tx: Tx, period: { from?: string; to?: st
         order.recipientPhone,
         order.cityName,
         order.deliveryKind === 'door' ? [order.streetName, order.house, order.flat].filter(Boolean).join(', ') : order.branchDescription,
-        order.paymentMethod,
+        order.paymentMethodId,
         order.isPaid ? 'так' : 'ні',
       ];
       const tail: Cell[] = [

@@ -42,7 +42,8 @@ export interface NoticeTargets {
 
 /** Cash on delivery is paid to the courier when the parcel comes to the door. */
 const methodName = (order: OrderRow, t: LetterTexts) =>
-  t.methods[order.paymentMethod === 'NovaPoshta' && order.deliveryKind === 'door' ? 'NovaPoshtaDoor' : order.paymentMethod] ?? order.paymentMethod;
+  t.methods[order.paymentMethodId === 'cash_on_delivery' && order.deliveryKind === 'door' ? 'cash_on_delivery_door' : order.paymentMethodId] ??
+  order.paymentMethodId;
 
 export const trackingLink = (trackingNumber: string) => `https://novaposhta.ua/tracking/?cargo_number=${trackingNumber}`;
 
@@ -107,8 +108,8 @@ ${
 }
 
 function paymentInstructions(order: OrderRow, shop: ShopContacts, t: LetterTexts): string[] {
-  if (isCashOnDelivery(order.paymentMethod)) return [t.cashOnDelivery(order.deliveryKind === 'door', t.money(order.totalMinor))];
-  if (!isOfflineMethod(order.paymentMethod)) return [t.payOnline];
+  if (isCashOnDelivery(order.paymentMethodId)) return [t.cashOnDelivery(order.deliveryKind === 'door', t.money(order.totalMinor))];
+  if (!isOfflineMethod(order.paymentMethodId)) return [t.payOnline];
   const { cardNumber, iban, recipient } = shop.transfer;
   return [
     t.transfer(t.money(order.totalMinor)),
@@ -175,7 +176,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
           hello,
           t.shipped(n, placeOf(order, t)),
           t.ttn(order.trackingNumber ?? ''),
-          ...(isCashOnDelivery(order.paymentMethod) && !order.isPaid ? [t.payOnPickup(t.money(order.totalMinor))] : []),
+          ...(isCashOnDelivery(order.paymentMethodId) && !order.isPaid ? [t.payOnPickup(t.money(order.totalMinor))] : []),
         ],
         link: { href: trackingLink(order.trackingNumber ?? ''), label: t.track },
       };
@@ -191,7 +192,7 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
         lines: [
           hello,
           t.refunded(n, t.money(order.refundMinor ?? 0), t.money(order.totalMinor)),
-          isOfflineMethod(order.paymentMethod) ? t.refundedOffline : t.refundedCard,
+          isOfflineMethod(order.paymentMethodId) ? t.refundedOffline : t.refundedCard,
         ],
         link,
       };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
-import type { Order } from '../../../shared/orders.js';
+import type { OrderWire as Order } from '../../../shared/wire/orders.js';
 import { orders } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { useFakeNovaPoshta, type OrderReply, type ShopDriver } from '../../test/driver.js';

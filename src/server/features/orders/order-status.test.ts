@@ -3,12 +3,12 @@ import { adminActions, canTransition, ORDER_STATUSES, type OrderStatus } from '.
 import type { AppError } from '../../errors.js';
 import { assertTransition } from './order-status.js';
 
-const allowedSteps = (paymentMethod: string) =>
-  ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition({ status: from, paymentMethod }, to)).map((to) => `${from}→${to}`));
+const allowedSteps = (paymentMethodId: string) =>
+  ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => canTransition({ status: from, paymentMethodId }, to)).map((to) => `${from}→${to}`));
 
 describe('order status transitions', () => {
   test('paid online: pending → paid → shipped → delivered, cancellable until shipped', () => {
-    expect(allowedSteps('PayPal')).toEqual([
+    expect(allowedSteps('paypal')).toEqual([
       'pending→paid',
       'pending→cancelled',
       'paid→shipped',
@@ -26,7 +26,7 @@ describe('order status transitions', () => {
   });
 
   test('cash on delivery may also ship before it is paid', () => {
-    expect(allowedSteps('NovaPoshta')).toEqual([
+    expect(allowedSteps('cash_on_delivery')).toEqual([
       'pending→paid',
       'pending→shipped',
       'pending→cancelled',
@@ -45,9 +45,9 @@ describe('order status transitions', () => {
   });
 
   test('a refused step is a 409 with a Ukrainian message and a stable code', () => {
-    const refusal = (status: OrderStatus, to: OrderStatus, paymentMethod = 'PayPal') => {
+    const refusal = (status: OrderStatus, to: OrderStatus, paymentMethodId = 'paypal') => {
       try {
-        assertTransition({ status, paymentMethod }, to);
+        assertTransition({ status, paymentMethodId }, to);
       } catch (error) {
         return error as AppError;
       }
@@ -55,14 +55,14 @@ describe('order status transitions', () => {
     };
     expect(refusal('pending', 'shipped')).toMatchObject({ statusCode: 409, code: 'ORDER_NOT_PAID' });
     expect(refusal('pending', 'shipped').message).toMatch(/не оплачене/);
-    expect(refusal('pending', 'delivered', 'NovaPoshta')).toMatchObject({ code: 'ORDER_NOT_SHIPPED' });
+    expect(refusal('pending', 'delivered', 'cash_on_delivery')).toMatchObject({ code: 'ORDER_NOT_SHIPPED' });
     expect(refusal('paid', 'paid')).toMatchObject({ code: 'ORDER_ALREADY_PAID' });
     expect(refusal('shipped', 'shipped')).toMatchObject({ code: 'ORDER_ALREADY_SHIPPED' });
     expect(refusal('shipped', 'cancelled')).toMatchObject({ code: 'ORDER_ALREADY_SHIPPED' });
     expect(refusal('delivered', 'delivered')).toMatchObject({ code: 'ORDER_ALREADY_DELIVERED' });
     expect(refusal('delivered', 'cancelled')).toMatchObject({ code: 'ORDER_ALREADY_DELIVERED' });
     for (const to of ORDER_STATUSES) expect(refusal('cancelled', to)).toMatchObject({ statusCode: 409, code: 'ORDER_CANCELLED' });
-    expect(() => assertTransition({ status: 'pending', paymentMethod: 'NovaPoshta' }, 'shipped')).not.toThrow();
+    expect(() => assertTransition({ status: 'pending', paymentMethodId: 'cash_on_delivery' }, 'shipped')).not.toThrow();
     expect(refusal('paid', 'returned')).toMatchObject({ code: 'ORDER_NOT_SHIPPED' });
     expect(refusal('returned', 'returned')).toMatchObject({ code: 'ORDER_ALREADY_RETURNED' });
     expect(refusal('refunded', 'refunded')).toMatchObject({ code: 'ORDER_ALREADY_REFUNDED' });
@@ -71,8 +71,8 @@ describe('order status transitions', () => {
   });
 
   test('the admin confirms only offline payments', () => {
-    expect(adminActions({ status: 'pending', paymentMethod: 'PrivatBank', confirmedAt: '2026-11-25T10:00:00Z' }).confirm).toBe(false);
-    expect(adminActions({ status: 'pending', paymentMethod: 'PrivatBank' })).toEqual({
+    expect(adminActions({ status: 'pending', paymentMethodId: 'card_transfer', confirmedAt: '2026-11-25T10:00:00Z' }).confirm).toBe(false);
+    expect(adminActions({ status: 'pending', paymentMethodId: 'card_transfer' })).toEqual({
       confirm: true,
       markPaid: true,
       ship: false,
@@ -81,7 +81,7 @@ describe('order status transitions', () => {
       refund: false,
       confirmReturn: false,
     });
-    expect(adminActions({ status: 'pending', paymentMethod: 'PayPal' })).toEqual({
+    expect(adminActions({ status: 'pending', paymentMethodId: 'paypal' })).toEqual({
       confirm: false,
       markPaid: false,
       ship: false,
@@ -90,7 +90,7 @@ describe('order status transitions', () => {
       refund: false,
       confirmReturn: false,
     });
-    expect(adminActions({ status: 'pending', paymentMethod: 'NovaPoshta' })).toEqual({
+    expect(adminActions({ status: 'pending', paymentMethodId: 'cash_on_delivery' })).toEqual({
       confirm: true,
       markPaid: true,
       ship: true,
@@ -99,7 +99,7 @@ describe('order status transitions', () => {
       refund: false,
       confirmReturn: false,
     });
-    expect(adminActions({ status: 'shipped', paymentMethod: 'NovaPoshta' })).toEqual({
+    expect(adminActions({ status: 'shipped', paymentMethodId: 'cash_on_delivery' })).toEqual({
       confirm: false,
       markPaid: false,
       ship: false,
@@ -108,11 +108,11 @@ describe('order status transitions', () => {
       refund: false,
       confirmReturn: true,
     });
-    expect(adminActions({ status: 'delivered', paymentMethod: 'LiqPay', isPaid: true })).toMatchObject({ refund: true, confirmReturn: true });
-    expect(adminActions({ status: 'returned', paymentMethod: 'LiqPay', isPaid: true, returnedAt: '2026-11-25T10:00:00Z' })).toMatchObject({
+    expect(adminActions({ status: 'delivered', paymentMethodId: 'liqpay', isPaid: true })).toMatchObject({ refund: true, confirmReturn: true });
+    expect(adminActions({ status: 'returned', paymentMethodId: 'liqpay', isPaid: true, returnedAt: '2026-11-25T10:00:00Z' })).toMatchObject({
       refund: true,
       confirmReturn: false,
     });
-    expect(adminActions({ status: 'refunded', paymentMethod: 'LiqPay', isPaid: true })).toMatchObject({ refund: false, confirmReturn: true });
+    expect(adminActions({ status: 'refunded', paymentMethodId: 'liqpay', isPaid: true })).toMatchObject({ refund: false, confirmReturn: true });
   });
 });

@@ -3,7 +3,7 @@ import { AppError } from '../../errors.js';
 
 interface OrderState {
   status: OrderStatus;
-  paymentMethod: string;
+  paymentMethodId: string;
 }
 
 /** Why a step is refused, as its stable code (worded by src/shared/errors). */
@@ -20,7 +20,7 @@ function refusal(order: OrderState, to: OrderStatus) {
   if (to === 'cancelled') return 'ORDER_ALREADY_SHIPPED';
   if (to === 'shipped' && from === 'shipped') return 'ORDER_ALREADY_SHIPPED';
   if (to === 'shipped') return 'ORDER_NOT_PAID';
-  if (to === 'delivered' && from === 'pending' && order.paymentMethod !== CASH_ON_DELIVERY) {
+  if (to === 'delivered' && from === 'pending' && order.paymentMethodId !== CASH_ON_DELIVERY) {
     return 'ORDER_NOT_PAID';
   }
   if (to === 'delivered') return 'ORDER_NOT_SHIPPED';

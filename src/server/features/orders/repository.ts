@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
+import type { PaymentMethod } from '../../../shared/payment-methods.js';
 import type { Tx } from '../../db/client.js';
 import { orderItems, orders, products, refunds, users, type OrderItemRow, type OrderRow, type ProductRow, type RefundRow } from '../../db/schema.js';
 import { refreshProductSummaries, returnVariantStock } from '../products/index.js';
@@ -159,14 +160,14 @@ export async function updateOrder(tx: Tx, id: string, changes: OrderChanges): Pr
 
 /** Pending orders of the given methods placed before `before`, oldest first. */
 /** Pending orders of these methods placed before `before`; only those the shop has not confirmed when `unconfirmed`. */
-export async function findExpiredOrderIds(tx: Tx, methods: readonly string[], before: Date, limit: number, unconfirmed = false): Promise<string[]> {
+export async function findExpiredOrderIds(tx: Tx, methods: readonly PaymentMethod[], before: Date, limit: number, unconfirmed = false): Promise<string[]> {
   const rows = await tx
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
         eq(orders.status, 'pending'),
-        inArray(orders.paymentMethod, [...methods]),
+        inArray(orders.paymentMethodId, [...methods]),
         lte(orders.createdAt, before),
         // A payment the provider holds is not an unpaid order (docs/payments.md).
         isNull(orders.paymentPendingStatus),

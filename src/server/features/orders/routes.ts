@@ -5,18 +5,15 @@ import { randomBytes } from 'node:crypto';
 import {
   GuestOrderCreateSchema,
   GuestOrderParamsSchema,
-  GuestOrderSchema,
   IDEMPOTENCY_KEY,
   OrderCreateSchema,
   orderLocaleOf,
   OrderListQuerySchema,
-  OrderListSchema,
-  OrderSchema,
-  OrderSummarySchema,
   PayOrderSchema,
   ShipOrderSchema,
-  type ShippingAddress,
+  type Shipping,
 } from '../../../shared/orders.js';
+import { GuestOrderWireSchema, OrderListWireSchema, OrderSummaryWireSchema, OrderWireSchema, orderCreateFromWire } from '../../../shared/wire/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
 import { AppError, TooManyAttempts } from '../../errors.js';
@@ -60,14 +57,18 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('PAYMENT_METHOD_UNAVAILABLE');
     }
   };
-  const orderResponse = { schema: { params: IdParamsSchema, response: { 200: OrderSchema } } };
+  /** An order posted in the API's original shape is turned into the true one before it is validated (docs/api.md). */
+  const originalShapeAccepted = async (request: FastifyRequest) => {
+    request.body = orderCreateFromWire(request.body);
+  };
+  const orderResponse = { schema: { params: IdParamsSchema, response: { 200: OrderWireSchema } } };
   const ownOrder = { onRequest: signedIn, ...orderResponse };
   const adminOrder = { onRequest: adminOnly, ...orderResponse };
 
   /** A branch chosen from the directory must be a point of the chosen settlement (docs/delivery.md). */
-  const checkBranch = async (address: ShippingAddress): Promise<CheckedBranch | undefined> => {
-    if (!address.warehouseRef || !address.settlementRef) return undefined;
-    const point = await app.deliveryDirectory.requireBranch(address.settlementRef, address.warehouseRef);
+  const checkBranch = async (address: Shipping): Promise<CheckedBranch | undefined> => {
+    if (!address.branchRef || !address.settlementRef) return undefined;
+    const point = await app.deliveryDirectory.requireBranch(address.settlementRef, address.branchRef);
     return {
       settlementRef: address.settlementRef,
       cityRef: point.cityRef,
@@ -79,7 +80,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /** Courier delivery (docs/delivery.md): the settlement and street as chosen from the directory, the house and flat as typed. */
-  const checkDoor = (address: ShippingAddress): CheckedDoor | undefined => {
+  const checkDoor = (address: Shipping): CheckedDoor | undefined => {
     if (address.delivery !== 'door' || !address.settlementRef || !address.streetRef || !address.street || !address.house) return undefined;
     return {
       settlementRef: address.settlementRef,
@@ -97,8 +98,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
    * Where the parcel goes and Nova Poshta's estimate for it, asked before the transaction (at most
    * a couple of seconds, mostly from the cache the shipping step filled); no estimate is no error.
    */
-  const deliveryOf = async (payload: { shippingAddress: ShippingAddress; orderItems: Parameters<typeof parcelOf>[1] }) => {
-    const address = payload.shippingAddress;
+  const deliveryOf = async (payload: { shipping: Shipping; orderItems: Parameters<typeof parcelOf>[1] }) => {
+    const address = payload.shipping;
     const door = checkDoor(address);
     const branch = door ? undefined : await checkBranch(address);
     const settlementRef = door?.settlementRef ?? branch?.settlementRef;
@@ -113,11 +114,15 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders',
-    { onRequest: signedIn, schema: { body: OrderCreateSchema, response: { 200: OrderSchema, 201: OrderSchema } } },
+    {
+      onRequest: signedIn,
+      preValidation: originalShapeAccepted,
+      schema: { body: OrderCreateSchema, response: { 200: OrderWireSchema, 201: OrderWireSchema } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const key = checkIdempotencyKey(request.headers['idempotency-key'], IDEMPOTENCY_KEY);
-      await requireMethod(request.body.paymentMethod);
+      await requireMethod(request.body.paymentMethodId);
       const { branch, extras } = await deliveryOf(request.body);
       const payload = { ...request.body, locale: request.body.locale ?? orderLocaleOf(request.headers['accept-language']) };
       const { order, replayed } = await placeOrder(ctx, { user }, payload, key, branch, extras);
@@ -148,13 +153,14 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/orders/guest',
     {
-      schema: { body: GuestOrderCreateSchema, response: { 200: GuestOrderSchema, 201: GuestOrderSchema } },
+      preValidation: originalShapeAccepted,
+      schema: { body: GuestOrderCreateSchema, response: { 200: GuestOrderWireSchema, 201: GuestOrderWireSchema } },
       config: { rateLimit: { max: app.config.guestOrdersPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
-      await countGuest(request, perPhone, request.body.shippingAddress.phoneNumber.replace(/\D/g, '').slice(-9));
+      await countGuest(request, perPhone, request.body.shipping.phoneNumber.replace(/\D/g, '').slice(-9));
       if (request.body.email) await countGuest(request, perEmail, request.body.email);
-      await requireMethod(request.body.paymentMethod);
+      await requireMethod(request.body.paymentMethodId);
       const { branch, extras } = await deliveryOf(request.body);
       const key = checkGuestIdempotencyKey(request.headers['idempotency-key']);
       // Under a key the link's secret derives from it, so a replay answers with the same link.
@@ -178,7 +184,10 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/orders/by-key/:key',
     {
-      schema: { params: z.object({ key: z.string().regex(IDEMPOTENCY_KEY) }), response: { 200: OrderSchema.extend({ accessToken: z.string().optional() }) } },
+      schema: {
+        params: z.object({ key: z.string().regex(IDEMPOTENCY_KEY) }),
+        response: { 200: OrderWireSchema.extend({ accessToken: z.string().optional() }) },
+      },
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     },
     async (request) => {
@@ -190,21 +199,21 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/orders/guest/:token', { schema: { params: GuestOrderParamsSchema, response: { 200: OrderSchema } } }, async (request) =>
+  app.get('/api/orders/guest/:token', { schema: { params: GuestOrderParamsSchema, response: { 200: OrderWireSchema } } }, async (request) =>
     orderJson(await withTracking(ctx, novaPoshta, await requireGuestOrder(app.db, request.params.token))),
   );
 
   app.post(
     '/api/orders/guest/:token/claim',
-    { onRequest: signedIn, schema: { params: GuestOrderParamsSchema, response: { 200: OrderSchema } } },
+    { onRequest: signedIn, schema: { params: GuestOrderParamsSchema, response: { 200: OrderWireSchema } } },
     async (request) => orderJson(await claimGuestOrder(app.db, await requireUser(request), request.params.token)),
   );
 
-  app.get('/api/orders/mine', { onRequest: signedIn, schema: { response: { 200: z.array(OrderSummarySchema) } } }, async (request) =>
+  app.get('/api/orders/mine', { onRequest: signedIn, schema: { response: { 200: z.array(OrderSummaryWireSchema) } } }, async (request) =>
     (await listMyOrders(app.db, await requireUser(request))).map(orderSummaryJson),
   );
 
-  app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListSchema } } }, async (request) => {
+  app.get('/api/orders', { onRequest: adminOnly, schema: { querystring: OrderListQuerySchema, response: { 200: OrderListWireSchema } } }, async (request) => {
     const { orders, page, pages } = await listOrders(app.db, request.query);
     return { orders: orders.map(orderSummaryJson), page, pages };
   });
@@ -216,13 +225,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const paymentDeps = { verifyPayPal: payments.verifyPayPal, testMode: app.config.paymentsTestMode };
   app.put(
     '/api/orders/:id/pay',
-    { onRequest: signedIn, schema: { params: IdParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
+    { onRequest: signedIn, schema: { params: IdParamsSchema, body: PayOrderSchema, response: { 200: OrderWireSchema } } },
     async (request) => orderJson(await payOrder(ctx, { user: await requireUser(request), orderId: request.params.id }, request.body, paymentDeps)),
   );
   // The guest pays through the secret of the order's link instead of a session (docs/payments.md).
   app.put(
     '/api/orders/guest/:token/pay',
-    { schema: { params: GuestOrderParamsSchema, body: PayOrderSchema, response: { 200: OrderSchema } } },
+    { schema: { params: GuestOrderParamsSchema, body: PayOrderSchema, response: { 200: OrderWireSchema } } },
     async (request) => orderJson(await payOrder(ctx, { guestToken: request.params.token }, request.body, paymentDeps)),
   );
 
@@ -235,7 +244,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/orders/:id/ship',
-    { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ShipOrderSchema, response: { 200: OrderSchema } } },
+    { onRequest: adminOnly, schema: { params: IdParamsSchema, body: ShipOrderSchema, response: { 200: OrderWireSchema } } },
     async (request) => {
       return orderJson(await shipOrder(ctx, request.params.id, request.body.trackingNumber));
     },

@@ -1,27 +1,30 @@
 import { normalizeLineOptions } from '../../../shared/line-options.js';
 import { CURRENCY, fromMinor } from '../../../shared/pricing.js';
 import type { Order, OrderSummary, PaymentResult } from '../../../shared/orders.js';
+import { toOrderWire, type OrderSummaryWire, type OrderWire } from '../../../shared/wire/orders.js';
 import type { OrderWithItems, OrderWithUser } from './repository.js';
 
 /**
- * The order as the API shows it. The JSON keeps the original field names (docs/orders.md:
- * `shippingAddress.address` is the recipient's name, `country` the Nova Poshta branch) while the
- * server and the database call them what they are.
+ * The order as the API shows it: its true fields, and the original ones older clients read added
+ * at the edge (src/shared/wire/orders.ts, docs/orders.md).
  */
-export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
+export const orderSummaryJson = (record: OrderWithUser): OrderSummaryWire => toOrderWire(orderSummaryOf(record));
+export const orderJson = (record: OrderWithItems): OrderWire => toOrderWire(orderOf(record));
+
+function orderSummaryOf({ order, user }: OrderWithUser): OrderSummary {
   return {
     _id: order.id,
     number: order.number,
     status: order.status,
     user: user ? { _id: user.id, name: user.name, email: user.email } : null,
-    shippingAddress: {
-      address: order.recipientName,
+    shipping: {
+      recipientName: order.recipientName,
+      phoneNumber: order.recipientPhone,
       city: order.cityName,
       postalCode: order.postalCode,
-      country: order.branchDescription,
-      phoneNumber: order.recipientPhone,
+      branch: order.branchDescription,
       settlementRef: order.settlementRef,
-      warehouseRef: order.warehouseRef,
+      branchRef: order.warehouseRef,
       delivery: order.deliveryKind,
       street: order.streetName,
       house: order.house,
@@ -32,7 +35,7 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
     guestEmail: order.guestEmail,
     // Only a guest's order is reached by a secret link.
     guest: order.accessTokenHash !== null,
-    paymentMethod: order.paymentMethod,
+    paymentMethodId: order.paymentMethodId,
     currency: CURRENCY,
     itemsPrice: fromMinor(order.itemsMinor),
     shippingPrice: fromMinor(order.shippingMinor),
@@ -65,9 +68,9 @@ export function orderSummaryJson({ order, user }: OrderWithUser): OrderSummary {
   };
 }
 
-export function orderJson(record: OrderWithItems): Order {
+function orderOf(record: OrderWithItems): Order {
   return {
-    ...orderSummaryJson(record),
+    ...orderSummaryOf(record),
     paymentResult: (record.order.paymentResult as PaymentResult | null) ?? null,
     orderItems: record.items.map((item) => ({
       _id: item.id,

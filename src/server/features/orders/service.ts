@@ -237,7 +237,7 @@ async function insertNewOrder(
       }
       // The code is judged and its use counted under its row lock, after the products' locks (the
       // one order every writer takes them in): of two orders racing for its last use, one gets it.
-      const customer = promoCustomerOf(userId, 'user' in buyer ? buyer.user.email : buyer.guest.email, payload.shippingAddress.phoneNumber);
+      const customer = promoCustomerOf(userId, 'user' in buyer ? buyer.user.email : buyer.guest.email, payload.shipping.phoneNumber);
       let promo: AppliedPromo | null = null;
       if (payload.promoCode) {
         const promoLines = lines.map((line, i) => ({
@@ -253,16 +253,16 @@ async function insertNewOrder(
         promo?.terms,
       );
       lineDiscountsMinor.forEach((discountMinor, i) => (items[i].discountMinor = discountMinor));
-      const { address, city, postalCode, country, phoneNumber } = payload.shippingAddress;
+      const { recipientName, city, postalCode, branch: typedBranch, phoneNumber } = payload.shipping;
       const order = await insertOrder(
         tx,
         {
           ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email ?? null, accessTokenHash: buyer.guest.accessTokenHash }),
-          recipientName: address,
+          recipientName,
           recipientPhone: phoneNumber,
           // A branch from the directory is stored as the directory names it, with its refs; else as typed.
           cityName: branch?.cityName ?? door?.cityName ?? city,
-          branchDescription: branch?.branchDescription ?? (door ? doorAddressLine(door) : country),
+          branchDescription: branch?.branchDescription ?? (door ? doorAddressLine(door) : typedBranch),
           settlementRef: branch?.settlementRef ?? door?.settlementRef ?? null,
           cityRef: branch?.cityRef ?? null,
           warehouseRef: branch?.warehouseRef ?? null,
@@ -281,7 +281,7 @@ async function insertNewOrder(
           shippingEstimateDate: estimate?.available ? estimate.date : null,
           comment: payload.comment,
           postalCode,
-          paymentMethod: payload.paymentMethod,
+          paymentMethodId: payload.paymentMethodId,
           locale: payload.locale ?? 'uk',
           ...prices,
           promoCode: promo?.row.code ?? null,
@@ -441,7 +441,7 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
   if ('test' in payment) {
     if (!deps.testMode) throw new AppError('TEST_PAYMENTS_DISABLED');
     // Cash on delivery and transfers are paid outside the site: a test payment would fake a real one (docs/payments.md).
-    if (isOfflineMethod(order.paymentMethod)) {
+    if (isOfflineMethod(order.paymentMethodId)) {
       throw new AppError('TEST_PAYMENT_OFFLINE_METHOD');
     }
     const testId = `TEST-${randomUUID()}`;
@@ -599,7 +599,7 @@ export async function reportStrayPayment(ctx: OrdersContext, id: string, payment
 export async function confirmOfflinePayment(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
   const found = await findOrderById(ctx.db, id);
   if (!found) throw orderNotFound();
-  if (!isOfflineMethod(found.order.paymentMethod)) {
+  if (!isOfflineMethod(found.order.paymentMethodId)) {
     throw new AppError('ORDER_PAID_ONLINE');
   }
   return markOrderPaid(ctx, id);
@@ -640,7 +640,7 @@ export async function deliverOrder(ctx: OrdersContext, id: string): Promise<Orde
     changes: (order, now) => ({
       isDelivered: true,
       deliveredAt: now,
-      ...(!order.isPaid && isCashOnDelivery(order.paymentMethod) ? { isPaid: true, paidAt: now } : {}),
+      ...(!order.isPaid && isCashOnDelivery(order.paymentMethodId) ? { isPaid: true, paidAt: now } : {}),
     }),
   });
 }

@@ -59,7 +59,7 @@ export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPos
     },
     weightKg,
     totalUah: fromMinor(order.totalMinor),
-    cashOnDelivery: isCashOnDelivery(order.paymentMethod),
+    cashOnDelivery: isCashOnDelivery(order.paymentMethodId),
     description: parcelDescription(items),
     date: now,
   });

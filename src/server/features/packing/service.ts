@@ -53,9 +53,9 @@ export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: stri
             ? [order.streetName, order.house && `буд. ${order.house}`, order.flat && `кв. ${order.flat}`].filter(Boolean).join(', ')
             : order.branchDescription,
         trackingNumber: order.trackingNumber,
-        paymentMethod: order.paymentMethod,
+        paymentMethodId: order.paymentMethodId,
         isPaid: order.isPaid,
-        cashOnDelivery: isCashOnDelivery(order.paymentMethod) && !order.isPaid,
+        cashOnDelivery: isCashOnDelivery(order.paymentMethodId) && !order.isPaid,
         comment: order.comment,
         totalPrice: fromMinor(order.totalMinor),
         receiptUrl: receipts.find((r) => r.orderId === id)?.url ?? null,

@@ -72,7 +72,7 @@ describeWithApp(
   (ctx) => {
     test('the checkout form: base64 JSON data as LiqPay API v3 wants it, signed with the private key', async () => {
       const { app } = ctx();
-      expect((await app.inject({ url: '/api/config/payments' })).json().methods).toEqual(['LiqPay', 'NovaPoshta']);
+      expect((await app.inject({ url: '/api/config/payments' })).json().methods).toEqual(['liqpay', 'cash_on_delivery']);
       const { cookie, order } = await unpaidOrder(app);
       expect(order.totalPrice).toBe(2610);
       const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie, host: 'forged.example' } });
@@ -169,7 +169,7 @@ describeWithApp(
 describeWithApp('LiqPay not configured', (ctx) => {
   test('no LiqPay method, the form is refused and the callback is unknown', async () => {
     const { app } = ctx();
-    expect((await app.inject({ url: '/api/config/payments' })).json().methods).not.toContain('LiqPay');
+    expect((await app.inject({ url: '/api/config/payments' })).json().methods).not.toContain('liqpay');
     const user = await createUser(app.db);
     const cookie = await sessionCookie(user, app.config.jwtSecret);
     const product = await createProduct(app.db);

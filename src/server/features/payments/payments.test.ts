@@ -90,7 +90,12 @@ describeWithApp(
       const res = await ctx().app.inject({ url: '/api/config/payments' });
       expect(res.statusCode).toBe(200);
       // No transfer details in the settings yet: no PrivatBank; no LiqPay keys: no LiqPay.
-      expect(res.json()).toEqual({ methods: ['PayPal', 'Card', 'NovaPoshta'], paypalClientId: paypal.clientId, usdRate: 41.2345, testMode: false });
+      expect(res.json()).toEqual({
+        methods: ['paypal', 'paypal_card', 'cash_on_delivery'],
+        paypalClientId: paypal.clientId,
+        usdRate: 41.2345,
+        testMode: false,
+      });
       expect(res.body).not.toContain(paypal.clientSecret);
       const legacy = await ctx().app.inject({ url: '/api/config/paypal' });
       expect(legacy.json()).toEqual({ clientId: paypal.clientId, testMode: false });
@@ -350,7 +355,7 @@ describeWithApp(
     test('only cash on delivery is offered, test mode is on in development, PayPal is refused with a 4xx', async () => {
       const { app } = ctx();
       expect((await app.inject({ url: '/api/config/payments' })).json()).toEqual({
-        methods: ['NovaPoshta'],
+        methods: ['cash_on_delivery'],
         paypalClientId: null,
         usdRate: null,
         testMode: true,

@@ -5,11 +5,11 @@ import {
   GuestOrderParamsSchema,
   LiqPayCheckoutSchema,
   MonobankInvoiceSchema,
-  OrderSchema,
   PayPalCaptureSchema,
   PayPalConfigSchema,
   PayPalCreatedSchema,
 } from '../../../shared/orders.js';
+import { OrderWireSchema } from '../../../shared/wire/orders.js';
 import { IdParamsSchema } from '../../../shared/products.js';
 import { requireUser, signedIn } from '../../plugins/auth.js';
 import { orderJson, type Payer } from '../orders/index.js';
@@ -69,11 +69,13 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/orders/:id/paypal/capture',
-    { schema: { ...own, body: PayPalCaptureSchema, response: { 200: OrderSchema } }, onRequest: signedIn },
+    { schema: { ...own, body: PayPalCaptureSchema, response: { 200: OrderWireSchema } }, onRequest: signedIn },
     async (request) => orderJson(await payments.capturePayPalOrder(app.db, await ownerOf(request), request.body.id)),
   );
-  app.post('/api/orders/guest/:token/paypal/capture', { schema: { ...guest, body: PayPalCaptureSchema, response: { 200: OrderSchema } } }, async (request) =>
-    orderJson(await payments.capturePayPalOrder(app.db, guestOf(request), request.body.id)),
+  app.post(
+    '/api/orders/guest/:token/paypal/capture',
+    { schema: { ...guest, body: PayPalCaptureSchema, response: { 200: OrderWireSchema } } },
+    async (request) => orderJson(await payments.capturePayPalOrder(app.db, guestOf(request), request.body.id)),
   );
 
   app.post('/api/orders/:id/liqpay', { schema: { ...own, response: { 200: LiqPayCheckoutSchema } }, onRequest: signedIn }, async (request) =>
@@ -84,10 +86,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Back from LiqPay's page: the server asks LiqPay itself, so a callback still on its way is not waited for.
-  app.post('/api/orders/:id/liqpay/status', { schema: { ...own, response: { 200: OrderSchema } }, onRequest: signedIn }, async (request) =>
+  app.post('/api/orders/:id/liqpay/status', { schema: { ...own, response: { 200: OrderWireSchema } }, onRequest: signedIn }, async (request) =>
     orderJson(await payments.liqpayRecheck(app.db, await ownerOf(request))),
   );
-  app.post('/api/orders/guest/:token/liqpay/status', { schema: { ...guest, response: { 200: OrderSchema } } }, async (request) =>
+  app.post('/api/orders/guest/:token/liqpay/status', { schema: { ...guest, response: { 200: OrderWireSchema } } }, async (request) =>
     orderJson(await payments.liqpayRecheck(app.db, guestOf(request))),
   );
 
@@ -106,10 +108,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/orders/guest/:token/monobank', { schema: { ...guest, response: { 200: MonobankInvoiceSchema } } }, async (request) =>
     payments.requireMonobank().invoiceFor(app.db, guestOf(request)),
   );
-  app.post('/api/orders/:id/monobank/status', { schema: { ...own, response: { 200: OrderSchema } }, onRequest: signedIn }, async (request) =>
+  app.post('/api/orders/:id/monobank/status', { schema: { ...own, response: { 200: OrderWireSchema } }, onRequest: signedIn }, async (request) =>
     orderJson(await payments.requireMonobank().recheck(app.db, await ownerOf(request))),
   );
-  app.post('/api/orders/guest/:token/monobank/status', { schema: { ...guest, response: { 200: OrderSchema } } }, async (request) =>
+  app.post('/api/orders/guest/:token/monobank/status', { schema: { ...guest, response: { 200: OrderWireSchema } } }, async (request) =>
     orderJson(await payments.requireMonobank().recheck(app.db, guestOf(request))),
   );
 

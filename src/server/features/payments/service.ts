@@ -59,12 +59,12 @@ export class Payments implements RefundGateway {
   async availableMethods(db: Db): Promise<PaymentMethod[]> {
     const settings = await getSettings(db);
     const can: Record<PaymentMethod, boolean> = {
-      Monobank: this.monobank !== null,
-      LiqPay: this.config.liqpay !== null,
-      PayPal: this.paypal.configured,
-      Card: this.paypal.configured,
-      PrivatBank: acceptsTransfers(settings.transfer),
-      NovaPoshta: true,
+      monobank: this.monobank !== null,
+      liqpay: this.config.liqpay !== null,
+      paypal: this.paypal.configured,
+      paypal_card: this.paypal.configured,
+      card_transfer: acceptsTransfers(settings.transfer),
+      cash_on_delivery: true,
     };
     return PAYMENT_METHODS.filter((method) => can[method]);
   }
@@ -308,7 +308,7 @@ export class Payments implements RefundGateway {
     const order = await requirePayerOrder(db, payer);
     const liqpay = this.config.liqpay;
     if (!liqpay) throw new AppError('LIQPAY_NOT_CONFIGURED');
-    if (order.status === 'pending' && order.paymentMethod === 'LiqPay') {
+    if (order.status === 'pending' && order.paymentMethodId === 'liqpay') {
       const data = await liqpayStatus(liqpay, order.id);
       if (data) await this.applyLiqPay(db, data);
     }

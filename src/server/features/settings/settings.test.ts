@@ -74,7 +74,7 @@ describeWithApp('shop settings', (ctx) => {
     expect(visible.shop.legalName).toBe('ФОП Коваленко Ірина Петрівна');
     expect(visible).not.toHaveProperty('novaPoshtaSender');
     // Transfer details make the PrivatBank method available.
-    expect((await app.inject({ url: '/api/config/payments' })).json().methods).toContain('PrivatBank');
+    expect((await app.inject({ url: '/api/config/payments' })).json().methods).toContain('card_transfer');
   });
 
   test('bad values are a 400 naming the field, and change nothing', async () => {

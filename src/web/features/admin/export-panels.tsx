@@ -101,7 +101,7 @@ export function PackingBatch({ orders }: { orders: OrderSummary[] }) {
             <Form.Check
               key={order._id}
               id={`slip-${order._id}`}
-              label={`№${order.number} ${order.shippingAddress.address}`}
+              label={`№${order.number} ${order.shipping.recipientName}`}
               checked={chosen.has(order._id)}
               onChange={(e) => toggle(order._id, e.target.checked)}
             />

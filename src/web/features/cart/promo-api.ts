@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { PromoCheck, PromoCheckResult } from '../../../shared/promo-codes';
 import { api } from '../../api/client';
-import type { CartItem, ShippingAddress } from '../../stores/cart';
+import type { CartItem, CartShipping } from '../../stores/cart';
 
 /** The lines as the check and the order read them: product and pack ids, options and quantities. */
 export const orderLinesOf = (items: CartItem[]) =>
@@ -17,7 +17,7 @@ export const orderLinesOf = (items: CartItem[]) =>
  * the lines change, so the cart, the review and the order agree. A guest's e-mail and phone, once
  * given, let the check answer "already used by you" as the order would.
  */
-export function usePromoCheck(code: string | null, items: CartItem[], address: ShippingAddress | null) {
+export function usePromoCheck(code: string | null, items: CartItem[], address: CartShipping | null) {
   const body: PromoCheck | null = code
     ? {
         code,

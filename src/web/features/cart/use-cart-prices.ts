@@ -25,7 +25,7 @@ export function useCartPrices(items: CartItem[]): {
 } {
   const settings = useShopSettings();
   const code = useCart((s) => s.promoCode);
-  const address = useCart((s) => s.shippingAddress);
+  const address = useCart((s) => s.shipping);
   const check = usePromoCheck(code, items, address);
   const applied = check.data;
   const lines = applied ? items.map((item) => ({ ...item, promo: applied.products.includes(item._id) })) : items;

@@ -46,7 +46,7 @@ describe('the shipping step', () => {
     expect(screen.getByText('Оберіть населений пункт зі списку')).toBeTruthy();
     // A guest's e-mail is optional: the phone is enough (docs/delivery.md).
     expect(screen.queryByText('Вкажіть електронну пошту')).toBeNull();
-    expect(useCart.getState().shippingAddress).toBeNull();
+    expect(useCart.getState().shipping).toBeNull();
   });
 
   it('in English the same mistakes read in English, never Ukrainian or zod defaults', async () => {
@@ -66,16 +66,16 @@ describe('the shipping step', () => {
   it('a guest with a checked branch goes on to payment; the phone is kept in its normal form', async () => {
     withCart();
     directory();
-    useCart.getState().saveShippingAddress({
-      address: '',
+    useCart.getState().saveShipping({
+      recipientName: '',
       city: kyiv.name,
       phoneNumber: '',
-      country: branch.description,
+      branch: branch.description,
       postalCode: '',
       settlementRef: kyiv.ref,
-      warehouseRef: branch.ref,
+      branchRef: branch.ref,
       settlement: kyiv,
-      branch,
+      branchPoint: branch,
     });
     renderPage(<ShippingPage />, { path: '/shipping' });
     await userEvent.type(screen.getByLabelText('Ім’я та прізвище отримувача'), 'Оля Пивоварка');
@@ -83,12 +83,12 @@ describe('the shipping step', () => {
     await userEvent.type(screen.getByLabelText('Електронна пошта'), ' Olia@Example.com ');
     await userEvent.click(screen.getByRole('button', { name: 'Продовжити' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment'));
-    expect(useCart.getState().shippingAddress).toMatchObject({
-      address: 'Оля Пивоварка',
+    expect(useCart.getState().shipping).toMatchObject({
+      recipientName: 'Оля Пивоварка',
       phoneNumber: '+380671234567',
       city: 'Київ',
-      country: branch.description,
-      warehouseRef: branch.ref,
+      branch: branch.description,
+      branchRef: branch.ref,
       guestEmail: 'olia@example.com',
     });
   });
@@ -96,23 +96,23 @@ describe('the shipping step', () => {
   it('a guest may leave the e-mail empty; the comment goes with the address', async () => {
     withCart();
     directory();
-    useCart.getState().saveShippingAddress({
-      address: 'Оля Пивоварка',
+    useCart.getState().saveShipping({
+      recipientName: 'Оля Пивоварка',
       city: kyiv.name,
       phoneNumber: '0671234567',
-      country: branch.description,
+      branch: branch.description,
       postalCode: '',
       settlementRef: kyiv.ref,
-      warehouseRef: branch.ref,
+      branchRef: branch.ref,
       settlement: kyiv,
-      branch,
+      branchPoint: branch,
     });
     renderPage(<ShippingPage />, { path: '/shipping' });
     expect(screen.getByRole('link', { name: 'Увійти' }).getAttribute('href')).toBe('/login?redirect=%2Fshipping');
     await userEvent.type(screen.getByLabelText('Коментар до замовлення'), 'Зателефонуйте перед відправкою');
     await userEvent.click(screen.getByRole('button', { name: 'Продовжити' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/payment'));
-    expect(useCart.getState().shippingAddress).toMatchObject({ guestEmail: '', comment: 'Зателефонуйте перед відправкою', delivery: 'branch' });
+    expect(useCart.getState().shipping).toMatchObject({ guestEmail: '', comment: 'Зателефонуйте перед відправкою', delivery: 'branch' });
   });
 
   it('what was typed survives a reload: the step starts from the tab’s draft', async () => {
@@ -139,29 +139,29 @@ describe('the shipping step', () => {
 
 describe('the payment step', () => {
   const saveAddress = () =>
-    useCart.getState().saveShippingAddress({ address: 'Оля', city: 'Київ', phoneNumber: '+380671234567', country: branch.description, postalCode: '' });
+    useCart.getState().saveShipping({ recipientName: 'Оля', city: 'Київ', phoneNumber: '+380671234567', branch: branch.description, postalCode: '' });
 
   it('offers only the methods the shop takes now and saves the choice', async () => {
     saveAddress();
-    mockApi((url) => (url.pathname === '/api/config/payments' ? { body: { methods: ['PayPal', 'NovaPoshta'] } } : undefined));
+    mockApi((url) => (url.pathname === '/api/config/payments' ? { body: { methods: ['paypal', 'cash_on_delivery'] } } : undefined));
     renderPage(<PaymentPage />, { path: '/payment' });
     const radios = await screen.findAllByRole('radio');
-    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['PayPal', 'NovaPoshta']);
+    expect(radios.map((r) => (r as HTMLInputElement).value)).toEqual(['paypal', 'cash_on_delivery']);
     // The saved default (cash on delivery) is among them, so it is preselected.
-    expect((screen.getByRole('radio', { checked: true }) as HTMLInputElement).value).toBe('NovaPoshta');
+    expect((screen.getByRole('radio', { checked: true }) as HTMLInputElement).value).toBe('cash_on_delivery');
     await userEvent.click(radios[0]);
     await userEvent.click(screen.getByRole('button', { name: 'Продовжити' }));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/placeorder'));
-    expect(useCart.getState().paymentMethod).toBe('PayPal');
+    expect(useCart.getState().paymentMethod).toBe('paypal');
   });
 
   it('a saved method the shop no longer takes is not preselected', async () => {
     saveAddress();
-    useCart.getState().savePaymentMethod('LiqPay');
-    mockApi((url) => (url.pathname === '/api/config/payments' ? { body: { methods: ['PrivatBank', 'NovaPoshta'] } } : undefined));
+    useCart.getState().savePaymentMethod('liqpay');
+    mockApi((url) => (url.pathname === '/api/config/payments' ? { body: { methods: ['card_transfer', 'cash_on_delivery'] } } : undefined));
     renderPage(<PaymentPage />, { path: '/payment' });
     await screen.findAllByRole('radio');
-    expect((screen.getByRole('radio', { checked: true }) as HTMLInputElement).value).toBe('PrivatBank');
+    expect((screen.getByRole('radio', { checked: true }) as HTMLInputElement).value).toBe('card_transfer');
   });
 
   it('without an address, back to the shipping step', () => {

@@ -19,7 +19,7 @@ import { paymentMethodLabel } from '../../components/payment-method-label';
 /** /payment: the methods this shop takes now (GET /api/config/payments); without an address, back to /shipping. */
 export default function PaymentPage() {
   const t = useT(checkoutTexts);
-  const hasAddress = useCart((s) => s.shippingAddress !== null);
+  const hasAddress = useCart((s) => s.shipping !== null);
   const config = usePaymentsConfig();
 
   if (!hasAddress) return <Navigate to={paths.shipping} replace />;
@@ -41,7 +41,7 @@ function MethodForm({ methods }: { methods: PaymentMethod[] }) {
   const navigate = useNavigate();
   const saved = useCart((s) => s.paymentMethod);
   const savePaymentMethod = useCart((s) => s.savePaymentMethod);
-  const delivery = useCart((s) => s.shippingAddress?.delivery);
+  const delivery = useCart((s) => s.shipping?.delivery);
   const [method, setMethod] = useState<PaymentMethod>(methods.includes(saved) ? saved : methods[0]);
 
   const onSubmit = (event: FormEvent) => {

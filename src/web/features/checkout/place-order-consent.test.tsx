@@ -13,8 +13,8 @@ import PlaceOrderPage from './place-order-page';
 function atReview(mode: OfferConsentMode) {
   const item = product({ countInStock: 5 });
   useCart.getState().addToCart(toCartItem(item, 1));
-  useCart.getState().saveShippingAddress({ address: 'Оля', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1', postalCode: '' });
-  useCart.getState().savePaymentMethod('NovaPoshta');
+  useCart.getState().saveShipping({ recipientName: 'Оля', city: 'Київ', phoneNumber: '+380671234567', branch: 'Відділення №1', postalCode: '' });
+  useCart.getState().savePaymentMethod('cash_on_delivery');
   useAuth.getState().setCredentials(user());
   const orders: unknown[] = [];
   mockApi((url, init) => {

@@ -38,10 +38,10 @@ export default function PlaceOrderPage() {
   // A code kept with the cart is checked again here: one that no longer works is said so, never dropped.
   const promoBlocked = promo.code !== null && (promo.error !== null || !promo.applied);
   const weightKg = useMemo(() => parcelWeightKg(cart.cartItems), [cart.cartItems]);
-  const to = cart.shippingAddress;
+  const to = cart.shipping;
   const estimate = useDeliveryEstimate(
-    to?.settlementRef && (to.delivery === 'door' || to.warehouseRef) && prices
-      ? { settlementRef: to.settlementRef, branchRef: to.delivery === 'door' ? 'door' : to.warehouseRef!, weightKg, value: prices.itemsPrice }
+    to?.settlementRef && (to.delivery === 'door' || to.branchRef) && prices
+      ? { settlementRef: to.settlementRef, branchRef: to.delivery === 'door' ? 'door' : to.branchRef!, weightKg, value: prices.itemsPrice }
       : null,
   );
   // One key per checkout: a repeated submit (double click, retry after a lost answer) gets the same order.
@@ -55,11 +55,11 @@ export default function PlaceOrderPage() {
   const [showTickError, setShowTickError] = useState(false);
 
   // A guest goes through the delivery step as a guest (the e-mail there may be left empty).
-  if (!cart.shippingAddress || (!signedIn && cart.shippingAddress.guestEmail === undefined)) return <Navigate to={paths.shipping} replace />;
+  if (!cart.shipping || (!signedIn && cart.shipping.guestEmail === undefined)) return <Navigate to={paths.shipping} replace />;
   if (!cart.paymentMethod) return <Navigate to={paths.payment} replace />;
-  const address = cart.shippingAddress;
+  const address = cart.shipping;
   // What the screen kept to show the directory's names stays in the browser.
-  const { settlement: _settlement, branch: _branch, guestEmail, comment, ...shippingAddress } = address;
+  const { settlement: _settlement, branchPoint: _branchPoint, guestEmail, comment, ...shipping } = address;
   const empty = cart.cartItems.length === 0;
 
   const submit = () => {
@@ -81,8 +81,8 @@ export default function PlaceOrderPage() {
             ...(item.options?.milled ? { options: { milled: true } } : {}),
             qty: item.qty,
           })),
-          shippingAddress,
-          paymentMethod: cart.paymentMethod,
+          shipping,
+          paymentMethodId: cart.paymentMethod,
           ...(promo.applied ? { promoCode: promo.applied.code } : {}),
           ...(askTick ? { acceptOffer: accepted } : {}),
           ...(comment ? { comment } : {}),
@@ -94,7 +94,7 @@ export default function PlaceOrderPage() {
         onSuccess: (order) => {
           cart.clearCartItems();
           // The comment was this order's; the address stays for the next one.
-          cart.saveShippingAddress({ ...address, comment: undefined });
+          cart.saveShipping({ ...address, comment: undefined });
           clearShippingDraft();
           notify.success(t.checkout.orderPlaced);
           navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order._id), { state: { placed: true } });
@@ -120,13 +120,13 @@ export default function PlaceOrderPage() {
                 {t.checkout.shipping}
               </h2>
               <p className="mb-1">
-                <strong>{t.checkout.recipientLabel}:</strong> {address.address}
+                <strong>{t.checkout.recipientLabel}:</strong> {address.recipientName}
               </p>
               <p className="mb-1">
                 <strong>{t.checkout.phoneLabel}:</strong> {address.phoneNumber}
               </p>
               <p className="mb-1">
-                <strong>{t.checkout.addressLabel}:</strong> {[address.city, address.postalCode, address.country].filter(Boolean).join(', ')}
+                <strong>{t.checkout.addressLabel}:</strong> {[address.city, address.postalCode, address.branch].filter(Boolean).join(', ')}
               </p>
               {prices && (
                 <DeliveryCost
@@ -148,7 +148,7 @@ export default function PlaceOrderPage() {
                 {t.checkout.payment}
               </h2>
               <p className="mb-1">
-                <strong>{t.checkout.method}:</strong> {paymentMethodLabel(t.checkout, cart.paymentMethod, cart.shippingAddress?.delivery)}
+                <strong>{t.checkout.method}:</strong> {paymentMethodLabel(t.checkout, cart.paymentMethod, cart.shipping?.delivery)}
               </p>
               <Link to={paths.payment}>{t.checkout.edit}</Link>
             </ListGroup.Item>

@@ -8,7 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { branchTakes, parcelWeightKg, type Branch, type City, type DeliveryKind, type Street } from '../../../shared/delivery';
 import { EmailSchema } from '../../../shared/users';
-import { MAX_ORDER_COMMENT, ShippingAddressSchema, type ShippingAddressInput, type ShippingAddress as ShippingAddressPayload } from '../../../shared/orders';
+import { MAX_ORDER_COMMENT, ShippingSchema, type ShippingInput, type Shipping } from '../../../shared/orders';
 import { useFieldMessage } from '../../api/error-message';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
@@ -16,7 +16,7 @@ import { useT } from '../../i18n';
 import { checkoutTexts } from '../../i18n/feature-texts/checkout';
 import { paths } from '../../../shared/routes';
 import { useAuth } from '../../stores/auth';
-import { useCart, type ShippingAddress } from '../../stores/cart';
+import { useCart, type CartShipping } from '../../stores/cart';
 import { useCartPrices } from '../cart';
 import { DeliveryCost } from '../orders';
 import { useBranches, useDeliveryEstimate } from './api';
@@ -27,17 +27,17 @@ import { StreetCombobox } from './components/street-combobox';
 import { readShippingDraft, writeShippingDraft, type ShippingDraft } from './shipping-draft';
 
 /** What the step starts from: the draft of this tab (a reload, a trip to sign in), else the saved address. */
-function startingPoint(saved: ShippingAddress | null): ShippingDraft {
+function startingPoint(saved: CartShipping | null): ShippingDraft {
   return (
     readShippingDraft() ?? {
       kind: saved?.delivery ?? 'branch',
       city: saved?.settlement ?? null,
       cityText: saved?.city ?? '',
-      branch: saved?.branch ?? null,
+      branch: saved?.branchPoint ?? null,
       street: saved?.streetRef && saved.street ? { ref: saved.streetRef, name: saved.street } : null,
       house: saved?.house ?? '',
       flat: saved?.flat ?? '',
-      recipient: saved?.address ?? '',
+      recipient: saved?.recipientName ?? '',
       phone: saved?.phoneNumber ?? '',
       email: saved?.guestEmail ?? '',
       comment: saved?.comment ?? '',
@@ -55,8 +55,8 @@ function startingPoint(saved: ShippingAddress | null): ShippingDraft {
 export default function ShippingPage() {
   const t = useT(checkoutTexts);
   const navigate = useNavigate();
-  const saved = useCart((s) => s.shippingAddress);
-  const saveShippingAddress = useCart((s) => s.saveShippingAddress);
+  const saved = useCart((s) => s.shipping);
+  const saveShipping = useCart((s) => s.saveShipping);
   const cartItems = useCart((s) => s.cartItems);
   const user = useAuth((s) => s.userInfo);
   const weightKg = useMemo(() => parcelWeightKg(cartItems), [cartItems]);
@@ -69,20 +69,18 @@ export default function ShippingPage() {
   const [street, setStreet] = useState<Street | null>(start.street);
   /** A settlement typed by hand while Nova Poshta's directory is unreachable. */
   const [typedCity, setTypedCity] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(
-    saved?.country && !saved.warehouseRef && saved.delivery !== 'door' ? t.checkout.savedBranchUnchecked : null,
-  );
+  const [notice, setNotice] = useState<string | null>(saved?.branch && !saved.branchRef && saved.delivery !== 'door' ? t.checkout.savedBranchUnchecked : null);
 
-  const form = useForm<ShippingAddressInput, unknown, ShippingAddressPayload>({
-    resolver: zodResolver(ShippingAddressSchema),
+  const form = useForm<ShippingInput, unknown, Shipping>({
+    resolver: zodResolver(ShippingSchema),
     defaultValues: {
-      address: start.recipient || user?.name || '',
+      recipientName: start.recipient || user?.name || '',
       phoneNumber: start.phone || user?.phone || '',
       city: start.city?.name ?? '',
-      country: start.kind === 'branch' ? (start.branch?.description ?? '') : '',
+      branch: start.kind === 'branch' ? (start.branch?.description ?? '') : '',
       postalCode: '',
       settlementRef: start.city?.ref,
-      warehouseRef: start.kind === 'branch' ? start.branch?.ref : undefined,
+      branchRef: start.kind === 'branch' ? start.branch?.ref : undefined,
       delivery: start.kind,
       streetRef: start.street?.ref,
       street: start.street?.name,
@@ -117,7 +115,7 @@ export default function ShippingPage() {
       street,
       house: values.house ?? '',
       flat: values.flat ?? '',
-      recipient: values.address ?? '',
+      recipient: values.recipientName ?? '',
       phone: values.phoneNumber ?? '',
       email: guestEmail,
       comment,
@@ -138,8 +136,8 @@ export default function ShippingPage() {
   };
   const chooseBranch = (next: Branch | null) => {
     setBranch(next);
-    form.setValue('country', next?.description ?? '', { shouldValidate: isSubmitted && kind === 'branch' });
-    form.setValue('warehouseRef', next?.ref);
+    form.setValue('branch', next?.description ?? '', { shouldValidate: isSubmitted && kind === 'branch' });
+    form.setValue('branchRef', next?.ref);
   };
   const chooseStreet = (next: Street | null) => {
     setStreet(next);
@@ -188,18 +186,18 @@ export default function ShippingPage() {
     const email = user ? undefined : checkGuestEmail(guestEmail);
     if (kind === 'door') {
       const { house = '', flat = '' } = form.getValues();
-      form.setValue('country', street && house.trim() ? t.checkout.doorAddress(street.name, house.trim(), flat.trim()) : '');
+      form.setValue('branch', street && house.trim() ? t.checkout.doorAddress(street.name, house.trim(), flat.trim()) : '');
       form.setValue('area', city?.area ?? '');
       form.setValue('region', city?.region ?? '');
     }
     void form.handleSubmit((address) => {
       if (email === null) return;
       if (comment.length > MAX_ORDER_COMMENT) return;
-      saveShippingAddress({
+      saveShipping({
         ...address,
-        ...(kind === 'door' ? { warehouseRef: undefined } : { streetRef: undefined, street: undefined, house: undefined, flat: undefined }),
+        ...(kind === 'door' ? { branchRef: undefined } : { streetRef: undefined, street: undefined, house: undefined, flat: undefined }),
         settlement: city ?? undefined,
-        branch: kind === 'branch' ? (branch ?? undefined) : undefined,
+        branchPoint: kind === 'branch' ? (branch ?? undefined) : undefined,
         guestEmail: user ? undefined : email,
         comment: comment.trim(),
       });
@@ -213,14 +211,14 @@ export default function ShippingPage() {
       <Form.Control
         type="text"
         placeholder={t.checkout.branchByHandPlaceholder}
-        isInvalid={!!errors.country}
+        isInvalid={!!errors.branch}
         onChange={(event) => {
           setBranch(null);
-          form.setValue('warehouseRef', undefined);
-          form.setValue('country', event.target.value, { shouldValidate: isSubmitted });
+          form.setValue('branchRef', undefined);
+          form.setValue('branch', event.target.value, { shouldValidate: isSubmitted });
         }}
       />
-      <Form.Control.Feedback type="invalid">{field(errors.country?.message)}</Form.Control.Feedback>
+      <Form.Control.Feedback type="invalid">{field(errors.branch?.message)}</Form.Control.Feedback>
     </Form.Group>
   );
 
@@ -304,7 +302,7 @@ export default function ShippingPage() {
                 setNotice(null);
                 chooseBranch(next);
               }}
-              error={field(errors.country?.message)}
+              error={field(errors.branch?.message)}
               fallback={manualBranch}
             />
           ) : typedCity !== null ? (
@@ -328,8 +326,8 @@ export default function ShippingPage() {
 
           <Form.Group className="mb-3" controlId="shipping-recipient">
             <Form.Label>{t.checkout.recipient}</Form.Label>
-            <Form.Control type="text" autoComplete="name" isInvalid={!!errors.address} {...form.register('address')} />
-            <Form.Control.Feedback type="invalid">{field(errors.address?.message)}</Form.Control.Feedback>
+            <Form.Control type="text" autoComplete="name" isInvalid={!!errors.recipientName} {...form.register('recipientName')} />
+            <Form.Control.Feedback type="invalid">{field(errors.recipientName?.message)}</Form.Control.Feedback>
           </Form.Group>
 
           <Form.Group className="mb-3" controlId="shipping-phone">

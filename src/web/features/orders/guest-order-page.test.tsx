@@ -15,14 +15,14 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     number: 1042,
     status: 'pending',
     user: null,
-    shippingAddress: {
-      address: 'Леся Українка',
+    shipping: {
+      recipientName: 'Леся Українка',
       city: 'Львів',
       postalCode: '',
-      country: 'Відділення №3',
+      branch: 'Відділення №3',
       phoneNumber: '+380501112233',
       settlementRef: null,
-      warehouseRef: null,
+      branchRef: null,
       delivery: 'branch',
       street: null,
       house: null,
@@ -32,7 +32,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     comment: '',
     guestEmail: 'guest@example.com',
     guest: true,
-    paymentMethod: 'LiqPay',
+    paymentMethodId: 'liqpay',
     orderItems: [
       {
         _id: 'i1',
@@ -81,7 +81,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
   };
 }
 
-const config = { methods: ['LiqPay', 'NovaPoshta'], paypalClientId: null, usdRate: null, testMode: true };
+const config = { methods: ['liqpay', 'cash_on_delivery'], paypalClientId: null, usdRate: null, testMode: true };
 const paid = () => guestOrder({ status: 'paid', isPaid: true, paidAt: '2026-05-01T10:05:00.000Z' });
 
 /** The API of a guest order: the order by its link, the payments config, and `pay` answering the test payment. */

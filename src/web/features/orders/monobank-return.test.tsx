@@ -11,18 +11,18 @@ const ORDER = {
   number: 1043,
   status: 'pending',
   user: null,
-  shippingAddress: {
-    address: 'Леся Українка',
+  shipping: {
+    recipientName: 'Леся Українка',
     city: 'Біла Церква',
     postalCode: '',
-    country: 'Відділення №2',
+    branch: 'Відділення №2',
     phoneNumber: '+380501112233',
     settlementRef: null,
-    warehouseRef: null,
+    branchRef: null,
   },
   guestEmail: 'guest@example.com',
   guest: true,
-  paymentMethod: 'Monobank',
+  paymentMethodId: 'monobank',
   orderItems: [],
   currency: 'UAH',
   itemsPrice: 1305,
@@ -58,7 +58,8 @@ const ORDER = {
 function monobankApi(paidByMonobank: boolean) {
   let current = ORDER;
   return mockApi((url, init) => {
-    if (url.pathname === '/api/config/payments') return { body: { methods: ['Monobank', 'NovaPoshta'], paypalClientId: null, usdRate: null, testMode: false } };
+    if (url.pathname === '/api/config/payments')
+      return { body: { methods: ['monobank', 'cash_on_delivery'], paypalClientId: null, usdRate: null, testMode: false } };
     if (url.pathname === `/api/orders/guest/${TOKEN}` && (init.method ?? 'GET') === 'GET') return { body: current };
     if (url.pathname === `/api/orders/guest/${TOKEN}/monobank/status` && init.method === 'POST') {
       if (paidByMonobank) current = { ...ORDER, status: 'paid', isPaid: true, paidAt: '2026-05-01T10:05:00.000Z' };

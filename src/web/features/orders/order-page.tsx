@@ -64,19 +64,19 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
   const cancel = useCancelOrder(order._id);
   // Set by the checkout when it opens the order it has just placed.
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true && order.status === 'pending';
-  const { shippingAddress: ship } = order;
-  const methodLabel = paymentMethodLabel(t.checkout, order.paymentMethod, ship.delivery);
+  const { shipping: ship } = order;
+  const methodLabel = paymentMethodLabel(t.checkout, order.paymentMethodId, ship.delivery);
 
   const cancelOrder = () =>
     cancel.mutate(undefined, {
       onSuccess: () => notify.success(t.orders.orderCancelled),
       onError: (e) => notify.failure(e),
     });
-  const nextSteps = isCashOnDelivery(order.paymentMethod)
+  const nextSteps = isCashOnDelivery(order.paymentMethodId)
     ? ship.delivery === 'door'
       ? t.orders.nextSteps.cashOnDeliveryDoor
       : t.orders.nextSteps.cashOnDelivery
-    : isOfflineMethod(order.paymentMethod)
+    : isOfflineMethod(order.paymentMethodId)
       ? t.orders.nextSteps.transfer
       : t.orders.nextSteps.online;
 
@@ -111,8 +111,8 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
                 {t.orders.shipping}
               </h2>
               <p className="mb-1">
-                <strong>{t.orders.name}:</strong> {ship.address}
-                {order.user && order.user.name !== ship.address && ` (${order.user.name})`}
+                <strong>{t.orders.name}:</strong> {ship.recipientName}
+                {order.user && order.user.name !== ship.recipientName && ` (${order.user.name})`}
               </p>
               {(order.user?.email ?? order.guestEmail) && (
                 <p className="mb-1">
@@ -125,7 +125,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
                 </p>
               )}
               <p className="mb-1">
-                <strong>{t.orders.address}:</strong> {[ship.city, ship.postalCode, ship.country].filter(Boolean).join(', ')}
+                <strong>{t.orders.address}:</strong> {[ship.city, ship.postalCode, ship.branch].filter(Boolean).join(', ')}
               </p>
               <DeliveryCost estimate={order.shippingEstimate} byCarrier={order.shippingByCarrier} shippingPrice={order.shippingPrice} />
               {order.comment && (

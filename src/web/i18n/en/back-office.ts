@@ -41,12 +41,12 @@ export const backOffice: typeof uk = {
       refunded: 'refunded',
     },
     methods: {
-      Monobank: 'monobank',
-      LiqPay: 'LiqPay',
-      PayPal: 'PayPal',
-      Card: 'Card (PayPal)',
-      PrivatBank: 'PrivatBank card transfer',
-      NovaPoshta: 'Cash on delivery',
+      monobank: 'monobank',
+      liqpay: 'LiqPay',
+      paypal: 'PayPal',
+      paypal_card: 'Card (PayPal)',
+      card_transfer: 'PrivatBank card transfer',
+      cash_on_delivery: 'Cash on delivery',
     },
   },
   customers: {

@@ -97,12 +97,12 @@ export const checkout: typeof uk = {
   paymentTitle: 'Payment Method',
   chooseMethod: 'Select Method',
   methods: {
-    Monobank: 'monobank: card, Apple Pay or Google Pay, in hryvnia',
-    LiqPay: 'Card (LiqPay), in hryvnia',
-    PayPal: 'PayPal, in dollars at the NBU rate',
-    PrivatBank: 'Transfer to a PrivatBank card',
-    NovaPoshta: 'Cash on delivery at Nova Poshta',
-    Card: 'Card via PayPal, in dollars at the NBU rate',
+    monobank: 'monobank: card, Apple Pay or Google Pay, in hryvnia',
+    liqpay: 'Card (LiqPay), in hryvnia',
+    paypal: 'PayPal, in dollars at the NBU rate',
+    card_transfer: 'Transfer to a PrivatBank card',
+    cash_on_delivery: 'Cash on delivery at Nova Poshta',
+    paypal_card: 'Card via PayPal, in dollars at the NBU rate',
   },
   cashOnDeliveryDoor: 'Cash on delivery: pay the Nova Poshta courier',
 

@@ -40,12 +40,12 @@ export const backOffice = {
       refunded: 'гроші повернено',
     } as Record<string, string>,
     methods: {
-      Monobank: 'monobank',
-      LiqPay: 'LiqPay',
-      PayPal: 'PayPal',
-      Card: 'Картка (PayPal)',
-      PrivatBank: 'Переказ на картку ПриватБанку',
-      NovaPoshta: 'Накладений платіж',
+      monobank: 'monobank',
+      liqpay: 'LiqPay',
+      paypal: 'PayPal',
+      paypal_card: 'Картка (PayPal)',
+      card_transfer: 'Переказ на картку ПриватБанку',
+      cash_on_delivery: 'Накладений платіж',
     } as Record<string, string>,
   },
   customers: {

@@ -100,12 +100,12 @@ export const checkout = {
   paymentTitle: 'Спосіб оплати',
   chooseMethod: 'Оберіть спосіб оплати',
   methods: {
-    Monobank: 'monobank: картка, Apple Pay чи Google Pay, у гривнях',
-    LiqPay: 'Картка (LiqPay), у гривнях',
-    PayPal: 'PayPal, у доларах за курсом НБУ',
-    Card: 'Картка через PayPal, у доларах за курсом НБУ',
-    PrivatBank: 'Переказ на картку ПриватБанку',
-    NovaPoshta: 'Накладений платіж у відділенні Нової пошти',
+    monobank: 'monobank: картка, Apple Pay чи Google Pay, у гривнях',
+    liqpay: 'Картка (LiqPay), у гривнях',
+    paypal: 'PayPal, у доларах за курсом НБУ',
+    paypal_card: 'Картка через PayPal, у доларах за курсом НБУ',
+    card_transfer: 'Переказ на картку ПриватБанку',
+    cash_on_delivery: 'Накладений платіж у відділенні Нової пошти',
   } satisfies Record<PaymentMethod, string>,
   /** Cash on delivery when the courier brings the parcel to the door. */
   cashOnDeliveryDoor: 'Накладений платіж: оплата кур’єрові Нової пошти',

@@ -27,11 +27,11 @@ export function OfflinePaymentDetails({ order }: { order: Order }) {
   const t = useT(orderTexts);
   const settings = useShopSettings();
   if (order.status !== 'pending') return null;
-  if (order.paymentMethod === 'NovaPoshta') {
-    const words = order.shippingAddress.delivery === 'door' ? t.orders.cashOnDeliveryDoor : t.orders.cashOnDelivery;
+  if (order.paymentMethodId === 'cash_on_delivery') {
+    const words = order.shipping.delivery === 'door' ? t.orders.cashOnDeliveryDoor : t.orders.cashOnDelivery;
     return <p className="mb-2">{words(formatUah(order.totalPrice))}</p>;
   }
-  if (order.paymentMethod !== 'PrivatBank') return null;
+  if (order.paymentMethodId !== 'card_transfer') return null;
   if (settings.isPending) return <Loader small />;
   if (settings.error) return <ErrorMessage error={settings.error} />;
   const { transfer } = settings.data;
@@ -75,7 +75,7 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
   const liqpay = useLiqPayCheckout(base);
   const liqpayRecheck = useLiqPayRecheck(base);
   useReturnRecheck('liqpay', liqpayRecheck.mutateAsync);
-  const method = order.paymentMethod as PaymentMethod;
+  const method = order.paymentMethodId as PaymentMethod;
 
   const onPaid = () => notify.success(t.orders.orderPaid);
   const testPay = () => pay.mutate({ test: true }, { onSuccess: onPaid, onError: (e) => notify.failure(e) });
@@ -100,13 +100,13 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
           {pay.isPending ? t.orders.paying : t.orders.testPay}
         </Button>
       )}
-      {method === 'Monobank' && <MonobankPayment order={order} base={base} />}
-      {method === 'LiqPay' && liqpayRecheck.isPending && (
+      {method === 'monobank' && <MonobankPayment order={order} base={base} />}
+      {method === 'liqpay' && liqpayRecheck.isPending && (
         <p className="mb-2" role="status">
           {t.orders.liqpayChecking}
         </p>
       )}
-      {method === 'LiqPay' && !liqpayRecheck.isPending && (
+      {method === 'liqpay' && !liqpayRecheck.isPending && (
         <Button className="w-100 mb-2" onClick={payByLiqPay} disabled={liqpay.isPending || liqpay.isSuccess}>
           {liqpay.isPending || liqpay.isSuccess ? t.orders.liqpayRedirecting : t.orders.liqpayPay(formatUah(order.totalPrice))}
         </Button>
@@ -124,14 +124,14 @@ export function PaymentActions({ order, base }: { order: Order; base: string }) 
             <Suspense fallback={<Loader small />}>
               <PayPalPayment
                 clientId={paypalClientId}
-                card={method === 'Card'}
+                card={method === 'paypal_card'}
                 createOrder={() => createPayPalOrder(base).then((created) => created.id)}
                 onApproved={(id) => capture.mutateAsync(id).then(onPaid, (e) => notify.failure(e))}
               />
             </Suspense>
           </>
         ))}
-      {(method === 'PrivatBank' || method === 'NovaPoshta') && <p className="small text-body-secondary mb-0">{t.orders.payOffline}</p>}
+      {(method === 'card_transfer' || method === 'cash_on_delivery') && <p className="small text-body-secondary mb-0">{t.orders.payOffline}</p>}
       {failed && <ErrorMessage error={failed} />}
     </ListGroup.Item>
   );

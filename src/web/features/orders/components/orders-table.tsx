@@ -52,14 +52,14 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
             <td className={`text-nowrap${showCustomer ? ` ${wide}` : ''}`}>{dates.date(order.createdAt)}</td>
             {showCustomer && (
               <td className="text-break">
-                {order.shippingAddress.address}
+                {order.shipping.recipientName}
                 {order.user ? (
                   <div className="small text-body-secondary">{order.user.email}</div>
                 ) : order.guest || order.guestEmail ? (
                   <div className="small text-body-secondary">
                     <span className="badge text-bg-secondary me-1">{t.orders.guest}</span>
                     {order.guestEmail ?? t.orders.guestNoEmail}
-                    <span className="d-md-none">, {order.shippingAddress.phoneNumber}</span>
+                    <span className="d-md-none">, {order.shipping.phoneNumber}</span>
                   </div>
                 ) : (
                   <div className="small">
@@ -68,8 +68,8 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
                 )}
               </td>
             )}
-            {showCustomer && <td className={`text-nowrap ${wide}`}>{order.shippingAddress.phoneNumber}</td>}
-            {showCustomer && <td className={wide}>{paymentMethodLabel(t.checkout, order.paymentMethod, order.shippingAddress.delivery)}</td>}
+            {showCustomer && <td className={`text-nowrap ${wide}`}>{order.shipping.phoneNumber}</td>}
+            {showCustomer && <td className={wide}>{paymentMethodLabel(t.checkout, order.paymentMethodId, order.shipping.delivery)}</td>}
             <td className="text-nowrap text-end">{formatUah(order.totalPrice)}</td>
             <td>
               <OrderStatusBadge status={order.status} />

@@ -32,7 +32,7 @@ export default function RefundDialog({ order }: { order: Order }) {
     .map(([item, n]) => ({ item, qty: n }));
   const plan = lines.length ? planRefund(items, counted, toMinor(order.totalPrice), lines) : null;
   const amount = plan?.ok ? formatUah(fromMinor(plan.amountMinor)) : null;
-  const manual = isOfflineMethod(order.paymentMethod) || !order.paymentResult;
+  const manual = isOfflineMethod(order.paymentMethodId) || !order.paymentResult;
 
   const close = () => {
     setOpen(false);
@@ -118,7 +118,7 @@ export default function RefundDialog({ order }: { order: Order }) {
             <strong>{t.refunds.amount}:</strong> <span data-testid="refund-amount">{amount ?? formatUah(0)}</span>
           </p>
           <p className="small text-body-secondary">{t.refunds.amountNote}</p>
-          <p className="small">{manual ? t.refunds.manualNote : t.refunds.providerNote(order.paymentMethod === 'LiqPay' ? 'LiqPay' : 'PayPal')}</p>
+          <p className="small">{manual ? t.refunds.manualNote : t.refunds.providerNote(order.paymentMethodId === 'liqpay' ? 'LiqPay' : 'PayPal')}</p>
           <label htmlFor={reasonId} className="form-label">
             {manual ? t.refunds.reasonManual : t.refunds.reason}
           </label>

@@ -1,0 +1,89 @@
+import { expect, test } from 'vitest';
+import { describeWithApp } from '../../test/database.js';
+import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
+
+/**
+ * Old clients keep working (docs/decisions/032-true-names-at-the-edge.md): an order posted in the
+ * API's original shape is placed, and the order, product and user JSON still carry the original
+ * fields beside the true ones.
+ */
+describeWithApp(
+  'the API speaks the original names at the edge',
+  (ctx) => {
+    useShopSettings(ctx);
+
+    test('an order posted in the original shape and one in the true shape are the same order, and both answer with both names', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { name: 'Хміль Saaz', countInStock: 9 });
+      const user = await createUser(app.db, { name: 'Іван Франко' });
+      const cookie = await sessionCookie(user, app.config.jwtSecret);
+      const post = (payload: object) => app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
+
+      const original = await post({
+        orderItems: [{ product: hops.id, qty: 1 }],
+        shippingAddress: { address: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1', postalCode: '03115' },
+        paymentMethod: 'PrivatBank',
+      });
+      expect(original.statusCode, original.body).toBe(201);
+      const placed = original.json();
+      expect(placed).toMatchObject({
+        _id: expect.any(String),
+        shippingAddress: {
+          address: 'Іван Франко',
+          city: 'Київ',
+          postalCode: '03115',
+          country: 'Відділення №1',
+          phoneNumber: '+380671234567',
+          warehouseRef: null,
+        },
+        paymentMethod: 'PrivatBank',
+        isPaid: false,
+        paidAt: null,
+        isDelivered: false,
+        deliveredAt: null,
+        shipping: { recipientName: 'Іван Франко', branch: 'Відділення №1', branchRef: null, phoneNumber: '+380671234567' },
+        paymentMethodId: 'card_transfer',
+      });
+
+      const truthful = await post({
+        orderItems: [{ product: hops.id, qty: 1 }],
+        shipping: { recipientName: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', branch: 'Відділення №1', postalCode: '03115' },
+        paymentMethodId: 'card_transfer',
+      });
+      expect(truthful.statusCode, truthful.body).toBe(201);
+      const { _id, number, createdAt, orderItems, ...same } = truthful.json();
+      const { _id: _a, number: _b, createdAt: _c, orderItems: _d, ...expected } = placed;
+      expect([_id, number, createdAt, orderItems.length]).toEqual([expect.any(String), placed.number + 1, expect.any(String), 1]);
+      expect(same).toEqual(expected);
+
+      // Each original method name is still taken.
+      for (const [name, id] of [
+        ['NovaPoshta', 'cash_on_delivery'],
+        ['PayPal', 'paypal'],
+        ['Card', 'paypal_card'],
+        ['LiqPay', 'liqpay'],
+        ['Monobank', 'monobank'],
+      ]) {
+        const res = await post({
+          orderItems: [{ product: hops.id, qty: 1 }],
+          shippingAddress: { address: 'Іван', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1' },
+          paymentMethod: name,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ paymentMethod: name, paymentMethodId: id });
+      }
+    });
+
+    test('the product and user JSON keep their original fields', async () => {
+      const { app } = ctx();
+      const hops = await createProduct(app.db, { name: 'Хміль Citra', countInStock: 4 });
+      const product = (await app.inject({ url: `/api/products/${hops.id}` })).json();
+      expect(product).toMatchObject({ _id: hops.id, name: 'Хміль Citra', countInStock: 4, price: expect.any(Number), origin: expect.any(String) });
+      const admin = await createUser(app.db, { name: 'Леся Українка', isAdmin: true });
+      const profile = (await app.inject({ url: '/api/users/profile', headers: { cookie: await sessionCookie(admin, app.config.jwtSecret) } })).json();
+      expect(profile).toMatchObject({ _id: admin.id, name: 'Леся Українка', email: admin.email, isAdmin: true });
+    });
+  },
+  { env: ALL_METHODS_ENV },
+);
