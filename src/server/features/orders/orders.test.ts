@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import type { Order, OrderList, OrderSummary } from '../../../shared/orders.js';
-import type { OrderWire } from '../../../shared/wire/orders.js';
 import type { ProductList } from '../../../shared/products.js';
 import { orderItems, orders, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
