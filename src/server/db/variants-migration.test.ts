@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -8,8 +7,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { expect, inject, test } from 'vitest';
-import { testDrivers, type Driver } from '../test/database.js';
+import { expect, test } from 'vitest';
+import { createPostgresDatabase, testDrivers, type Driver } from '../test/database.js';
 import { migrationsBefore } from '../test/migrations.js';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -30,15 +29,8 @@ async function openEmpty(driver: Driver): Promise<Migratable> {
       close: () => client.close(),
     };
   }
-  const adminUrl = inject('postgresUrl');
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createPostgresDatabase();
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   const db = drizzlePg(client);
   return {
@@ -46,10 +38,7 @@ async function openEmpty(driver: Driver): Promise<Migratable> {
     migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
     async close() {
       await client.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }

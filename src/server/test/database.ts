@@ -22,6 +22,19 @@ export async function createTestDatabase(driver: Driver): Promise<{ database: Da
     const database = await openDatabase({ snapshot });
     return { database, drop: () => database.close() };
   }
+  const scratch = await createPostgresDatabase();
+  const database = await openDatabase({ url: scratch.url });
+  return {
+    database,
+    async drop() {
+      await database.close();
+      await scratch.drop();
+    },
+  };
+}
+
+/** An empty database of its own on the test PostgreSQL server: its URL; drop() removes it (close its clients first). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = inject('postgresUrl');
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -30,11 +43,9 @@ export async function createTestDatabase(driver: Driver): Promise<{ database: Da
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
   return {
-    database,
+    url: url.toString(),
     async drop() {
-      await database.close();
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -6,7 +6,9 @@ import type { GuestOrder } from '../../shared/orders.js';
 import type { OrderWire } from '../../shared/wire/orders.js';
 import { orders, productVariants, products, type UserRow } from '../db/schema.js';
 import { createProduct, createUser, sessionCookie } from './factories.js';
+import { startFakeNbu, type FakeNbu } from './fakes/nbu.js';
 import { startFakeNovaPoshta, type FakeNovaPoshta, type FakeSettlement } from './fakes/nova-poshta.js';
+import { startFakePayPal, type FakePayPal } from './fakes/paypal.js';
 
 /**
  * The shop as API tests drive it: shoppers, orders placed through the routes, stock read back, and
@@ -162,4 +164,38 @@ export function useFakeNovaPoshta(env: Record<string, string>, options: { settle
     if (!fake) throw new Error('the fake Nova Poshta is not started yet');
     return fake;
   };
+}
+
+/**
+ * The fake PayPal and the fake NBU rate its dollar prices need, as useFakeNovaPoshta does it: their
+ * addresses and keys put in `env`, PayPal reset after each test, which fails on any request it does not know.
+ */
+export function useFakePayPal(env: Record<string, string>): { paypal: () => FakePayPal; nbu: () => FakeNbu } {
+  let paypal: FakePayPal | undefined;
+  let nbu: FakeNbu | undefined;
+  beforeAll(async () => {
+    [paypal, nbu] = await Promise.all([startFakePayPal(), startFakeNbu()]);
+    Object.assign(env, {
+      PAYPAL_API_URL: paypal.url,
+      PAYPAL_CLIENT_ID: paypal.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+      EXCHANGE_RATE_URL: nbu.url,
+    });
+  });
+  afterAll(async () => {
+    await paypal?.close();
+    await nbu?.close();
+  });
+  afterEach(() => {
+    if (!paypal) return;
+    paypal.down = false;
+    paypal.autoApprove = false;
+    paypal.nextCaptureStatus = 'COMPLETED';
+    expect(paypal.unhandled, 'requests the fake PayPal does not know').toEqual([]);
+  });
+  const started = <T>(fake: T | undefined) => {
+    if (!fake) throw new Error('the fakes are not started yet');
+    return fake;
+  };
+  return { paypal: () => started(paypal), nbu: () => started(nbu) };
 }

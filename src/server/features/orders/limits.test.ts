@@ -13,7 +13,6 @@ import { expireUnconfirmedOrders } from './service.js';
 
 const TTL = 24 * 60 * 60_000;
 
-
 /** A guest's cash-on-delivery order from a fresh address, phone and e-mail unless given. */
 function guestOrder(shop: ShopDriver, lines: OrderLine[], extra: { phone?: string; email?: string } = {}) {
   return shop.placeOrder({ as: 'guest', lines, email: extra.email, shippingAddress: extra.phone ? { ...TYPED_ADDRESS, phoneNumber: extra.phone } : undefined });

@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { GuestOrder, LiqPayCheckout, Order, PayPalCreated } from '../../../shared/orders.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { startFakeNbu, type FakeNbu } from '../../test/fakes/nbu.js';
-import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal.js';
+import { useFakePayPal } from '../../test/driver.js';
 import { liqpaySignature } from './liqpay.js';
 
 /** A guest pays the order of their link online, the secret standing in for a session (docs/payments.md). */
@@ -12,35 +11,17 @@ import { liqpaySignature } from './liqpay.js';
 const LIQPAY_PUBLIC_KEY = 'sandbox_i00000000002';
 const LIQPAY_PRIVATE_KEY = 'sandbox_guest-private-key';
 
-let paypal: FakePayPal;
-let nbu: FakeNbu;
 // Filled before the apps are built: describeWithApp reads it in its own beforeAll.
-const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  [paypal, nbu] = await Promise.all([startFakePayPal(), startFakeNbu()]);
-  Object.assign(env, {
-    PAYPAL_API_URL: paypal.url,
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    EXCHANGE_RATE_URL: nbu.url,
-    LIQPAY_PUBLIC_KEY,
-    LIQPAY_PRIVATE_KEY,
-    LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout',
-    PAYMENTS_TEST_MODE: 'true',
-    SITE_URL: 'https://shop.example',
-    // Every test places guest orders from the same address.
-    GUEST_ORDER_RATE_LIMIT: '1000',
-  });
-});
-afterAll(async () => {
-  await paypal?.close();
-  await nbu?.close();
-});
-afterEach(() => {
-  paypal.autoApprove = false;
-  expect(paypal.unhandled, 'requests the fake PayPal does not know').toEqual([]);
-});
+const env: Record<string, string> = {
+  LIQPAY_PUBLIC_KEY,
+  LIQPAY_PRIVATE_KEY,
+  LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout',
+  PAYMENTS_TEST_MODE: 'true',
+  SITE_URL: 'https://shop.example',
+  // Every test places guest orders from the same address.
+  GUEST_ORDER_RATE_LIMIT: '1000',
+};
+const { paypal } = useFakePayPal(env);
 
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3: вул. Угорська, 22' };
 /** Well-formed, and no order's. */
@@ -128,25 +109,25 @@ describeWithApp(
       const created = await createPayPal(app, token);
       expect(created.status).toBe(200);
       expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
-      expect(paypal.created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
+      expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
 
       const early = await capture(app, token, created.body.id);
       expect(early.status).toBe(400);
       expect(early.body.code).toBe('PAYMENT_NOT_COMPLETED');
       expect((await readOrder(app, token)).isPaid).toBe(false);
 
-      paypal.approve(created.body.id);
+      paypal().approve(created.body.id);
       const captured = await capture(app, token, created.body.id);
       expect(captured.status).toBe(200);
       expect(captured.body).toMatchObject({ _id: order._id, isPaid: true, paymentResult: { id: created.body.id, status: 'COMPLETED' } });
-      expect(paypal.captures).toContain(created.body.id);
+      expect(paypal().captures).toContain(created.body.id);
 
       const twice = await capture(app, token, created.body.id);
       expect(twice.status).toBe(409);
       expect(twice.body.code).toBe('ORDER_ALREADY_PAID');
-      const created2 = paypal.created.size;
+      const created2 = paypal().created.size;
       expect((await createPayPal(app, token)).status).toBe(409);
-      expect(paypal.created.size).toBe(created2);
+      expect(paypal().created.size).toBe(created2);
     });
 
     test('test mode: the test payment pays the guest order, in the guest’s name', async () => {
@@ -160,7 +141,7 @@ describeWithApp(
     test('a wrong or unknown secret is a 404, a malformed one a 400, and nothing is created or paid', async () => {
       const { app } = ctx();
       const { order, token } = await guestOrder(app, 'PayPal');
-      const createdBefore = paypal.created.size;
+      const createdBefore = paypal().created.size;
       // One character changed: another secret altogether.
       const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
       for (const secret of [wrong, UNKNOWN_SECRET]) {
@@ -179,13 +160,13 @@ describeWithApp(
         expect((await testPay(app, secret)).status, secret).toBe(400);
         expect((await createPayPal(app, secret)).status, secret).toBe(400);
       }
-      expect(paypal.created.size).toBe(createdBefore);
+      expect(paypal().created.size).toBe(createdBefore);
       expect((await readOrder(app, token)).isPaid).toBe(false);
     });
 
     test('another order’s secret pays only that order: a PayPal payment of one order does not pay the other', async () => {
       const { app } = ctx();
-      paypal.autoApprove = true;
+      paypal().autoApprove = true;
       const mine = await guestOrder(app, 'PayPal');
       const theirs = await guestOrder(app, 'PayPal');
       const minePayPal = (await createPayPal(app, mine.token)).body.id;
@@ -194,7 +175,7 @@ describeWithApp(
       const foreign = await capture(app, theirs.token, minePayPal);
       expect(foreign.status).toBe(400);
       expect(foreign.body.code).toBe('PAYMENT_OTHER_ORDER');
-      expect(paypal.captures).not.toContain(minePayPal);
+      expect(paypal().captures).not.toContain(minePayPal);
       // Their secret's LiqPay form is for their order only.
       const form = await liqpayForm(app, theirs.token);
       expect(JSON.parse(Buffer.from(form.body.data, 'base64').toString('utf8')).order_id).toBe(theirs.order._id);

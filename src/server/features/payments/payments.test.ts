@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { beforeAll, expect, test } from 'vitest';
 import type { Order, PayPalCreated } from '../../../shared/orders.js';
 import { orders, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
@@ -8,35 +8,17 @@ import { noticeSettingsOf } from '../notifications/index.js';
 import { expireUnpaidOrders } from '../orders/index.js';
 import { recheckPendingCaptures } from './pending-captures.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { startFakeNbu, type FakeNbu } from '../../test/fakes/nbu.js';
-import { startFakePayPal, type FakePayPal } from '../../test/fakes/paypal.js';
+import { useFakePayPal } from '../../test/driver.js';
 
-let paypal: FakePayPal;
-let nbu: FakeNbu;
 // Filled before the apps are built: describeWithApp reads it in its own beforeAll.
 const env: Record<string, string> = {};
 const brokenRateEnv: Record<string, string> = {};
+const fakes = useFakePayPal(env);
+const paypal = fakes.paypal;
 
-beforeAll(async () => {
-  [paypal, nbu] = await Promise.all([startFakePayPal(), startFakeNbu()]);
-  Object.assign(env, {
-    PAYPAL_API_URL: paypal.url,
-    PAYPAL_CLIENT_ID: paypal.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
-    EXCHANGE_RATE_URL: nbu.url,
-  });
+beforeAll(() => {
   // A rate endpoint that answers garbage (its own failures are covered in exchange-rate.test.ts).
-  Object.assign(brokenRateEnv, { ...env, EXCHANGE_RATE_URL: nbu.url.replace('/exchange', '/no-such-path') });
-});
-afterAll(async () => {
-  await paypal?.close();
-  await nbu?.close();
-});
-afterEach(() => {
-  paypal.down = false;
-  paypal.autoApprove = false;
-  paypal.nextCaptureStatus = 'COMPLETED';
-  expect(paypal.unhandled, 'requests the fake PayPal does not know').toEqual([]);
+  Object.assign(brokenRateEnv, { ...env, EXCHANGE_RATE_URL: fakes.nbu().url.replace('/exchange', '/no-such-path') });
 });
 
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3: вул. Угорська, 22' };
@@ -90,15 +72,10 @@ describeWithApp(
       const res = await ctx().app.inject({ url: '/api/config/payments' });
       expect(res.statusCode).toBe(200);
       // No transfer details in the settings yet: no PrivatBank; no LiqPay keys: no LiqPay.
-      expect(res.json()).toEqual({
-        methods: ['paypal', 'paypal_card', 'cash_on_delivery'],
-        paypalClientId: paypal.clientId,
-        usdRate: 41.2345,
-        testMode: false,
-      });
-      expect(res.body).not.toContain(paypal.clientSecret);
+      expect(res.json()).toEqual({ methods: ['paypal', 'paypal_card', 'cash_on_delivery'], paypalClientId: paypal().clientId, usdRate: 41.2345, testMode: false });
+      expect(res.body).not.toContain(paypal().clientSecret);
       const legacy = await ctx().app.inject({ url: '/api/config/paypal' });
-      expect(legacy.json()).toEqual({ clientId: paypal.clientId, testMode: false });
+      expect(legacy.json()).toEqual({ clientId: paypal().clientId, testMode: false });
     });
 
     test('the server creates the PayPal order for the total in dollars, the buyer approves, the server captures: paid', async () => {
@@ -107,7 +84,7 @@ describeWithApp(
       const created = await createPayPal(app, cookie, order._id);
       expect(created.status).toBe(200);
       expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
-      expect(paypal.created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
+      expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
 
       // Not approved by the buyer yet: PayPal refuses to capture, nothing is paid.
       const early = await capture(app, cookie, order._id, created.body.id);
@@ -115,12 +92,12 @@ describeWithApp(
       expect(early.body.code).toBe('PAYMENT_NOT_COMPLETED');
       expect(await isPaid(app, cookie, order._id)).toBe(false);
 
-      paypal.approve(created.body.id);
+      paypal().approve(created.body.id);
       const captured = await capture(app, cookie, order._id, created.body.id);
       expect(captured.status).toBe(200);
       expect(captured.body.isPaid).toBe(true);
       expect(captured.body.paymentResult).toMatchObject({ id: created.body.id, status: 'COMPLETED' });
-      expect(paypal.captures).toContain(created.body.id);
+      expect(paypal().captures).toContain(created.body.id);
 
       const again = await capture(app, cookie, order._id, created.body.id);
       expect(again.status).toBe(409);
@@ -129,7 +106,7 @@ describeWithApp(
 
     test('a capture for another order, or of another amount, pays nothing', async () => {
       const { app } = ctx();
-      paypal.autoApprove = true;
+      paypal().autoApprove = true;
       const mine = await unpaidOrder(app);
       const other = await unpaidOrder(app);
       const othersPayPal = (await createPayPal(app, other.cookie, other.order._id)).body.id;
@@ -137,10 +114,10 @@ describeWithApp(
       const foreign = await capture(app, mine.cookie, mine.order._id, othersPayPal);
       expect(foreign.status).toBe(400);
       expect(foreign.body.code).toBe('PAYMENT_OTHER_ORDER');
-      expect(paypal.captures).not.toContain(othersPayPal);
+      expect(paypal().captures).not.toContain(othersPayPal);
 
       const created = (await createPayPal(app, mine.cookie, mine.order._id)).body.id;
-      paypal.captureValueOverride = '1.00';
+      paypal().captureValueOverride = '1.00';
       const short = await capture(app, mine.cookie, mine.order._id, created);
       expect(short.status).toBe(400);
       expect(short.body.code).toBe('PAYMENT_WRONG_AMOUNT');
@@ -164,37 +141,37 @@ describeWithApp(
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
       // Before a PayPal order was created through the shop there is no amount to check against.
-      const unknownAmount = await pay(app, cookie, order._id, paypal.addOrder({ value: '24.25', customId: order._id }));
+      const unknownAmount = await pay(app, cookie, order._id, paypal().addOrder({ value: '24.25', customId: order._id }));
       expect(unknownAmount.status).toBe(400);
       expect(unknownAmount.body.code).toBe('PAYPAL_NOT_CREATED');
       await createPayPal(app, cookie, order._id);
 
       // Only the PayPal order the shop created for this order pays it: any other completed PayPal
       // order, even for exactly the right dollar amount and this order's id, is refused unread.
-      const lookups = paypal.orderLookups.length;
+      const lookups = paypal().orderLookups.length;
       const cases: [string, string][] = [
-        ['the right amount, another PayPal order', paypal.addOrder({ value: '24.25', customId: order._id })],
-        ['the UAH number as dollars', paypal.addOrder({ value: '1000.00', customId: order._id })],
-        ['wrong currency', paypal.addOrder({ value: '24.25', currency: 'EUR' })],
+        ['the right amount, another PayPal order', paypal().addOrder({ value: '24.25', customId: order._id })],
+        ['the UAH number as dollars', paypal().addOrder({ value: '1000.00', customId: order._id })],
+        ['wrong currency', paypal().addOrder({ value: '24.25', currency: 'EUR' })],
         ['unknown id', 'NOSUCHORDER12345'],
-        ['for another order', paypal.addOrder({ value: '24.25', customId: '00000000-0000-4000-8000-000000000000' })],
+        ['for another order', paypal().addOrder({ value: '24.25', customId: '00000000-0000-4000-8000-000000000000' })],
       ];
       for (const [name, id] of cases) {
         const { status, body } = await pay(app, cookie, order._id, id);
         expect(status, name).toBe(400);
         expect(body.code, name).toBe('PAYPAL_ORDER_MISMATCH');
       }
-      expect(paypal.orderLookups.length).toBe(lookups);
+      expect(paypal().orderLookups.length).toBe(lookups);
       expect(await isPaid(app, cookie, order._id)).toBe(false);
       // A malformed id never reaches PayPal.
       expect((await pay(app, cookie, order._id, '../../v1/oauth2/token')).status).toBe(400);
-      expect(paypal.orderLookups.length).toBe(lookups);
+      expect(paypal().orderLookups.length).toBe(lookups);
 
       // The shop's own PayPal order is still checked with PayPal: not yet captured, then in the wrong amount.
       const [{ created }] = await app.db.select({ created: orders.paypalOrderId }).from(orders).where(eq(orders.id, order._id));
       expect((await pay(app, cookie, order._id, created!)).body.code).toBe('PAYMENT_NOT_COMPLETED');
       const shopsOwn = async (value: string, extra: { currency?: string; email?: string } = {}) => {
-        const id = paypal.addOrder({ value, customId: order._id, ...extra });
+        const id = paypal().addOrder({ value, customId: order._id, ...extra });
         await app.db.update(orders).set({ paypalOrderId: id }).where(eq(orders.id, order._id));
         return id;
       };
@@ -217,15 +194,15 @@ describeWithApp(
 
     test('PayPal down: a 502 with a Ukrainian message, and the order stays unpaid', async () => {
       const { app } = ctx();
-      paypal.autoApprove = true;
+      paypal().autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
       const { body } = await createPayPal(app, cookie, order._id);
-      paypal.down = true;
+      paypal().down = true;
       const failed = await capture(app, cookie, order._id, body.id);
       expect(failed.status).toBe(502);
       expect(failed.body.code).toBe('PAYPAL_UNAVAILABLE');
       expect(failed.body.message).toMatch(/PayPal/);
-      paypal.down = false;
+      paypal().down = false;
       expect(await isPaid(app, cookie, order._id)).toBe(false);
       // Back up: the same payment now goes through.
       expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
@@ -234,9 +211,9 @@ describeWithApp(
     test('the PayPal order carries payment_source.paypal.experience_context: no shipping, Pay Now, the shop’s name, uk-UA, our pages', async () => {
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
-      const before = paypal.createdBodies.length;
+      const before = paypal().createdBodies.length;
       expect((await createPayPal(app, cookie, order._id)).status).toBe(200);
-      const body = paypal.createdBodies[before] as { intent: string; purchase_units: unknown[]; payment_source: { paypal: { experience_context: object } } };
+      const body = paypal().createdBodies[before] as { intent: string; purchase_units: unknown[]; payment_source: { paypal: { experience_context: object } } };
       expect(body.intent).toBe('CAPTURE');
       expect(body.purchase_units).toHaveLength(1);
       expect(body.payment_source.paypal.experience_context).toEqual({
@@ -250,16 +227,16 @@ describeWithApp(
     });
 
     test('the fake refuses an order without intent or purchase_units, in PayPal’s INVALID_REQUEST shape', async () => {
-      const auth = `Basic ${Buffer.from(`${paypal.clientId}:${paypal.clientSecret}`).toString('base64')}`;
+      const auth = `Basic ${Buffer.from(`${paypal().clientId}:${paypal().clientSecret}`).toString('base64')}`;
       const token = (await (
-        await fetch(`${paypal.url}/v1/oauth2/token`, {
+        await fetch(`${paypal().url}/v1/oauth2/token`, {
           method: 'POST',
           headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
           body: 'grant_type=client_credentials',
         })
       ).json()) as { access_token: string };
       const post = (body: object) =>
-        fetch(`${paypal.url}/v2/checkout/orders`, {
+        fetch(`${paypal().url}/v2/checkout/orders`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -278,14 +255,14 @@ describeWithApp(
 
     test('a PENDING capture: awaiting PayPal, never expired, paid once GET /v2/payments/captures says COMPLETED', async () => {
       const { app } = ctx();
-      paypal.autoApprove = true;
+      paypal().autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
       const { body } = await createPayPal(app, cookie, order._id);
-      paypal.nextCaptureStatus = 'PENDING';
+      paypal().nextCaptureStatus = 'PENDING';
       const held = await capture(app, cookie, order._id, body.id);
       expect(held.status).toBe(200);
       expect(held.body).toMatchObject({ isPaid: false, status: 'pending', paymentPending: { status: 'PENDING' } });
-      const captureId = [...paypal.capturesById.keys()].at(-1)!;
+      const captureId = [...paypal().capturesById.keys()].at(-1)!;
 
       const context = { db: app.db, notices: noticeSettingsOf(app.config) };
       // Earlier tests' unpaid orders expire; this one waits for PayPal.
@@ -294,7 +271,7 @@ describeWithApp(
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 0 });
       expect(await isPaid(app, cookie, order._id)).toBe(false);
 
-      paypal.capturesById.get(captureId)!.status = 'COMPLETED';
+      paypal().capturesById.get(captureId)!.status = 'COMPLETED';
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 1, failed: 0 });
       const paid = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
       expect(paid).toMatchObject({ isPaid: true, status: 'paid', paymentPending: null });
@@ -303,12 +280,12 @@ describeWithApp(
 
     test('a PENDING capture PayPal then declines: the order stays unpaid and the shop is told', async () => {
       const { app } = ctx();
-      paypal.autoApprove = true;
+      paypal().autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
       const { body } = await createPayPal(app, cookie, order._id);
-      paypal.nextCaptureStatus = 'PENDING';
+      paypal().nextCaptureStatus = 'PENDING';
       expect((await capture(app, cookie, order._id, body.id)).body.paymentPending).toMatchObject({ status: 'PENDING' });
-      paypal.capturesById.get([...paypal.capturesById.keys()].at(-1)!)!.status = 'DECLINED';
+      paypal().capturesById.get([...paypal().capturesById.keys()].at(-1)!)!.status = 'DECLINED';
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 1 });
       const seen = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
       expect(seen).toMatchObject({ isPaid: false, status: 'pending', paymentPending: null });
@@ -318,14 +295,14 @@ describeWithApp(
 
     test('the OAuth token is reused between payments', async () => {
       const { app } = ctx();
-      paypal.autoApprove = true;
-      const before = paypal.tokensIssued;
+      paypal().autoApprove = true;
+      const before = paypal().tokensIssued;
       for (let i = 0; i < 2; i++) {
         const { cookie, order } = await unpaidOrder(app);
         const { body } = await createPayPal(app, cookie, order._id);
         expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
       }
-      expect(paypal.tokensIssued - before).toBeLessThanOrEqual(1);
+      expect(paypal().tokensIssued - before).toBeLessThanOrEqual(1);
     });
   },
   { env },
@@ -338,12 +315,12 @@ describeWithApp(
       const { app } = ctx();
       expect((await app.inject({ url: '/api/config/payments' })).json()).toMatchObject({ usdRate: null });
       const { cookie, order } = await unpaidOrder(app);
-      const created = paypal.created.size;
+      const created = paypal().created.size;
       const res = await createPayPal(app, cookie, order._id);
       expect(res.status).toBe(502);
       expect(res.body.code).toBe('EXCHANGE_RATE_UNAVAILABLE');
       expect(res.body.message).toMatch(/курс НБУ/);
-      expect(paypal.created.size).toBe(created);
+      expect(paypal().created.size).toBe(created);
     });
   },
   { env: brokenRateEnv },
