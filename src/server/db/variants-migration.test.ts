@@ -1,47 +1,10 @@
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
 import { expect, test } from 'vitest';
-import { createPostgresDatabase, testDrivers, type Driver } from '../test/database.js';
-import { migrationsBefore } from '../test/migrations.js';
+import { testDrivers } from '../test/database.js';
+import { migrationsBefore, openEmpty } from '../test/migrations.js';
 
 const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-
-interface Migratable {
-  query: <T>(sql: string) => Promise<T[]>;
-  migrate: (folder: string) => Promise<void>;
-  close: () => Promise<void>;
-}
-
-async function openEmpty(driver: Driver): Promise<Migratable> {
-  if (driver === 'pglite') {
-    const client = new PGlite({ extensions: { pg_trgm } });
-    const db = drizzlePglite(client);
-    return {
-      query: async <T>(sql: string) => (await client.query<T>(sql)).rows,
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const scratch = await createPostgresDatabase();
-  const client = new pg.Client({ connectionString: scratch.url });
-  await client.connect();
-  const db = drizzlePg(client);
-  return {
-    query: async <T>(sql: string) => (await client.query(sql)).rows as T[],
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    async close() {
-      await client.end();
-      await scratch.drop();
-    },
-  };
-}
 
 for (const driver of testDrivers()) {
   test(`[${driver}] the pack-size migration turns every product into a one-pack product and loses nothing`, async () => {

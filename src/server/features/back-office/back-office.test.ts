@@ -106,9 +106,9 @@ describeWithApp('back office: the dashboard', (ctx) => {
       { status: 'pending', orders: 1 },
     ]);
     expect(week.paymentMethods).toEqual([
+      { method: 'cash_on_delivery', orders: 1, total: 200 },
       { method: 'liqpay', orders: 1, total: 100.5 },
       { method: 'monobank', orders: 1, total: 30 },
-      { method: 'cash_on_delivery', orders: 1, total: 200 },
     ]);
     // Lines at the product's price: hops 2 × 50.25 = 100.50, yeast 3 × 10 + 1 × 10 = 40.
     expect(week.topProducts).toEqual([
