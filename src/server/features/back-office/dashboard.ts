@@ -20,7 +20,7 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
   await refreshSalesSummary(tx);
   const inPeriod = sql`day >= ${firstDay}`;
 
-  const revenue = await rowsOf<{ date: string; paid: number; placed: number; orders: number }>(
+  const revenueRows = rowsOf<{ date: string; paid: number; placed: number; orders: number }>(
     tx,
     sql`WITH placed AS (
           SELECT day, sum(total_minor) FILTER (WHERE status <> 'cancelled')::float8 AS total,
@@ -34,17 +34,17 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
         ORDER BY d.day`,
   );
 
-  const byStatus = await rowsOf<{ status: string; orders: number }>(
+  const byStatusRows = rowsOf<{ status: string; orders: number }>(
     tx,
     sql`SELECT status, sum(orders)::int AS orders FROM dashboard_order_days WHERE ${inPeriod} GROUP BY status ORDER BY orders DESC, status`,
   );
-  const paymentMethods = await rowsOf<{ method: string; orders: number; total: number }>(
+  const paymentMethodsRows = rowsOf<{ method: string; orders: number; total: number }>(
     tx,
     sql`SELECT payment_method AS method, sum(orders)::int AS orders, sum(total_minor)::float8 AS total
         FROM dashboard_order_days WHERE ${inPeriod} AND status <> 'cancelled' GROUP BY 1 ORDER BY orders DESC, method`,
   );
   // Summed by id (a deleted product's lines by name), named only once the five are known.
-  const topProducts = await rowsOf<{ productId: string | null; name: string; qty: number; revenue: number }>(
+  const topProductsRows = rowsOf<{ productId: string | null; name: string; qty: number; revenue: number }>(
     tx,
     sql`SELECT t.product_id AS "productId", coalesce(p.name, t.line_name) AS name, t.qty, t.revenue
         FROM (SELECT product_id, CASE WHEN product_id IS NULL THEN name END AS line_name, sum(qty)::int AS qty, sum(revenue_minor)::float8 AS revenue
@@ -53,7 +53,7 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
         LEFT JOIN products p ON p.id = t.product_id
         ORDER BY t.revenue DESC, name LIMIT ${TOP}`,
   );
-  const topCategories = await rowsOf<{ category: string; name: string; qty: number; revenue: number }>(
+  const topCategoriesRows = rowsOf<{ category: string; name: string; qty: number; revenue: number }>(
     tx,
     sql`SELECT c.slug AS category, c.name, s.qty, s.revenue
         FROM (SELECT category, sum(qty)::int AS qty, sum(revenue_minor)::float8 AS revenue
@@ -61,7 +61,7 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
         JOIN categories c ON c.slug = s.category
         ORDER BY s.revenue DESC, c.name LIMIT ${TOP}`,
   );
-  const lowStock = await rowsOf<{
+  const lowStockRows = rowsOf<{
     productId: string;
     productName: string;
     slug: string;
@@ -78,6 +78,16 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
         WHERE v.archived_at IS NULL AND v.count_in_stock <= v.low_stock_threshold AND p.status = 'published'
         ORDER BY v.count_in_stock, p.name, v.position LIMIT ${LOW_STOCK_LIMIT}`,
   );
+
+  // Independent reads: on a pool each takes its own connection, so the slowest sets the time.
+  const [revenue, byStatus, paymentMethods, topProducts, topCategories, lowStock] = await Promise.all([
+    revenueRows,
+    byStatusRows,
+    paymentMethodsRows,
+    topProductsRows,
+    topCategoriesRows,
+    lowStockRows,
+  ]);
 
   const placedTotal = revenue.reduce((sum, day) => sum + day.placed, 0);
   const placedOrders = revenue.reduce((sum, day) => sum + day.orders, 0);
