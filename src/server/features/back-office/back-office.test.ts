@@ -138,7 +138,7 @@ describeWithApp('back office: the dashboard', (ctx) => {
       { status: 'paid', orders: 2 },
     ]);
     expect(again.topProducts.find((p) => p.productId === yeast.id)).toEqual({ productId: yeast.id, name: 'Дріжджі US-05', qty: 1, revenue: 10 });
-    expect(again.paymentMethods.map((m) => m.method)).toEqual(['LiqPay', 'Monobank']);
+    expect(again.paymentMethods.map((m) => m.method)).toEqual(['liqpay', 'monobank']);
   });
 });
 

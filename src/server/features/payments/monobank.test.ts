@@ -78,7 +78,7 @@ describeWithApp(
     test('offered when MONOBANK_TOKEN is set; the invoice carries the order in kopiykas with its basket and the shop’s addresses', async () => {
       const { app } = ctx();
       const config = (await app.inject({ url: '/api/config/payments' })).json() as PaymentsConfig;
-      expect(config.methods).toContain('Monobank');
+      expect(config.methods).toContain('monobank');
 
       const { order, token } = await guestOrder(app);
       // The signed-in owner's route is no way in for a guest.
@@ -366,7 +366,7 @@ describeWithApp(
     test('not offered, no invoice, and the webhook is a 404', async () => {
       const { app } = ctx();
       const config = (await app.inject({ url: '/api/config/payments' })).json() as PaymentsConfig;
-      expect(config.methods).not.toContain('Monobank');
+      expect(config.methods).not.toContain('monobank');
       const product = await createProduct(app.db, { priceMinor: 100_00 });
       const res = await app.inject({
         method: 'POST',
