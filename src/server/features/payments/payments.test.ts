@@ -72,7 +72,12 @@ describeWithApp(
       const res = await ctx().app.inject({ url: '/api/config/payments' });
       expect(res.statusCode).toBe(200);
       // No transfer details in the settings yet: no PrivatBank; no LiqPay keys: no LiqPay.
-      expect(res.json()).toEqual({ methods: ['paypal', 'paypal_card', 'cash_on_delivery'], paypalClientId: paypal().clientId, usdRate: 41.2345, testMode: false });
+      expect(res.json()).toEqual({
+        methods: ['paypal', 'paypal_card', 'cash_on_delivery'],
+        paypalClientId: paypal().clientId,
+        usdRate: 41.2345,
+        testMode: false,
+      });
       expect(res.body).not.toContain(paypal().clientSecret);
       const legacy = await ctx().app.inject({ url: '/api/config/paypal' });
       expect(legacy.json()).toEqual({ clientId: paypal().clientId, testMode: false });
