@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,8 +9,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { inject } from 'vitest';
-import type { Driver } from './database.js';
+
+import { createPostgresDatabase, type Driver } from './database.js';
 
 const migrations = fileURLToPath(new URL('../db/migrations', import.meta.url));
 
@@ -43,15 +42,8 @@ export async function openEmpty(driver: Driver): Promise<Migratable> {
       close: () => client.close(),
     };
   }
-  const adminUrl = inject('postgresUrl');
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createPostgresDatabase();
+  const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   const db = drizzlePg(client);
   return {
@@ -59,10 +51,7 @@ export async function openEmpty(driver: Driver): Promise<Migratable> {
     migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
     async close() {
       await client.end();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await scratch.drop();
     },
   };
 }
