@@ -27,8 +27,7 @@ export async function withScratchDatabase<T>(prefix: string, run: (database: Dat
       await database.close();
     }
   } finally {
-    if (!process.env.BENCH_KEEP_DATABASE) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    else console.log('kept', name);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
