@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatUah } from '../src/shared/pricing';
-import { allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, guestShippingToPayment, openPage, PHONE, useBrowser } from './fixtures';
 
 /** Paying through monobank's page (docs/payments.md), against the fake monobank of e2e/fake-services.ts. */
 
@@ -25,15 +24,7 @@ async function guestAtPaymentStep(page: Page) {
     await page.getByRole('link', { name: 'Оформити без реєстрації' }).click();
     await page.waitForURL('**/shipping');
   }
-  await page.getByRole('combobox', { name: 'Населений пункт' }).fill('Біла');
-  await page.getByRole('option', { name: /^м\. Біла Церква / }).click();
-  await page.getByLabel('Пошук за номером або вулицею').fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
-  await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
-  await page.getByLabel('Телефон').fill('0671234567');
-  await page.getByLabel('Електронна пошта').fill(`mono-${randomBytes(4).toString('hex')}@example.com`);
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/payment');
+  await guestShippingToPayment(page, 'mono');
 }
 
 /** Chooses monobank, places the order and answers the order's link and its total as shown. */
