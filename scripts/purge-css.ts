@@ -31,7 +31,8 @@ const UNUSED = ['was-validated', 'form-floating', 'form-range', 'form-switch'];
 export function purgeUnusedCss() {
   return purgeCss({
     content: ['src/web/**/*.{ts,tsx,html}', 'node_modules/react-bootstrap/esm/*.js'],
-    safelist: { standard: COMPOSED_AT_RUN_TIME, greedy: [/Toastify/] },
+    // uPlot composes its class names at run time ("u-" + "legend"): the dashboard's chart keeps its sheet whole.
+    safelist: { standard: COMPOSED_AT_RUN_TIME, greedy: [/Toastify/, /^u-/, /^uplot$/] },
     blocklist: UNUSED,
     // Custom properties no rule reads go too (most of Bootstrap's :root).
     variables: true,
