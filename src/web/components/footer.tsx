@@ -20,7 +20,10 @@ export function Footer() {
             <ul className="list-inline mb-0 small">
               {LEGAL_PAGE_KEYS.map((key) => (
                 <li key={key} className="list-inline-item">
-                  <Link to={paths.legal(key)}>{t.common.legalPages[key]}</Link>
+                  {/* A finger-sized target: 24 px at least, apart from its neighbours (WCAG 2.5.8). */}
+                  <Link className="d-inline-block py-1" to={paths.legal(key)}>
+                    {t.common.legalPages[key]}
+                  </Link>
                 </li>
               ))}
             </ul>
