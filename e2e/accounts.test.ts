@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { expect, inject, test } from 'vitest';
-import { adminCredentials, allowConsoleErrors, baseURL, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { expect, test } from 'vitest';
+import { adminCredentials, allowConsoleErrors, baseURL, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { expectNoSideScroll, lettersTo, signIn, toast } from './support';
 
 const browser = useBrowser();
 
@@ -28,8 +27,6 @@ const storedUser = (page: Page) =>
     userInfo: { name: string; email: string; isAdmin: boolean; _id: string } | null;
     expiresAt: number | null;
   } | null>;
-
-const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text);
 
 test('a shopper registers, signs out, signs in again through a redirect and edits the profile', async () => {
   const page = await openPage(browser());
@@ -131,7 +128,7 @@ test('mismatched passwords are stopped in the browser, in both languages; bad in
   await expect.poll(() => page.getByText('Некоректна електронна пошта').isVisible()).toBe(true);
   expect(posts).toEqual([]);
   // Nothing spills sideways at 375 px.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSideScroll(page);
 
   // A taken e-mail: the server's message in a toast.
   const existing = await createCustomer();
@@ -243,7 +240,7 @@ test('an admin edits and deletes a customer from the user list; admins cannot be
   await page.setViewportSize(PHONE);
   await page.goto('/admin/userlist');
   await expect.poll(() => row(customer.email).isVisible()).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSideScroll(page);
   expectNoConsoleErrors(page);
 });
 
@@ -315,21 +312,10 @@ test('the browser signs out by itself on a 401 and when the stored expiry has pa
   expectNoConsoleErrors(page);
 });
 
-/** The reset link in the newest letter to `email`, read from the .eml files the shop writes without SMTP. */
+/** The reset link in the newest letter to `email` that has one. */
 function resetLinkFor(email: string): string | null {
-  const dir = inject('mailDir');
-  if (!existsSync(dir)) return null; // no letter written yet
-  for (const name of readdirSync(dir)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .reverse()) {
-    const raw = readFileSync(path.join(dir, name), 'utf8');
-    if (!raw.includes(email)) continue;
-    // The bodies are base64 MIME parts.
-    const bodies = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((part) =>
-      Buffer.from(part[1], 'base64').toString('utf8'),
-    );
-    const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(bodies.join('\n'));
+  for (const letter of lettersTo(email)) {
+    const link = /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(letter.text);
     if (link) return link[0];
   }
   return null;

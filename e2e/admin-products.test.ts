@@ -2,37 +2,17 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { adminCredentials, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { dismissToasts, expectNoSideScroll, registerCustomer, signInAsAdmin, submitSignIn } from './support';
 
 const browser = useBrowser();
 
 const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible();
 const fieldError = (page: Page, text: string) => page.locator('.invalid-feedback', { hasText: text }).first().isVisible();
-/** Toasts fade in and out; axe would measure their contrast half-transparent. */
-async function dismissToasts(page: Page) {
-  const toasts = page.locator('.Toastify__toast');
-  await expect
-    .poll(
-      async () => {
-        for (const close of await toasts.locator('.Toastify__close-button').all()) await close.click({ timeout: 500 }).catch(() => {});
-        await page.mouse.move(0, 0);
-        return toasts.count();
-      },
-      { timeout: 8000, interval: 300 },
-    )
-    .toBe(0);
-}
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-async function signInAsAdmin(page: Page) {
-  const { email, password } = adminCredentials();
-  await signIn(page, email, password, '/admin/productlist');
-  await page.waitForURL('**/admin/productlist');
-}
 
 test('an admin creates a product with a real image, sells it, takes it off sale and deletes it', async () => {
   const page = await openPage(browser(), DESKTOP);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, '/admin/productlist');
   await expect.poll(() => page.getByRole('heading', { name: 'Товари' }).isVisible()).toBe(true);
   await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
   await expectAccessible(page);
@@ -187,9 +167,9 @@ test('an admin creates a product with a real image, sells it, takes it off sale 
 
 test('the admin product screens work at phone width', async () => {
   const page = await openPage(browser(), PHONE);
-  await signInAsAdmin(page);
+  await signInAsAdmin(page, '/admin/productlist');
   await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(5);
-  expect(await noSideScroll(page)).toBe(true);
+  await expectNoSideScroll(page);
   await page.getByRole('button', { name: 'Дріжджі' }).click();
   await page.waitForURL('**/admin/productlist?filter=Yeast');
   await expect.poll(async () => (await page.locator('tbody tr td:nth-child(4)').allTextContents()).every((c) => c === 'Дріжджі')).toBe(true);
@@ -199,7 +179,7 @@ test('the admin product screens work at phone width', async () => {
     .getByRole('link', { name: /Редагувати/ })
     .click();
   await expect.poll(() => page.getByLabel('Назва').inputValue()).not.toBe('');
-  expect(await noSideScroll(page)).toBe(true);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
   expectNoConsoleErrors(page);
 });
@@ -218,19 +198,13 @@ test('a customer leaves a review and sees the rating change', async () => {
     productSlug = unreviewed?.slug ?? '';
   }
   expect(productId).not.toBe('');
-  const email = `reviewer-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'review-pass-42';
-  const registered = await page.request.post('/api/users', { data: { name: 'Марко Вовчок', email, password } });
-  expect(registered.ok()).toBe(true);
-  await page.request.post('/api/users/logout');
+  const { email, password } = await registerCustomer(page, { name: 'Марко Вовчок', emailPrefix: 'reviewer' });
 
   await page.goto(`/product/${productId}`);
   await expect.poll(() => visible(page, 'Відгуків ще немає. Будьте першим!')).toBe(true);
   await page.getByRole('link', { name: 'Увійдіть, щоб написати відгук' }).click();
   await page.waitForURL('**/login?redirect=**');
-  await page.getByLabel(/пошта/i).fill(email);
-  await page.getByLabel(/^пароль$/i).fill(password);
-  await page.getByRole('button', { name: 'Увійти' }).click();
+  await submitSignIn(page, email, password);
   await page.waitForURL(`**/product/${productSlug}`);
 
   // Empty form: Ukrainian messages beside the fields.
@@ -250,7 +224,7 @@ test('a customer leaves a review and sees the rating change', async () => {
   await expect.poll(() => page.getByRole('img', { name: 'Оцінка 5.0 з 5, відгуків: 1' }).first().isVisible()).toBe(true);
   expect(await visible(page, 'Ви вже залишили відгук на цей товар.')).toBe(true);
   expect(await page.getByRole('button', { name: 'Надіслати' }).count()).toBe(0);
-  expect(await noSideScroll(page)).toBe(true);
+  await expectNoSideScroll(page);
   await dismissToasts(page);
   await expectAccessible(page);
 
@@ -262,8 +236,7 @@ test('a customer leaves a review and sees the rating change', async () => {
 
 test('the owner’s IBAN is checked by its check digits and refused in Ukrainian', async () => {
   const page = await openPage(browser(), DESKTOP);
-  await signInAsAdmin(page);
-  await page.goto('/admin/settings');
+  await signInAsAdmin(page, '/admin/settings');
   const iban = page.getByLabel('IBAN');
   await expect.poll(() => iban.inputValue()).toMatch(/^UA\d{27}$/);
   const good = await iban.inputValue();

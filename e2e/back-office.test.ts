@@ -2,43 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  adminCredentials,
-  expectAccessible,
-  expectNoConsoleErrors,
-  firstPackInStock,
-  lineOf,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-  type ListedProduct,
-} from './fixtures';
+import { adminCredentials, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
+import { expectNoSideScroll, firstPackInStock, lineOf, placeOrderThroughApi, productsInStock, registerCustomer, signIn, signInAsAdmin } from './support';
 
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 900 };
 const SCREENSHOTS = '/tmp/back-office';
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 mkdirSync(SCREENSHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 
 /** A customer with one order of a yeast pack, placed through the API; signed out after. */
 async function customerOrder(page: Page) {
-  const name = `Пантелеймон Куліш ${randomBytes(2).toString('hex')}`;
-  const email = `kulish-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await page.request.post('/api/users', { data: { name, email, password: 'brew-day-2024' } })).status()).toBe(201);
-  const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as { products: ListedProduct[] };
-  const product = list.products.find((p) => firstPackInStock(p)?.countInStock >= 2)!;
-  const placed = await page.request.post('/api/orders', {
-    headers: { 'idempotency-key': randomBytes(16).toString('hex') },
-    data: {
-      orderItems: [lineOf(product, 1)],
-      paymentMethod: 'NovaPoshta',
-      shippingAddress: { address: name, city: 'Київ', phoneNumber: '+380671119988', country: 'Відділення №1: вул. Пирогівський шлях, 135' },
-    },
-  });
-  expect(placed.status()).toBe(201);
+  const { name } = await registerCustomer(page, { name: `Пантелеймон Куліш ${randomBytes(2).toString('hex')}`, emailPrefix: 'kulish', signedIn: true });
+  const [product] = await productsInStock(page, 'Yeast', 2);
+  await placeOrderThroughApi(page, [lineOf(product, 1)], 'NovaPoshta', name);
   await page.request.post('/api/users/logout');
   return { name, product };
 }
@@ -48,6 +25,7 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
   const { name, product } = await customerOrder(page);
   const { email, password } = adminCredentials();
   await signIn(page, email, password);
+  // Without a destination the owner lands on the dashboard (docs/back-office.md).
   await page.waitForURL((url) => url.pathname === '/admin');
 
   await expect.poll(() => page.getByRole('heading', { name: 'Панель магазину' }).isVisible()).toBe(true);
@@ -107,11 +85,9 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
 
 test('the dashboard, customers and the trail fit a phone', async () => {
   const page = await openPage(browser(), PHONE);
-  const { email, password } = adminCredentials();
-  await signIn(page, email, password, '/admin?days=90');
-  await page.waitForURL('**/admin?days=90');
+  await signInAsAdmin(page, '/admin?days=90');
   await expect.poll(() => page.locator('[data-testid="day-chart"] canvas').count()).toBeGreaterThan(0);
-  expect(await noSideScroll(page)).toBe(true);
+  await expectNoSideScroll(page);
   await shot(page, 'dashboard-375');
   for (const [path, name] of [
     ['/admin/customers', 'customers-375'],
@@ -120,7 +96,7 @@ test('the dashboard, customers and the trail fit a phone', async () => {
     await page.goto(path);
     await expect.poll(() => page.locator('h1').isVisible()).toBe(true);
     await expect.poll(() => page.locator('.spinner-border').count()).toBe(0);
-    expect(await noSideScroll(page)).toBe(true);
+    await expectNoSideScroll(page);
     await shot(page, name);
   }
   expectNoConsoleErrors(page);

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { expectNoSideScroll } from './support';
 
 const browser = useBrowser();
 
@@ -69,7 +70,7 @@ test('a visitor filters hops by country on a phone and opens a product', async (
   await expect.poll(() => page.getByRole('button', { name: 'Нова Зеландія', pressed: true }).isVisible()).toBe(true);
   await expectAccessible(page);
   // Nothing spills sideways at 375 px.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoSideScroll(page);
 
   await titles.first().locator('a').click();
   await page.waitForURL(/\/product\//);

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adminCredentials, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser, type ListedProduct } from './fixtures';
+import { expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
+import { expectNoSideScroll, listProducts, signInAsAdmin, type ListedProduct } from './support';
 
 /** The product page's gallery by keyboard, and a category page's price filter (docs/screens.md), at 1366 and 375 px. */
 
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 900 };
 const SLOW = { timeout: 15_000 };
 
-const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const focusedIsVisible = (page: Page) =>
   page.evaluate(() => {
     const focused = document.activeElement as HTMLElement | null;
@@ -25,14 +24,9 @@ const PICTURES = [
 /** A published product with three pictures, each with its alt text, made by the owner through the API. */
 async function productWithGallery(): Promise<{ slug: string; name: string }> {
   const admin = await openPage(browser(), WIDE);
-  const { email, password } = adminCredentials();
-  await signIn(admin, email, password, '/admin/productlist');
-  await admin.waitForURL('**/admin/productlist');
-  const listed = async (category: string) =>
-    ((await (await admin.request.get(`/api/products?category=${category}`)).json()) as { products: (ListedProduct & { image: string; origin: string })[] })
-      .products;
+  await signInAsAdmin(admin, '/admin/productlist');
   // Pictures the shop already serves; a keg's producer, so the new keg is like the others.
-  const [pictures, [keg]] = [await listed('Hops'), await listed('Kegs')];
+  const [pictures, [keg]] = [await listProducts(admin, 'category=Hops'), await listProducts(admin, 'category=Kegs')];
   const created = await admin.request.post('/api/products');
   expect(created.status()).toBe(201);
   const draft = (await created.json()) as { _id: string; image: string; variants: { _id: string; sku: string }[] };
@@ -100,7 +94,7 @@ for (const viewport of [WIDE, PHONE]) {
     await page.keyboard.press('Enter');
     await expect.poll(() => main.getAttribute('alt')).toBe(PICTURES[1].alt);
 
-    expect(await noSideScroll(page)).toBe(true);
+    await expectNoSideScroll(page);
     await expectAccessible(page);
     expectNoConsoleErrors(page);
   });
@@ -112,8 +106,7 @@ for (const viewport of [WIDE, PHONE]) {
     const titles = page.locator('main ul[role=list] h2');
     await expect.poll(() => titles.count(), SLOW).toBe(12);
     // A range from the hops' own prices: from the cheapest to the middle one, so some hops fall outside it.
-    type Hop = Omit<ListedProduct, 'variants'> & { variants: (ListedProduct['variants'][number] & { discount: number })[] };
-    type Listed = { products: Hop[]; pages: number; total: number };
+    type Listed = { products: ListedProduct[]; pages: number; total: number };
     const onSale = (v: { price: number; discount: number }) => (v.price * (100 - v.discount)) / 100;
     const listing = async (query: string) => (await (await page.request.get(`/api/products?category=Hops${query}`)).json()) as Listed;
     const everything = await listing('');
@@ -135,7 +128,7 @@ for (const viewport of [WIDE, PHONE]) {
     // Each has a pack on sale within the range after its discount (docs/screens.md).
     for (const product of products) expect(product.variants.some((v) => onSale(v) >= from && onSale(v) <= to)).toBe(true);
     expect(await page.getByLabel('Ціна, грн: від').inputValue()).toBe(String(from));
-    expect(await noSideScroll(page)).toBe(true);
+    await expectNoSideScroll(page);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Скинути фільтри' }).first().click();

@@ -1,25 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from 'vitest';
-import {
-  adminCredentials,
-  allowConsoleErrors,
-  DESKTOP,
-  expectAccessible,
-  expectNoConsoleErrors,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-  type ListedProduct,
-} from './fixtures';
+import { allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { expectNoSideScroll, listProducts, signInAsAdmin, type ListedProduct } from './support';
 
 const browser = useBrowser();
 
 test('the owner adds a category with an attribute and a product in it: the menu and its page show it at once', async () => {
   const page = await openPage(browser(), DESKTOP);
-  const { email, password } = adminCredentials();
-  await signIn(page, email, password, '/admin/categories');
-  await page.waitForURL('**/admin/categories');
+  await signInAsAdmin(page, '/admin/categories');
   await expect.poll(() => page.getByRole('heading', { name: 'Категорії та атрибути' }).isVisible()).toBe(true);
   await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThanOrEqual(13);
   await expectAccessible(page);
@@ -106,9 +94,7 @@ test('a shopper filters hops by alpha 12–14 and aroma on a phone; the filters 
   await expect.poll(() => page.getByRole('checkbox', { name: /^Ароматичний/ }).isChecked()).toBe(true);
 
   // Every hop listed is an aroma hop of 12–14 % alpha, and every such hop is listed.
-  const { products } = (await (await page.request.get('/api/products?category=Hops&attr.alpha=12..14&attr.purpose=aroma')).json()) as {
-    products: (ListedProduct & { attributes: Record<string, unknown> })[];
-  };
+  const products = await listProducts<ListedProduct & { attributes: Record<string, unknown> }>(page, 'category=Hops&attr.alpha=12..14&attr.purpose=aroma');
   expect(products.length).toBeGreaterThan(0);
   const titles = page.locator('main ul[role=list] h2');
   await expect.poll(async () => (await titles.allTextContents()).sort()).toEqual(products.map((p) => p.name).sort());
@@ -119,7 +105,7 @@ test('a shopper filters hops by alpha 12–14 and aroma on a phone; the filters 
   }
   // Counts beside the values, for the current filter.
   expect(await page.getByRole('checkbox', { name: /^Ароматичний \(\d+\)$/ }).count()).toBe(1);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
 
   // A shared link opens the same filtered page.

@@ -1,73 +1,34 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatUsd, toMinor, uahMinorToUsdCents } from '../src/shared/pricing';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
 import {
-  adminCredentials,
-  allowConsoleErrors,
+  addToCart,
+  cartToShipping,
+  CUSTOMER_PASSWORD,
+  expectFitsPhone,
   firstPackInStock,
   lineOf,
-  type ListedProduct,
-  expectAccessible,
-  expectNoConsoleErrors,
-  openPage,
-  PHONE,
-  DESKTOP,
+  placeOrderThroughApi,
+  productsInStock,
+  registerCustomer,
+  shown,
+  signedInCustomer,
   signIn,
-  useBrowser,
-} from './fixtures';
+  signInAsAdmin,
+  submitSignIn,
+  toastsGone,
+  type ListedProduct,
+} from './support';
 
 const browser = useBrowser();
 
-const PASSWORD = 'brew-day-2024';
-
-/** A new customer, registered through the API with the page's cookies (then signed out again). */
-async function newCustomer(page: Page) {
-  const email = `buyer-${randomBytes(4).toString('hex')}@example.com`;
-  const res = await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password: PASSWORD } });
-  expect(res.status()).toBe(201);
-  await page.request.post('/api/users/logout');
-  return email;
-}
-
-type ProductInfo = ListedProduct;
-
-async function productsInStock(page: Page, minStock: number, category = 'Hops'): Promise<ProductInfo[]> {
-  const list = (await (await page.request.get(`/api/products?category=${category}`)).json()) as { products: ProductInfo[] };
-  return list.products.filter((p) => p.variants.some((v) => v.countInStock >= minStock) && firstPackInStock(p).countInStock >= minStock);
-}
-
-async function addToCart(page: Page, product: ProductInfo) {
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
-}
-
-/** Nothing wider than the phone's screen: no sideways scrolling. */
-async function expectFitsPhone(page: Page) {
-  await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(DESKTOP);
-}
-
 /** A new customer, signed in, with one unpaid PayPal order of a yeast pack placed through the API. */
 async function customerWithPayPalOrder(page: Page) {
-  const email = await newCustomer(page);
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const [product] = await productsInStock(page, 2, 'Yeast');
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      orderItems: [lineOf(product, 1)],
-      shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-      paymentMethod: 'PayPal',
-    },
-  });
-  expect(placed.status()).toBe(201);
-  return placed;
+  await signedInCustomer(page);
+  const [product] = await productsInStock(page, 'Yeast', 2);
+  return placeOrderThroughApi(page, [lineOf(product, 1)], 'PayPal');
 }
-
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 
 test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by card through LiqPay, and sees the admin deliver it', async () => {
   const page = await openPage(browser());
@@ -77,7 +38,7 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
   await expect.poll(() => page.getByRole('link', { name: 'Повернутися до покупок' }).isVisible()).toBe(true);
 
   // Browse and add two products from their pages.
-  const [first, second] = await productsInStock(page, 3);
+  const [first, second] = await productsInStock(page, 'Hops', 3);
   await page.goto('/');
   await page.getByRole('link', { name: 'Хміль', exact: true }).first().click();
   await page.waitForURL('**/hops');
@@ -97,15 +58,11 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
   await expectFitsPhone(page);
 
   // Checkout starts at delivery; signing in from there comes back to it.
-  const email = await newCustomer(page);
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  await page.waitForURL('**/shipping');
+  const { email, password } = await registerCustomer(page);
+  await cartToShipping(page);
   await page.getByRole('main').getByRole('link', { name: 'Увійти' }).click();
   await page.waitForURL(/\/login\?redirect=%2Fshipping/);
-  // The login form itself: the step's own e-mail field may show until the login screen has loaded.
-  await page.locator('#login-email').fill(email);
-  await page.getByLabel(/^пароль$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Увійти' }).click();
+  await submitSignIn(page, email, password);
   await page.waitForURL('**/shipping');
 
   // Required fields and the phone format are checked before leaving the step.
@@ -168,10 +125,9 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
   await expect.poll(() => page.getByRole('link', { name: 'Кошик, товарів: 0' }).isVisible()).toBe(true);
   expect(await page.locator('section[aria-labelledby=order-summary]').textContent()).toContain(total);
   await expect.poll(() => shown(page, `2 × `)).toBe(true);
-  const stockAfter = (await (await page.request.get(`/api/products/${first._id}`)).json()) as ProductInfo;
+  const stockAfter = (await (await page.request.get(`/api/products/${first._id}`)).json()) as ListedProduct;
   expect(stockAfter.countInStock).toBe(first.countInStock - 2);
-  // axe reads a toast mid-fade as low contrast: check the page once it has gone.
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
+  await toastsGone(page);
   await expectAccessible(page);
   await expectFitsPhone(page);
 
@@ -187,8 +143,7 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
 
   // The admin finds it in the order list and marks it delivered (with the page switched to English).
   const admin = await openPage(browser());
-  await signIn(admin, adminCredentials().email, adminCredentials().password, '/admin/orderlist');
-  await admin.waitForURL('**/admin/orderlist');
+  await signInAsAdmin(admin, '/admin/orderlist');
   await expect.poll(() => admin.getByRole('link', { name: `Деталі замовлення №${number}` }).isVisible()).toBe(true);
   const adminRow = admin.getByRole('row').filter({ has: admin.getByRole('link', { name: `Деталі замовлення №${number}` }) });
   await expect.poll(() => adminRow.textContent()).toContain('Остап Вишня');
@@ -220,25 +175,17 @@ test('a shopper buys two products in hryvnia with Nova Poshta delivery, pays by 
 test('a cart line sold out meanwhile is flagged and keeps the cart from checkout', async () => {
   const page = await openPage(browser());
   // A product the other journeys do not use: the last accessory listed.
-  const product = (await productsInStock(page, 1, 'Accessories')).at(-1)!;
+  const product = (await productsInStock(page, 'Accessories')).at(-1)!;
   await addToCart(page, product);
   await expect.poll(() => page.getByRole('button', { name: 'Оформити замовлення' }).isEnabled()).toBe(true);
 
   // Another shopper buys every unit left.
   const other = await openPage(browser());
-  const email = await newCustomer(other);
-  await other.request.post('/api/users/auth', { data: { email, password: PASSWORD } });
+  await registerCustomer(other, { signedIn: true });
   // One order may hold at most half of a pack (docs/orders.md, "Limits"), so the units go in halves.
   for (let left = firstPackInStock(product).countInStock; left > 0;) {
     const qty = left <= 2 ? left : Math.floor(left / 2);
-    const bought = await other.request.post('/api/orders', {
-      data: {
-        orderItems: [lineOf(product, qty)],
-        shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-        paymentMethod: 'NovaPoshta',
-      },
-    });
-    expect(bought.status()).toBe(201);
+    await placeOrderThroughApi(other, [lineOf(product, qty)], 'NovaPoshta');
     left -= qty;
   }
 
@@ -256,7 +203,7 @@ test('a cart line sold out meanwhile is flagged and keeps the cart from checkout
 
 test('a cart line whose product left the catalogue is flagged and keeps the cart from checkout', async () => {
   const page = await openPage(browser());
-  const product = (await productsInStock(page, 2, 'Accessories')).at(-2)!;
+  const product = (await productsInStock(page, 'Accessories', 2)).at(-2)!;
   await addToCart(page, product);
   // As if the product was deleted after it went into this cart.
   await page.evaluate(() => {
@@ -281,8 +228,8 @@ test('when Nova Poshta fails, the shipping step says so and takes the branch typ
     }),
   );
   allowConsoleErrors(page, /502/);
-  const email = await newCustomer(page);
-  await signIn(page, email, PASSWORD, '/shipping');
+  const { email } = await registerCustomer(page);
+  await signIn(page, email, CUSTOMER_PASSWORD, '/shipping');
   await page.waitForURL('**/shipping');
   // Later steps without an address send the shopper back to it.
   for (const step of ['/payment', '/placeorder']) {
@@ -407,21 +354,10 @@ test('the PayPal button on the order page pays through our server: created in do
 
 test('a transfer order shows the card, recipient, exact sum and purpose; cash on delivery says where to pay', async () => {
   const page = await openPage(browser());
-  const email = await newCustomer(page);
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const [product] = await productsInStock(page, 2, 'Yeast');
-  const place = async (paymentMethod: string) => {
-    const res = await page.request.post('/api/orders', {
-      data: {
-        orderItems: [lineOf(product, 1)],
-        shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-        paymentMethod,
-      },
-    });
-    expect(res.status()).toBe(201);
-    return (await res.json()) as { _id: string; number: number };
-  };
+  await signedInCustomer(page);
+  const [product] = await productsInStock(page, 'Yeast', 2);
+  const place = async (paymentMethod: string) =>
+    (await (await placeOrderThroughApi(page, [lineOf(product, 1)], paymentMethod)).json()) as { _id: string; number: number };
   const transfer = await place('PrivatBank');
   await page.goto(`/order/${transfer._id}`);
   await expect.poll(() => shown(page, 'Переказуйте точну суму з призначенням платежу, щоб ми швидко знайшли ваше замовлення:')).toBe(true);

@@ -2,42 +2,34 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatUah } from '../src/shared/pricing';
-import { allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, useBrowser } from './fixtures';
+import {
+  addToCart,
+  cartToShipping,
+  chooseBilaTserkvaBranch,
+  choosePayment,
+  CUSTOMER_PASSWORD,
+  expectFitsPhone,
+  listProducts,
+  placeGuestOrder,
+  shown,
+  signedInCustomer,
+  toastsGone,
+  type ListedProduct,
+} from './support';
 
 /** Choosing Nova Poshta delivery (docs/delivery.md), against the fake Nova Poshta of e2e/fake-services.ts. */
 
 const browser = useBrowser();
-const PASSWORD = 'brew-day-2024';
 
-/** A new customer, registered through the API and signed in through the login screen. */
-async function signedInCustomer(page: Page) {
-  const email = `np-${randomBytes(4).toString('hex')}@example.com`;
-  const res = await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password: PASSWORD } });
-  expect(res.status()).toBe(201);
-  await page.request.post('/api/users/logout');
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => url.pathname === '/');
-  return email;
-}
-
-interface ProductInfo {
-  _id: string;
-  name: string;
-  weight: number;
-  countInStock: number;
-}
-
-async function addToCart(page: Page, category: string, pick: (p: ProductInfo) => boolean) {
-  const list = (await (await page.request.get(`/api/products?category=${category}`)).json()) as { products: ProductInfo[] };
-  const product = list.products.find((p) => p.countInStock > 2 && pick(p))!;
+/** A product of the category with more than two in stock that `pick` takes, in the cart. */
+async function productInCart(page: Page, category: string, pick: (p: ListedProduct) => boolean = () => true) {
+  const product = (await listProducts(page, `category=${category}`)).find((p) => p.countInStock > 2 && pick(p))!;
   expect(product, `a ${category} product`).toBeDefined();
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
+  await addToCart(page, product);
   return product;
 }
 
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 const cityField = (page: Page) => page.getByRole('combobox', { name: 'Населений пункт' });
 const branchSearch = (page: Page) => page.getByLabel('Пошук за номером або вулицею');
 /** The points listed (the kind filter's buttons are radios too). */
@@ -48,28 +40,18 @@ async function chooseCity(page: Page, typed: string, option: RegExp) {
   await page.getByRole('option', { name: option }).click();
 }
 
-async function expectFitsPhone(page: Page) {
-  await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(DESKTOP);
-}
-
 /** A guest with one product of the category in the cart goes to checkout without signing in and picks branch №2 in Bila Tserkva. */
 async function guestAtBilaTserkvaBranch(page: Page, category: string) {
-  const product = await addToCart(page, category, () => true);
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  // Guest first: the cart leads straight to the delivery step (docs/delivery.md).
-  await page.waitForURL('**/shipping');
-  await chooseCity(page, 'Біла', /^м\. Біла Церква /);
-  await branchSearch(page).fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
+  const product = await productInCart(page, category);
+  await cartToShipping(page);
+  await chooseBilaTserkvaBranch(page);
   return product;
 }
 
 test('"біла" finds Біла Церква of Kyiv oblast; a branch is found by its number; a parcel locker refuses a 25 kg malt sack', async () => {
   const page = await openPage(browser());
-  await signedInCustomer(page);
-  const sack = await addToCart(page, 'Malt', (p) => p.weight >= 25);
+  await signedInCustomer(page, { emailPrefix: 'np' });
+  const sack = await productInCart(page, 'Malt', (p) => p.weight >= 25);
   await page.goto('/shipping');
 
   // Suggestions from the second letter, each with its oblast and district; chosen by keyboard.
@@ -115,9 +97,7 @@ test('"біла" finds Біла Церква of Kyiv oblast; a branch is found b
   await page.getByLabel('Телефон').fill('+38 (067) 123-45-67');
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/payment');
-  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
+  await choosePayment(page, 'Накладений платіж у відділенні Нової пошти');
   await page.getByRole('button', { name: 'Замовити' }).click();
   await page.waitForURL(/\/order\/[0-9a-f-]{36}$/);
   await expect.poll(() => shown(page, 'Біла Церква, Відділення №3 (до 30 кг): вул. Ярослава Мудрого, 40')).toBe(true);
@@ -128,8 +108,8 @@ test('"біла" finds Біла Церква of Kyiv oblast; a branch is found b
 
 test('another town drops the chosen branch; a saved branch that closed is asked for again', async () => {
   const page = await openPage(browser());
-  await signedInCustomer(page);
-  await addToCart(page, 'Hops', () => true);
+  await signedInCustomer(page, { emailPrefix: 'np' });
+  await productInCart(page, 'Hops');
   await page.goto('/shipping');
 
   await chooseCity(page, 'київ', /^м\. Київ /);
@@ -187,14 +167,10 @@ test('a guest checks out from the cart to the order page, then signs up and take
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/payment');
-  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
-  await page.getByRole('button', { name: 'Замовити' }).click();
+  await choosePayment(page, 'Накладений платіж у відділенні Нової пошти');
 
   // The order's page, by its unguessable link.
-  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/);
-  const link = new URL(page.url()).pathname;
+  const { link, order: placed } = await placeGuestOrder(page);
   await expect.poll(() => shown(page, /Збережіть адресу цієї сторінки/)).toBe(true);
   await expect.poll(() => shown(page, 'Біла Церква, Відділення №2: бульв. Олександрійський, 68')).toBe(true);
   await expect.poll(() => page.getByRole('link', { name: email }).count()).toBe(1);
@@ -206,7 +182,6 @@ test('a guest checks out from the cart to the order page, then signs up and take
   await expectAccessible(page);
   await expectFitsPhone(page);
   // Its id alone opens nothing.
-  const placed = (await (await page.request.get(`/api${link.replace('/order/guest/', '/orders/guest/')}`)).json()) as { _id: string; number: number };
   const id = placed._id;
   expect((await page.request.get(`/api/orders/${id}`)).status()).toBe(401);
 
@@ -215,8 +190,8 @@ test('a guest checks out from the cart to the order page, then signs up and take
   await page.waitForURL(/\/register\?redirect=/);
   await page.getByLabel('Ім’я', { exact: true }).fill('Леся Українка');
   await page.getByLabel('Електронна пошта').fill(email);
-  await page.getByLabel('Пароль', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Підтвердження пароля').fill(PASSWORD);
+  await page.getByLabel('Пароль', { exact: true }).fill(CUSTOMER_PASSWORD);
+  await page.getByLabel('Підтвердження пароля').fill(CUSTOMER_PASSWORD);
   await page.getByRole('button', { name: 'Зареєструватися' }).click();
   await page.waitForURL(`**${link}`);
   await page.getByRole('button', { name: 'Додати замовлення до мого облікового запису' }).click();
@@ -236,19 +211,13 @@ test('a guest orders with a card through LiqPay, pays from the order’s link an
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/payment');
   // A guest is offered the online methods too.
-  await page.getByLabel('Картка (LiqPay), у гривнях').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
-  await page.getByRole('button', { name: 'Замовити' }).click();
-
-  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/);
-  const link = new URL(page.url()).pathname;
-  const placed = (await (await page.request.get(`/api${link.replace('/order/guest/', '/orders/guest/')}`)).json()) as { totalPrice: number };
+  await choosePayment(page, 'Картка (LiqPay), у гривнях');
+  const { link, order: placed } = await placeGuestOrder(page);
   const total = formatUah(placed.totalPrice);
   await expect.poll(() => shown(page, 'Не оплачено')).toBe(true);
   const payButton = page.getByRole('button', { name: `Оплатити карткою ${total}` });
   await expect.poll(() => payButton.isVisible()).toBe(true);
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
+  await toastsGone(page);
   await expectAccessible(page);
   await expectFitsPhone(page);
 

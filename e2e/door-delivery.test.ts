@@ -1,9 +1,9 @@
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { discountedPrice, formatUah } from '../src/shared/pricing';
 import { formatDeliveryDay, valueBandUah, weightBandKg } from '../src/shared/delivery';
 import { fakeSettlements, fakeTariff } from '../src/server/test/fakes/nova-poshta';
-import { adminCredentials, baseURL, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { adminCredentials, baseURL, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
+import { addToCart, cartToShipping, choosePayment, expectNoSideScroll, listProducts, placeGuestOrder, shown } from './support';
 
 /**
  * Guest-first checkout with courier delivery (docs/delivery.md): from the cart straight to the
@@ -12,8 +12,6 @@ import { adminCredentials, baseURL, DESKTOP, expectAccessible, expectNoConsoleEr
 
 const browser = useBrowser();
 const KYIV = fakeSettlements().find((s) => s.MainDescription === 'Київ')!;
-
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 
 /** The shop sends from Kyiv: the admin saves the sender, whose city the estimate starts from (docs/settings.md). */
 async function shopSendsFromKyiv() {
@@ -45,17 +43,11 @@ test('a guest goes from the cart straight to delivery, chooses courier delivery 
   await shopSendsFromKyiv();
   const page = await openPage(browser(), PHONE);
 
-  const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as {
-    products: { _id: string; countInStock: number; weight: number; price: number; discount: number }[];
-  };
-  const product = list.products.find((p) => p.countInStock > 2 && p.weight > 0)!;
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
+  const product = (await listProducts(page, 'category=Yeast')).find((p) => p.countInStock > 2 && p.weight > 0)!;
+  await addToCart(page, product);
 
   // Guest first: the delivery step at once, with the way to sign in on it.
-  await page.waitForURL('**/shipping');
+  await cartToShipping(page);
   await expect.poll(() => shown(page, 'Уже маєте обліковий запис?')).toBe(true);
   expect(await page.getByRole('main').getByRole('link', { name: 'Увійти' }).getAttribute('href')).toBe('/login?redirect=%2Fshipping');
 
@@ -94,30 +86,25 @@ test('a guest goes from the cart straight to delivery, chooses courier delivery 
   // No e-mail: the phone is enough.
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/payment');
-  await page.getByLabel('monobank: картка, Apple Pay чи Google Pay, у гривнях').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
+  await choosePayment(page, 'monobank: картка, Apple Pay чи Google Pay, у гривнях');
   await expect.poll(() => deliveryCost.textContent()).toBe(line);
   await expect.poll(() => shown(page, 'Біла Церква, Адресна доставка: вул. Гайова, 12а, кв. 7')).toBe(true);
-  await page.getByRole('button', { name: 'Замовити' }).click();
 
   // The order's page: the address, the price and day, the comment, and the link to keep (no letter carries it).
-  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/);
+  const { link, order: placed } = await placeGuestOrder(page);
   await expect.poll(() => shown(page, 'Біла Церква, Адресна доставка: вул. Гайова, 12а, кв. 7')).toBe(true);
   await expect.poll(() => deliveryCost.textContent()).toBe(line);
   await expect.poll(() => shown(page, 'Зателефонуйте перед відправкою')).toBe(true);
   await expect.poll(() => shown(page, /Ви не вказали електронну пошту/)).toBe(true);
   expect(await page.getByText(page.url(), { exact: true }).count()).toBe(1);
   await expectAccessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
   await page.screenshot({ path: '/tmp/door-order-375.png', fullPage: true });
-  await page.setViewportSize({ width: 1366, height: DESKTOP.height });
+  await page.setViewportSize(WIDE);
   await page.screenshot({ path: '/tmp/door-order-1366.png', fullPage: true });
 
   // Paid by monobank on its (fake) page: back on the order's link, the order is paid.
   await page.setViewportSize(PHONE);
-  const link = new URL(page.url()).pathname;
-  const placed = (await (await page.request.get(`/api${link.replace('/order/guest/', '/orders/guest/')}`)).json()) as { totalPrice: number };
   await page.getByRole('button', { name: `Оплатити ${formatUah(placed.totalPrice)} через monobank` }).click();
   await page.waitForURL(/\/pay\/p2_/);
   await page.getByRole('button', { name: /^Сплатити \d/ }).click();

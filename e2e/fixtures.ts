@@ -1,5 +1,4 @@
 import AxeBuilder from '@axe-core/playwright';
-import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -8,6 +7,8 @@ export const adminCredentials = () => ({ email: inject('adminEmail'), password: 
 
 export const PHONE = { width: 375, height: 740 };
 export const DESKTOP = { width: 1280, height: 900 };
+/** A common laptop screen, for the screenshots and the wide layouts. */
+export const WIDE = { width: 1366, height: 900 };
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -103,53 +104,19 @@ export async function expectAccessible(page: Page) {
   expect(serious, 'serious accessibility violations').toEqual([]);
 }
 
-/** Signs in through the real login screen. */
-export async function signIn(page: Page, email: string, password: string, redirect?: string) {
-  await page.goto(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
-  await page.getByLabel(/e-?mail|пошта/i).fill(email);
-  await page.getByLabel(/^(пароль|password)$/i).fill(password);
-  await page.getByRole('button', { name: /увійти|sign in/i }).click();
-}
-
-/** A product as the lists answer it, with its packs cheapest first (docs/api.md). */
-export interface ListedProduct {
-  _id: string;
-  name: string;
-  countInStock: number;
-  price: number;
-  discount: number;
-  variants: { _id: string; label: string; countInStock: number; price: number }[];
-}
-
-/** The pack a product page offers first, and so the one "Додати в кошик" puts in the cart: the cheapest in stock. */
-export const firstPackInStock = (product: ListedProduct) => product.variants.find((v) => v.countInStock > 0)!;
-
-/** An order line of that pack, for orders placed through the API. */
-export const lineOf = (product: ListedProduct, qty: number) => ({ product: product._id, variant: firstPackInStock(product)._id, qty });
-
 /**
- * From the cart's "Оформити замовлення" to the review step as a guest: branch №2 in Bila Tserkva
- * (the fake directory's), cash on delivery (docs/delivery.md).
+ * What the page says besides errors, and which API calls it makes: a server-rendered page the
+ * browser takes over should warn of nothing and fetch nothing again (docs/seo.md).
  */
-export async function guestCartToReview(page: Page, emailPrefix: string) {
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  // Guest first: the cart leads straight to the delivery step.
-  await page.waitForURL('**/shipping');
-  await guestShippingToPayment(page, emailPrefix);
-  await page.getByLabel('Накладений платіж у відділенні Нової пошти').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
-}
-
-/** The delivery step as a guest, from /shipping to /payment: branch №2 in Bila Tserkva, Леся Українка. */
-export async function guestShippingToPayment(page: Page, emailPrefix: string) {
-  await page.getByRole('combobox', { name: 'Населений пункт' }).fill('Біла');
-  await page.getByRole('option', { name: /^м\. Біла Церква / }).click();
-  await page.getByLabel('Пошук за номером або вулицею').fill('олександрійський');
-  await page.getByRole('radio', { name: /^Відділення №2: бульв\. Олександрійський, 68/ }).check();
-  await page.getByLabel('Ім’я та прізвище отримувача').fill('Леся Українка');
-  await page.getByLabel('Телефон').fill('067 123 45 67');
-  await page.getByLabel('Електронна пошта').fill(`${emailPrefix}-${randomBytes(4).toString('hex')}@example.com`);
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/payment');
+export function recordWarningsAndApiCalls(page: Page) {
+  const warnings: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
+  });
+  return { warnings, apiCalls };
 }

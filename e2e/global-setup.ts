@@ -1,9 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from '../src/server/test/fakes/listen';
 import { startFakeServices } from './fake-services';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -73,17 +73,6 @@ async function waitUntilUp(url: string, server: ChildProcess) {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`the shop did not start at ${url}`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 declare module 'vitest' {

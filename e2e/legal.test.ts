@@ -1,29 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { adminCredentials, expectAccessible, expectNoConsoleErrors, guestCartToReview, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
+import { addToCart, expectFitsPhone, guestCartToReview, placeGuestOrder, productsInStock, shown, signInAsAdmin } from './support';
 
 /** The legal pages (docs/domain.md): the consent at checkout, the order's offer version, the admin's editor. */
 
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 900 };
-
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
-
-async function expectFitsPhone(page: Page) {
-  const before = page.viewportSize() ?? WIDE;
-  await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(before);
-}
 
 /** A guest with a yeast pack in the cart, through delivery and payment to the review step. */
 async function guestAtReview(page: Page) {
-  const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as { products: { _id: string; countInStock: number }[] };
-  const product = list.products.find((p) => p.countInStock > 2)!;
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
+  const [product] = await productsInStock(page, 'Yeast', 3);
+  await addToCart(page, product);
   await guestCartToReview(page, 'guest');
 }
 
@@ -43,8 +31,7 @@ test('a guest sees the consent line at the review step, places the order and ope
   await expectAccessible(page);
   await expectFitsPhone(page);
 
-  await page.getByRole('button', { name: 'Замовити' }).click();
-  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/);
+  await placeGuestOrder(page);
   const offerLink = page.getByRole('link', { name: `Замовлення оформлено за публічною офертою, редакція ${inForce}` });
   await offerLink.click();
   await page.waitForURL(`**/oferta/v/${inForce}`);
@@ -70,9 +57,7 @@ test('a guest sees the consent line at the review step, places the order and ope
 test('the admin edits the offer on a phone: the preview shows it, the save is a new version in force, the old one stays', async () => {
   const page = await openPage(browser(), PHONE);
   const before = ((await (await page.request.get('/api/legal/offer')).json()) as { version: number }).version;
-  const { email, password } = adminCredentials();
-  await signIn(page, email, password, '/admin/legal');
-  await page.waitForURL('**/admin/legal');
+  await signInAsAdmin(page, '/admin/legal');
   await expect.poll(() => page.getByLabel('Сторінка').inputValue()).toBe('offer');
   await expect.poll(() => shown(page, new RegExp(`^Чинна редакція ${before} від `))).toBe(true);
 

@@ -1,49 +1,44 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatUah } from '../src/shared/pricing';
-import { allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, guestShippingToPayment, openPage, PHONE, useBrowser } from './fixtures';
+import { allowConsoleErrors, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
+import {
+  addToCart,
+  cartToShipping,
+  choosePayment,
+  expectNoSideScroll,
+  guestShippingToPayment,
+  placeGuestOrder,
+  productsInStock,
+  shown,
+  toastsGone,
+} from './support';
 
 /** Paying through monobank's page (docs/payments.md), against the fake monobank of e2e/fake-services.ts. */
 
 const browser = useBrowser();
 const SCREENSHOTS = process.env.SCREENSHOT_DIR;
 
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
-
 /** A guest on a phone with a hop pack in the cart, through delivery to Bila Tserkva branch №2 and the payment step. */
 async function guestAtPaymentStep(page: Page) {
-  const list = (await (await page.request.get('/api/products?category=Hops')).json()) as { products: { _id: string; countInStock: number }[] };
-  const product = list.products.find((p) => p.countInStock > 2)!;
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  // Checkout may ask first whether to sign in; the guest goes on without an account.
-  await page.waitForURL(/\/(login|shipping)/);
-  if (new URL(page.url()).pathname === '/login') {
-    await page.getByRole('link', { name: 'Оформити без реєстрації' }).click();
-    await page.waitForURL('**/shipping');
-  }
+  const [product] = await productsInStock(page, 'Hops', 3);
+  await addToCart(page, product);
+  await cartToShipping(page);
   await guestShippingToPayment(page, 'mono');
 }
 
 /** Chooses monobank, places the order and answers the order's link and its total as shown. */
 async function placeWithMonobank(page: Page) {
-  await page.getByLabel('monobank: картка, Apple Pay чи Google Pay, у гривнях').check();
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
-  await page.getByRole('button', { name: 'Замовити' }).click();
-  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/);
-  const link = new URL(page.url()).pathname;
-  const placed = (await (await page.request.get(`/api${link.replace('/order/guest/', '/orders/guest/')}`)).json()) as { totalPrice: number };
-  return { link, total: formatUah(placed.totalPrice), totalPrice: placed.totalPrice };
+  await choosePayment(page, 'monobank: картка, Apple Pay чи Google Pay, у гривнях');
+  const { link, order } = await placeGuestOrder(page);
+  return { link, total: formatUah(order.totalPrice), totalPrice: order.totalPrice };
 }
 
 async function snap(page: Page, name: string) {
   if (!SCREENSHOTS) return;
   for (const [label, size] of [
     ['375', PHONE],
-    ['1366', { width: 1366, height: 900 }],
+    ['1366', WIDE],
   ] as const) {
     await page.setViewportSize(size);
     await page.screenshot({ path: `${SCREENSHOTS}/${name}-${label}.png`, fullPage: true });
@@ -64,9 +59,9 @@ test('on a phone, a guest chooses monobank, pays on monobank’s page and comes 
   const payButton = page.getByRole('button', { name: `Оплатити ${total} через monobank` });
   await expect.poll(() => payButton.isVisible(), { timeout: 10_000 }).toBe(true);
   expect(await shown(page, 'Карткою, Apple Pay або Google Pay на сторінці monobank.')).toBe(true);
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
+  await toastsGone(page);
   await expectAccessible(page);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
   await snap(page, 'monobank-order-unpaid');
 
   // monobank's (fake) page shows the order's sum; paying there calls the shop's webhook, then sends the guest back.

@@ -1,65 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import {
-  adminCredentials,
-  firstPackInStock,
-  lineOf,
-  type ListedProduct,
-  allowConsoleErrors,
-  DESKTOP,
-  expectAccessible,
-  expectNoConsoleErrors,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, useBrowser } from './fixtures';
+import { expectFitsPhone, lineOf, placeOrderThroughApi, productsInStock, shown, signedInCustomer, signInAsAdmin, type ListedProduct } from './support';
 
 const browser = useBrowser();
-const PASSWORD = 'brew-day-2024';
 const TTN = '20450987654321';
-
-type ProductInfo = ListedProduct;
 
 /** A signed-in customer (cookies in the page's context) with one order of the given method. */
 async function customerWithOrder(page: Page, paymentMethod: string) {
-  const email = `buyer-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await page.request.post('/api/users', { data: { name: 'Григорій Сковорода', email, password: PASSWORD } })).status()).toBe(201);
-  const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as { products: ProductInfo[] };
-  const product = list.products.find((p) => firstPackInStock(p)?.countInStock >= 2)!;
-  const placed = await page.request.post('/api/orders', {
-    headers: { 'idempotency-key': randomBytes(16).toString('hex') },
-    data: {
-      orderItems: [lineOf(product, 2)],
-      paymentMethod,
-      shippingAddress: { address: 'Григорій Сковорода', city: 'Київ', phoneNumber: '+380671112233', country: 'Відділення №1: вул. Пирогівський шлях, 135' },
-    },
-  });
-  expect(placed.status()).toBe(201);
+  const { email, name } = await signedInCustomer(page, { name: 'Григорій Сковорода' });
+  const [product] = await productsInStock(page, 'Yeast', 2);
+  const placed = await placeOrderThroughApi(page, [lineOf(product, 2)], paymentMethod, name);
   const order = (await placed.json()) as { _id: string; number: number };
-  // Signed in through the screen too, so the web app knows who it is.
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
   return { email, product, order };
 }
 
-const stockOf = async (page: Page, id: string) => ((await (await page.request.get(`/api/products/${id}`)).json()) as ProductInfo).countInStock;
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
-
-async function expectFitsPhone(page: Page) {
-  await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await page.setViewportSize(DESKTOP);
-}
+const stockOf = async (page: Page, id: string) => ((await (await page.request.get(`/api/products/${id}`)).json()) as ListedProduct).countInStock;
 
 test('cash on delivery: the admin ships with a ТТН, the shopper sees number and status, the admin marks it delivered', async () => {
   const shopper = await openPage(browser());
   const { order } = await customerWithOrder(shopper, 'NovaPoshta');
 
   const admin = await openPage(browser());
-  await signIn(admin, adminCredentials().email, adminCredentials().password, '/admin/orderlist');
-  await admin.waitForURL('**/admin/orderlist');
+  await signInAsAdmin(admin, '/admin/orderlist');
   // Found by its number among all orders.
   await admin.getByLabel('Пошук замовлень').fill(String(order.number));
   await admin.getByRole('button', { name: 'Знайти' }).click();
@@ -138,8 +101,7 @@ test('the admin creates the waybill at Nova Poshta: asked first, then the shoppe
   const { order } = await customerWithOrder(shopper, 'NovaPoshta');
 
   const admin = await openPage(browser());
-  await signIn(admin, adminCredentials().email, adminCredentials().password, `/order/${order._id}`);
-  await admin.waitForURL(`**/order/${order._id}`);
+  await signInAsAdmin(admin, `/order/${order._id}`);
   // The shop's sender, as the admin saves it on the settings screen.
   const settings = await (await admin.request.get('/api/settings/admin')).json();
   const ref = (n: number) => `${String(n).repeat(8)}-1111-4111-8111-111111111111`;

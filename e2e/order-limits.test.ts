@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { adminCredentials, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { adminCredentials, DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { addToCart, expectNoSideScroll, signInAsAdmin } from './support';
 
 const browser = useBrowser();
 
@@ -28,16 +29,14 @@ test('a guest asking for 100 kegs is told the limit in the cart, at 375 px', asy
   const limits = ((await (await admin.request.get('/api/settings')).json()) as { orderLimits: { guestLineQty: number } }).orderLimits;
 
   const page = await openPage(browser(), PHONE);
-  await page.goto(`/product/${slug}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
+  await addToCart(page, slug);
   await page.getByLabel(`Кількість: ${keg.name}`, { exact: false }).selectOption('100');
 
   const told = `Не більше ${limits.guestLineQty} шт. цього товару в одному замовленні. Зменшіть кількість; для більшої зв’яжіться з магазином.`;
   await expect.poll(() => page.getByRole('alert').filter({ hasText: told }).isVisible()).toBe(true);
   await expect.poll(() => page.getByText('У кошику більше, ніж можна замовити за один раз').isVisible()).toBe(true);
   expect(await page.getByRole('button', { name: 'Оформити замовлення' }).isDisabled()).toBe(true);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
   await page.screenshot({ path: '/tmp/order-limits-cart-375.png', fullPage: true });
 
@@ -54,8 +53,7 @@ test('a guest asking for 100 kegs is told the limit in the cart, at 375 px', asy
 
 test('the owner sets the limits in their own section of the settings; out of bounds is refused beside the field', async () => {
   const page = await openPage(browser(), DESKTOP);
-  await signIn(page, adminCredentials().email, adminCredentials().password, '/admin/settings');
-  await page.waitForURL('**/admin/settings');
+  await signInAsAdmin(page, '/admin/settings');
   const guestLine = page.getByLabel('Гість: одиниць одного товару');
   await expect.poll(() => guestLine.inputValue()).toBe('20');
   await expect.poll(() => page.getByRole('group', { name: 'Обмеження замовлень' }).isVisible()).toBe(true);
@@ -67,7 +65,7 @@ test('the owner sets the limits in their own section of the settings; out of bou
   expect(((await (await page.request.get('/api/settings')).json()) as { orderLimits: { guestLineQty: number } }).orderLimits.guestLineQty).toBe(20);
   await page.screenshot({ path: '/tmp/order-limits-settings-1366.png', fullPage: true });
   await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
   await page.getByRole('group', { name: 'Обмеження замовлень' }).screenshot({ path: '/tmp/order-limits-settings-375.png' });
   await page.setViewportSize(DESKTOP);
   await expectAccessible(page);

@@ -1,35 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { discountedPrice, formatAmount } from '../src/shared/pricing';
-import { expectAccessible, expectNoConsoleErrors, openPage, PHONE, signIn, useBrowser } from './fixtures';
+import { expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
+import { expectNoSideScroll, listProducts, placeOrderThroughApi, shown, signedInCustomer, type ListedProduct } from './support';
 
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 900 };
-
-interface Pack {
-  _id: string;
-  label: string;
-  price: number;
-  discount: number;
-  countInStock: number;
-}
-interface ProductInfo {
-  _id: string;
-  slug: string;
-  name: string;
-  variants: Pack[];
-}
 
 /** A product of the category sold in the given packs, each in stock. */
-async function productWithPacks(page: Page, category: string, labels: string[]): Promise<ProductInfo> {
-  const list = (await (await page.request.get(`/api/products?category=${category}`)).json()) as { products: ProductInfo[] };
-  const found = list.products.find((p) => labels.every((label) => p.variants.some((v) => v.label === label && v.countInStock > 0)));
+async function productWithPacks(page: Page, category: string, labels: string[]): Promise<ListedProduct> {
+  const found = (await listProducts(page, `category=${category}`)).find((p) =>
+    labels.every((label) => p.variants.some((v) => v.label === label && v.countInStock > 0)),
+  );
   expect(found, `a ${category} product in ${labels.join(', ')}`).toBeDefined();
   return found!;
 }
 
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 const priceBlock = (page: Page) => page.getByTestId('pack-price');
 
 for (const viewport of [WIDE, PHONE]) {
@@ -62,25 +47,21 @@ for (const viewport of [WIDE, PHONE]) {
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => priceBlock(page).textContent()).toMatch(/за 100 г/);
     await expectAccessible(page);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSideScroll(page);
 
     await page.getByRole('button', { name: 'Додати в кошик' }).click();
     await page.waitForURL('**/cart');
     await expect.poll(() => page.locator('main li').filter({ hasText: hop.name }).textContent()).toContain('100 г');
     const line = await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state.cartItems[0]);
     expect(line).toMatchObject({ _id: hop._id, variant: hundred._id, label: '100 г', price: hundred.price, qty: 1 });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await expectNoSideScroll(page);
     expectNoConsoleErrors(page);
   });
 }
 
 test('a shopper orders milled malt: the cart, the order and its page say "подрібнити"', async () => {
   const page = await openPage(browser(), WIDE);
-  const email = `miller-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await page.request.post('/api/users', { data: { name: 'Іван Сірко', email, password: 'brew-day-2024' } })).status()).toBe(201);
-  await page.request.post('/api/users/logout');
-  await signIn(page, email, 'brew-day-2024');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await signedInCustomer(page, { name: 'Іван Сірко', emailPrefix: 'miller' });
 
   const malt = await productWithPacks(page, 'Malt', ['1 кг', '5 кг']);
   await page.goto(`/product/${malt.slug}`);
@@ -104,14 +85,12 @@ test('a shopper orders milled malt: the cart, the order and its page say "под
     qty: number;
     options?: { milled?: boolean };
   }[];
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      orderItems: lines.map((l) => ({ product: l._id, variant: l.variant, qty: l.qty, ...(l.options ? { options: l.options } : {}) })),
-      shippingAddress: { address: 'Іван Сірко', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-      paymentMethod: 'NovaPoshta',
-    },
-  });
-  expect(placed.status()).toBe(201);
+  const placed = await placeOrderThroughApi(
+    page,
+    lines.map((l) => ({ product: l._id, variant: l.variant, qty: l.qty, ...(l.options ? { options: l.options } : {}) })),
+    'NovaPoshta',
+    'Іван Сірко',
+  );
   const order = (await placed.json()) as { _id: string; orderItems: { label: string; options: { milled?: true } }[] };
   expect(order.orderItems.map((l) => [l.label, Boolean(l.options.milled)]).sort()).toEqual([
     ['5 кг', false],
@@ -121,7 +100,7 @@ test('a shopper orders milled malt: the cart, the order and its page say "под
   await expect.poll(() => shown(page, '5 кг · подрібнити')).toBe(true);
   await expect.poll(() => shown(page, /^5 кг$/)).toBe(true);
   await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
   await expectAccessible(page);
   expectNoConsoleErrors(page);
 });

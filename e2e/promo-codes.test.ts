@@ -1,41 +1,37 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser, WIDE } from './fixtures';
 import {
-  adminCredentials,
-  allowConsoleErrors,
-  expectAccessible,
-  expectNoConsoleErrors,
+  addToCart,
+  cartToShipping,
+  choosePayment,
+  expectNoSideScroll,
   firstPackInStock,
-  openPage,
-  PHONE,
-  signIn,
-  type ListedProduct,
-  useBrowser,
-} from './fixtures';
+  productsInStock,
+  registerCustomer,
+  shown,
+  signInAsAdmin,
+  submitSignIn,
+  toastsGone,
+} from './support';
 
 /** Promo codes (docs/promo-codes.md): the owner makes BREWCLUB10, a shopper uses it from cart to order. */
 
 const browser = useBrowser();
-const DESKTOP_1366 = { width: 1366, height: 900 };
-const PASSWORD = 'brew-day-2024';
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 
 /** The page at 1366 and 375 px, in /tmp, and nothing wider than the phone. */
 async function screenshots(page: Page, name: string) {
-  await page.setViewportSize(DESKTOP_1366);
+  await page.setViewportSize(WIDE);
   await page.screenshot({ path: `/tmp/promo-${name}-1366.png`, fullPage: true });
   await page.setViewportSize(PHONE);
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
   await page.screenshot({ path: `/tmp/promo-${name}-375.png`, fullPage: true });
-  await page.setViewportSize(DESKTOP_1366);
+  await page.setViewportSize(WIDE);
 }
 
 test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the review and the order', async () => {
-  const admin = await openPage(browser(), DESKTOP_1366);
-  await signIn(admin, adminCredentials().email, adminCredentials().password, '/admin/promo-codes');
-  await admin.waitForURL('**/admin/promo-codes');
-  await admin.waitForURL('**/admin/promo-codes');
+  const admin = await openPage(browser(), WIDE);
+  await signInAsAdmin(admin, '/admin/promo-codes');
   await expect.poll(() => admin.getByRole('heading', { level: 1, name: 'Промокоди' }).isVisible()).toBe(true);
   // A code from an earlier run of this test on the same database goes first.
   const earlier = admin.getByRole('button', { name: /^(Видалити|Вимкнути) промокод BREWCLUB10$/ });
@@ -59,17 +55,13 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
   expectNoConsoleErrors(admin);
 
   // The shopper: an account of their own, one hop in the cart.
-  const page = await openPage(browser(), DESKTOP_1366);
-  const email = `promo-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password: PASSWORD } })).status()).toBe(201);
-  const list = (await (await page.request.get('/api/products?category=Hops')).json()) as { products: ListedProduct[] };
-  const product = list.products.find((p) => p.variants.some((v) => v.countInStock >= 2))!;
+  const page = await openPage(browser(), WIDE);
+  const { email, password } = await registerCustomer(page, { emailPrefix: 'promo' });
+  const [product] = await productsInStock(page, 'Hops', 2);
   const detail = (await (await page.request.get(`/api/products/${product._id}`)).json()) as { variants: { _id: string; price: number; discount: number }[] };
   const pack = detail.variants.find((v) => v._id === firstPackInStock(product)._id)!;
   const price = Math.round(pack.price * (100 - pack.discount)) / 100;
-  await page.goto(`/product/${product._id}`);
-  await page.getByRole('button', { name: 'Додати в кошик' }).click();
-  await page.waitForURL('**/cart');
+  await addToCart(page, product);
 
   // A wrong code is refused with its reason; the right one (any case) shows the discount line.
   allowConsoleErrors(page, /status of 422/);
@@ -88,12 +80,9 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
   await screenshots(page, 'cart');
 
   // Checkout: signing in keeps the cart and its code.
-  await page.getByRole('button', { name: 'Оформити замовлення' }).click();
-  await page.waitForURL('**/shipping');
+  await cartToShipping(page);
   await page.getByRole('main').getByRole('link', { name: 'Увійти' }).click();
-  await page.locator('#login-email').fill(email);
-  await page.getByLabel(/^пароль$/i).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Увійти' }).click();
+  await submitSignIn(page, email, password);
   await page.waitForURL('**/shipping');
   const city = page.getByRole('combobox', { name: 'Населений пункт' });
   await city.fill('Київ');
@@ -104,8 +93,7 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
   await page.getByLabel('Телефон').fill('067 123 45 67');
   await page.getByRole('button', { name: 'Продовжити' }).click();
   await page.waitForURL('**/payment');
-  await page.getByRole('button', { name: 'Продовжити' }).click();
-  await page.waitForURL('**/placeorder');
+  await choosePayment(page, 'Накладений платіж у відділенні Нової пошти');
 
   const review = page.locator('section[aria-labelledby=review-summary]');
   await expect.poll(() => review.textContent()).toMatch(/Промокод BREWCLUB10−[\d\s\u00a0,]+грн/);
@@ -125,7 +113,7 @@ test('the owner creates BREWCLUB10 and a shopper sees 10 % off in the cart, the 
     totalPrice: number;
   };
   expect(order).toMatchObject({ promoCode: 'BREWCLUB10', discountPrice: discount });
-  await expect.poll(() => page.locator('.Toastify__toast').count(), { timeout: 10_000 }).toBe(0);
+  await toastsGone(page);
   await screenshots(page, 'order');
   expectNoConsoleErrors(page);
 

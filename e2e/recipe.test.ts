@@ -1,21 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { IPA_BEERSMITH } from '../src/shared/recipes/test-recipes';
-import {
-  adminCredentials,
-  allowConsoleErrors,
-  expectAccessible,
-  expectNoConsoleErrors,
-  guestCartToReview,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { allowConsoleErrors, expectAccessible, expectNoConsoleErrors, openPage, PHONE, recordWarningsAndApiCalls, useBrowser, WIDE } from './fixtures';
+import { guestCartToReview, placeGuestOrder, shown, signedInCustomer, signInAsAdmin } from './support';
 
 const browser = useBrowser();
-const WIDE = { width: 1366, height: 900 };
 
 interface AdminProduct {
   _id: string;
@@ -70,8 +59,7 @@ let admin: Page;
 let restore: (() => Promise<void>) | undefined;
 beforeAll(async () => {
   admin = await openPage(browser());
-  await signIn(admin, adminCredentials().email, adminCredentials().password, '/admin/productlist');
-  await admin.waitForURL(/admin\/productlist/);
+  await signInAsAdmin(admin, '/admin/productlist');
   const before = await setCitraStock(admin, () => 0);
   restore = async () => void (await setCitraStock(admin, (id) => before.find((v) => v._id === id)!.countInStock));
 });
@@ -80,24 +68,11 @@ afterAll(async () => {
 });
 
 const ingredient = (page: Page, key: string) => page.locator(`[data-ingredient="${key}"]`);
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 
 /** A guest checks the cart out to branch №2 in Bila Tserkva, cash on delivery (docs/delivery.md). */
 async function checkOutAsGuest(page: Page) {
   await guestCartToReview(page, 'brewer');
-  await page.getByRole('button', { name: 'Замовити' }).click();
-  await page.waitForURL(/\/order\/guest\/[A-Za-z0-9_-]{43}$/, { timeout: 20_000 });
-}
-
-/** A new customer, signed in through the login screen. */
-async function signedInBrewer(page: Page) {
-  const email = `brewer-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'brew-day-2024';
-  const res = await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password } });
-  expect(res.status()).toBe(201);
-  await page.request.post('/api/users/logout');
-  await signIn(page, email, password);
-  await page.waitForURL((url) => url.pathname === '/');
+  await placeGuestOrder(page);
 }
 
 for (const viewport of [WIDE, PHONE]) {
@@ -168,7 +143,7 @@ for (const viewport of [WIDE, PHONE]) {
 
   test(`a signed-in brewer saves the recipe, opens it from "Мої рецепти" and brews it again (${viewport.width} px)`, async () => {
     const page = await openPage(browser(), viewport);
-    await signedInBrewer(page);
+    await signedInCustomer(page, { emailPrefix: 'brewer' });
     await page.goto('/recipe');
     await page.getByLabel('Файл рецепта (.xml або .json)').setInputFiles({ name: 'citra-ipa.xml', mimeType: 'text/xml', buffer: Buffer.from(IPA_BEERSMITH) });
     await expect.poll(() => page.getByRole('heading', { name: 'Citra West Coast IPA' }).count(), { timeout: 15_000 }).toBe(1);
@@ -215,7 +190,7 @@ for (const viewport of [WIDE, PHONE]) {
 
 test('a saved recipe’s link, opened by a guest, is drawn by the server and taken over without warnings or requests', async () => {
   const owner = await openPage(browser());
-  await signedInBrewer(owner);
+  await signedInCustomer(owner, { emailPrefix: 'brewer' });
   const imported = await (await owner.request.post('/api/recipes/import', { data: IPA_BEERSMITH, headers: { 'content-type': 'application/xml' } })).json();
   const saved = await owner.request.post('/api/recipes', { data: { recipe: imported.recipe, batchSizeL: 20, milled: true } });
   expect(saved.status()).toBe(201);
@@ -226,15 +201,7 @@ test('a saved recipe’s link, opened by a guest, is drawn by the server and tak
   expect(html).toContain('<meta name="robots" content="noindex" />');
 
   const page = await openPage(browser(), PHONE);
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-  });
-  const apiCalls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
-  });
+  const { warnings, apiCalls } = recordWarningsAndApiCalls(page);
   await page.goto(`/recipe/${id}`, { waitUntil: 'networkidle' });
   await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-ready')), { timeout: 15_000 }).toBe(true);
   expect(apiCalls).toEqual([]);

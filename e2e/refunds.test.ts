@@ -1,46 +1,20 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import type { Order } from '../src/shared/orders';
 import { formatUah } from '../src/shared/pricing';
-import {
-  adminCredentials,
-  expectAccessible,
-  expectNoConsoleErrors,
-  firstPackInStock,
-  lineOf,
-  type ListedProduct,
-  openPage,
-  PHONE,
-  DESKTOP,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { lineOf, placeOrderThroughApi, productsInStock, shown, signedInCustomer, signInAsAdmin } from './support';
 
 const browser = useBrowser();
-const PASSWORD = 'brew-day-2024';
 
-const shown = async (page: Page, text: string | RegExp) => (await page.getByText(text).filter({ visible: true }).count()) > 0;
 // After a navigation or a call to LiqPay's (fake) checkout, a loaded machine needs more than a second.
 const SLOW = { timeout: 15_000 };
 
 /** A new customer, signed in, with a LiqPay order of two lines placed through the API. */
 async function customerWithLiqPayOrder(page: Page) {
-  const email = `refund-${randomBytes(4).toString('hex')}@example.com`;
-  expect((await page.request.post('/api/users', { data: { name: 'Остап Вишня', email, password: PASSWORD } })).status()).toBe(201);
-  await page.request.post('/api/users/logout');
-  await signIn(page, email, PASSWORD);
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const list = (await (await page.request.get('/api/products?category=Yeast')).json()) as { products: ListedProduct[] };
-  const [first, second] = list.products.filter((p) => firstPackInStock(p)?.countInStock >= 4);
-  const placed = await page.request.post('/api/orders', {
-    data: {
-      orderItems: [lineOf(first, 2), lineOf(second, 1)],
-      shippingAddress: { address: 'Остап Вишня', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
-      paymentMethod: 'LiqPay',
-    },
-  });
-  expect(placed.status()).toBe(201);
+  await signedInCustomer(page, { emailPrefix: 'refund' });
+  const [first, second] = await productsInStock(page, 'Yeast', 4);
+  const placed = await placeOrderThroughApi(page, [lineOf(first, 2), lineOf(second, 1)], 'LiqPay');
   return (await placed.json()) as Order;
 }
 
@@ -58,8 +32,7 @@ test('the owner refunds one line of a LiqPay order through LiqPay, and the shopp
 
   // The owner opens the order and refunds the one-piece line.
   const admin = await openPage(browser());
-  await signIn(admin, adminCredentials().email, adminCredentials().password, `/order/${order._id}`);
-  await admin.waitForURL(`**/order/${order._id}`);
+  await signInAsAdmin(admin, `/order/${order._id}`);
   await admin.getByRole('button', { name: 'Повернути кошти' }).click();
   const dialog = admin.getByRole('dialog', { name: `Повернути кошти за замовлення №${order.number}` });
   await expect.poll(() => dialog.isVisible(), SLOW).toBe(true);

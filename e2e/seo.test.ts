@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
-import { allowConsoleErrors, baseURL, expectNoConsoleErrors, openPage, useBrowser } from './fixtures';
+import { allowConsoleErrors, baseURL, expectNoConsoleErrors, openPage, recordWarningsAndApiCalls, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -124,15 +124,7 @@ test('the browser takes over the rendered page: no hydration errors, no policy v
   const issues: string[] = [];
   cdp.on('Audits.issueAdded', ({ issue }) => issues.push(JSON.stringify(issue)));
   await cdp.send('Audits.enable');
-  const warnings: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-  });
-  const apiCalls: string[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.startsWith('/api/')) apiCalls.push(url.pathname);
-  });
+  const { warnings, apiCalls } = recordWarningsAndApiCalls(page);
 
   const list = await (await fetch(`${baseURL()}/api/products`)).json();
   const product = list.products.find((item: { countInStock: number }) => item.countInStock > 0);

@@ -1,20 +1,9 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  adminCredentials,
-  DESKTOP,
-  expectAccessible,
-  expectNoConsoleErrors,
-  lineOf,
-  openPage,
-  PHONE,
-  signIn,
-  useBrowser,
-  type ListedProduct,
-} from './fixtures';
+import { DESKTOP, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { expectNoSideScroll, letterTo, lineOf, listProducts, signInAsAdmin } from './support';
 
 const browser = useBrowser();
 const SHOTS = '/tmp/shop-identity-shots';
@@ -31,21 +20,12 @@ const decodeHeader = (value: string) =>
         ).toString('utf8'),
   );
 
-/** The From and Reply-To of the newest letter to `email`, from the .eml files the shop writes without SMTP. */
+/** The From and Reply-To of the newest letter to `email`. */
 function headersOfLetterTo(email: string): { from: string; replyTo: string } | null {
-  const dir = inject('mailDir');
-  if (!existsSync(dir)) return null;
-  for (const name of readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .sort()
-    .reverse()) {
-    const raw = readFileSync(path.join(dir, name), 'utf8');
-    const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, ' ');
-    if (!new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'm').test(head)) continue;
-    const header = (key: string) => decodeHeader(new RegExp(`^${key}: (.*)$`, 'm').exec(head)?.[1] ?? '');
-    return { from: header('From'), replyTo: header('Reply-To') };
-  }
-  return null;
+  const letter = letterTo(email);
+  if (!letter) return null;
+  const header = (key: string) => decodeHeader(new RegExp(`^${key}: (.*)$`, 'm').exec(letter.head)?.[1] ?? '');
+  return { from: header('From'), replyTo: header('Reply-To') };
 }
 
 async function renameTo(page: Page, name: string, about: string) {
@@ -60,8 +40,7 @@ async function renameTo(page: Page, name: string, about: string) {
 
 test('the owner renames the shop: the title, the About page and the next letter’s From say the new name', async () => {
   const page = await openPage(browser(), DESKTOP);
-  const { email, password } = adminCredentials();
-  await signIn(page, email, password, '/admin/settings');
+  await signInAsAdmin(page, '/admin/settings');
   await page.getByLabel('Назва магазину').waitFor({ timeout: 60_000 });
   const before = await page.getByLabel('Назва магазину').inputValue();
   const aboutBefore = await page.getByLabel('Текст сторінки «Про нас» (абзаци — через порожній рядок)').inputValue();
@@ -82,18 +61,18 @@ test('the owner renames the shop: the title, the About page and the next letter�
     const phone = await openPage(browser(), PHONE);
     await phone.goto('/about');
     await expect.poll(() => phone.getByText('Варимо разом із вами з 2020 року.').isVisible()).toBe(true);
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSideScroll(phone);
     await phone.screenshot({ path: `${SHOTS}/about-375.png`, fullPage: true });
     await phone.goto('/admin/settings');
     await phone.screenshot({ path: `${SHOTS}/settings-375.png`, fullPage: true });
     expectNoConsoleErrors(about);
 
     // The next letter goes out under the new name, replies to the shop's e-mail.
-    const products = (await (await page.request.get('/api/products?category=Hops&inStock=true')).json()) as { products: ListedProduct[] };
+    const products = await listProducts(page, 'category=Hops&inStock=true');
     const guest = `guest-${randomBytes(4).toString('hex')}@example.com`;
     const placed = await page.request.post('/api/orders/guest', {
       data: {
-        orderItems: [lineOf(products.products[0], 1)],
+        orderItems: [lineOf(products[0], 1)],
         shippingAddress: { address: 'Леся Українка', city: 'Київ', phoneNumber: '+380501112233', country: 'Відділення №1' },
         paymentMethod: 'NovaPoshta',
         email: guest,

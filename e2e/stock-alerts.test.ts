@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { adminCredentials, expectAccessible, expectNoConsoleErrors, openPage, PHONE, useBrowser } from './fixtures';
+import { expectNoSideScroll, letterTo } from './support';
 
 const browser = useBrowser();
 
@@ -31,34 +30,6 @@ interface ProductDetail {
   variants: Pack[];
 }
 
-/** The text of the newest letter to `email`, read from the .eml files the shop writes without SMTP. */
-function letterTo(email: string): string | null {
-  const dir = inject('mailDir');
-  if (!existsSync(dir)) return null;
-  for (const name of readdirSync(dir)
-    .filter((file) => file.endsWith('.eml'))
-    .sort()
-    .reverse()) {
-    const raw = readFileSync(path.join(dir, name), 'utf8');
-    if (!raw.includes(email)) continue;
-    // A letter with an HTML part is multipart, each part base64; a text-only one is a single part.
-    const parts = [...raw.matchAll(/Content-Transfer-Encoding: base64\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g)].map((part) =>
-      Buffer.from(part[1], 'base64').toString('utf8'),
-    );
-    if (parts.length) return parts.join('\n');
-    const split = raw.search(/\r?\n\r?\n/);
-    const [headers, body] = [raw.slice(0, split), raw.slice(split).trim()];
-    const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase();
-    if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
-    if (encoding === 'quoted-printable') {
-      const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_hex, code: string) => String.fromCharCode(parseInt(code, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return body;
-  }
-  return null;
-}
-
 test('a shopper asks to be told when a sold-out hop is back, gets one letter when the owner restocks it, and unsubscribes (375 px)', async () => {
   const page = await openPage(browser(), PHONE);
   // A hop of the demo catalogue whose packs are all sold out: sold-out products are listed last.
@@ -76,7 +47,7 @@ test('a shopper asks to be told when a sold-out hop is back, gets one letter whe
   await page.getByRole('button', { name: 'Повідомити мене' }).click();
   await expect.poll(() => page.getByRole('status').filter({ hasText: email }).isVisible()).toBe(true);
   await expectAccessible(page);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectNoSideScroll(page);
 
   // The owner restocks the pack shown first.
   const admin = await openPage(browser());
@@ -104,8 +75,8 @@ test('a shopper asks to be told when a sold-out hop is back, gets one letter whe
     })),
   };
   expect((await admin.request.put(`/api/products/${hop._id}`, { data: edit })).status()).toBe(200);
-  await expect.poll(() => letterTo(email), { timeout: 30_000 }).toContain(`/product/${hop.slug}`);
-  const letter = letterTo(email)!;
+  await expect.poll(() => letterTo(email)?.text, { timeout: 30_000 }).toContain(`/product/${hop.slug}`);
+  const letter = letterTo(email)!.text;
   expect(letter).toContain('знову в наявності');
   const unsubscribe = /https?:\/\/[^\s"<>]+\/stock-alerts\/unsubscribe\?[^\s"<>]+/.exec(letter)![0];
 

@@ -1,26 +1,17 @@
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../src/server/test/fakes/listen';
 
 /**
  * What the fault tests need to break things for real: a private PostgreSQL cluster they can
  * restart and stop (docs/deploy.md), and shop servers as separate processes.
  */
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -14,12 +14,17 @@ export async function listenLocally(server: Server): Promise<{ origin: string; c
   };
 }
 
-/** A local port that was free a moment ago and accepts nothing: a service configured but unreachable. */
-export function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
+/** A local port that was free a moment ago: for a server of the tests to listen on. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as AddressInfo;
       probe.close(() => resolve(port));
     });
   });
 }
+
+/** The same port left alone accepts nothing: a service configured but unreachable. */
+export const closedPort = freePort;
