@@ -64,8 +64,6 @@ export const ProductSchema = z.object({
   discount: z.number(),
   /** The category's slug (docs/domain.md); the seeded ones keep the values this field always had ("Hops", "Kegs"). */
   category: z.string(),
-  /** Kept for existing clients: the producer, as `producer` below. */
-  origin: z.string(),
   /** Hop-growing country, yeast maker or equipment brand (a producer of the category, docs/domain.md). */
   producer: z.string(),
   /** The maker or packer the price feeds name as the brand (docs/seo.md); null: the producer, unless it is a country. */
@@ -73,13 +71,14 @@ export const ProductSchema = z.object({
   weight: z.number(),
   countInStock: z.number(),
   /**
-   * Kept for existing clients, read from `attributes` (temperature, fermentation, cropYear, alpha) by
-   * the one adapter at the API edge (docs/decisions/017-categories-and-attributes.md).
+   * The attributes every client has always read as fields, read from `attributes` (temperature,
+   * fermentation, cropYear, alpha; docs/decisions/017-categories-and-attributes.md).
    */
-  ferment_temp: z.string().nullable(),
-  ferment_type: z.enum(FERMENT_TYPES).nullable(),
+  fermentationTemperature: z.string().nullable(),
+  fermentationType: z.enum(FERMENT_TYPES).nullable(),
   cropYear: z.number().nullable(),
-  alfa: z.number().nullable(),
+  /** A hop's alpha acids, % of weight. */
+  alphaAcid: z.number().nullable(),
   /** Values of the category's attributes by key (GET /api/categories defines them). */
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   rating: z.number(),
@@ -95,6 +94,9 @@ export const ProductSchema = z.object({
   variants: z.array(VariantSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/** GET /api/products/top: the best rated. */
+export const TopProductsSchema = z.array(ProductSchema);
 
 export const ProductDetailSchema = ProductSchema.extend({ reviews: z.array(ReviewSchema) });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
@@ -284,7 +286,7 @@ export const ProductUpdateSchema = z.object({
     )
     .max(MAX_PRODUCT_IMAGES, msg('imagesTooMany', { max: MAX_PRODUCT_IMAGES }))
     .optional(),
-  origin: z
+  producer: z
     .string({ error: msg('producerRequired') })
     .trim()
     .min(1, msg('producerRequired'))
@@ -307,22 +309,22 @@ export const ProductUpdateSchema = z.object({
     .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
   countInStock: stockField().optional(),
   weight: weightField().optional(),
-  // The fields before attributes, for existing clients: absent leaves a value as it is (docs/api.md).
+  // The fields from before attributes: absent leaves a value as it is (docs/api.md).
   cropYear: number('cropYear')
     .int(msg('cropYearInteger'))
     .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))
     .refine((year) => year <= maxCropYear(), msg('cropYearInFuture'))
     .nullable()
     .optional(),
-  alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
-  ferment_temp: z
+  alphaAcid: number('alphaAcid').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
+  fermentationTemperature: z
     .string()
     .trim()
     .max(50, msg('fermentTempTooLong'))
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
-  ferment_type: z
+  fermentationType: z
     .enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') })
     .nullable()
     .optional(),

@@ -63,7 +63,7 @@ describeWithApp('back office: the dashboard', (ctx) => {
     const { cookie } = await signedIn(app, true);
     const buyer = await createUser(app.db);
     const hops = await createProduct(app.db, { name: 'Хміль Citra', priceMinor: 50_25 });
-    const yeast = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 10_00, category: 'Yeast', origin: 'Fermentis' });
+    const yeast = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 10_00, category: 'Yeast', producer: 'Fermentis' });
     const midnight = kyivMidnight();
     const today = kyivDate(midnight);
     const yesterday = kyivDate(new Date(midnight.getTime() - HOUR));
@@ -168,7 +168,7 @@ describeWithApp(
           image: product.image,
           description: product.description,
           category: product.category,
-          origin: product.origin,
+          producer: product.producer,
           variants: [{ _id: v._id, sku: v.sku, label: v.label, price: v.price, discount: v.discount, weight: v.weight, countInStock, lowStockThreshold }],
         },
       });

@@ -36,7 +36,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
 
   test('the public tree holds the seeded taxonomy with counts, attributes and producers', async () => {
     const { app } = ctx();
-    await createProduct(app.db, { name: 'Кег для лічби', category: 'Kegs', origin: 'Cornelius' });
+    await createProduct(app.db, { name: 'Кег для лічби', category: 'Kegs', producer: 'Cornelius' });
     app.catalogCache.invalidate();
     const res = await app.inject({ url: '/api/categories' });
     expect(res.statusCode).toBe(200);
@@ -158,7 +158,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     const { app } = ctx();
     const tag = 'Фасетний';
     const hop = (name: string, alpha: number, purpose: string) =>
-      createProduct(app.db, { name: `${name} ${tag}`, origin: tag, attributes: { alpha, purpose, cropYear: 2025 } });
+      createProduct(app.db, { name: `${name} ${tag}`, producer: tag, attributes: { alpha, purpose, cropYear: 2025 } });
     await hop('Citra', 12.5, 'aroma');
     await hop('Galaxy', 14, 'aroma');
     await hop('Magnum', 13, 'bittering');

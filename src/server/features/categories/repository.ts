@@ -109,6 +109,6 @@ export async function countProductsWithProducer(tx: Tx, name: string, categorySl
   const [{ count }] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(eq(products.origin, name), categorySlugs ? inArray(products.category, categorySlugs) : undefined));
+    .where(and(eq(products.producer, name), categorySlugs ? inArray(products.category, categorySlugs) : undefined));
   return count;
 }

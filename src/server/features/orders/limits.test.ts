@@ -25,7 +25,7 @@ describeWithApp(
 
     test('a guest asking for 100 kegs is told the line limit, in Ukrainian, and nothing is held', async () => {
       const { app, shop } = ctx();
-      const keg = await createProduct(app.db, { name: 'Кег 30 л', category: 'Kegs', origin: 'Україна', countInStock: 1000 });
+      const keg = await createProduct(app.db, { name: 'Кег 30 л', category: 'Kegs', producer: 'Україна', countInStock: 1000 });
       const res = await guestOrder(shop, [{ product: keg.id, qty: 100 }]);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'ORDER_LINE_LIMIT', params: { product: 'Кег 30 л, 1 шт', max: 20 } });

@@ -36,7 +36,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
   test('a pack must be named where there are several; one of this product, not archived', async () => {
     const { app, shop } = ctx();
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05), pack('1 кг', 2800_00, 2, 1)] });
-    const keg = await createProduct(app.db, { category: 'Kegs', origin: 'Україна' });
+    const keg = await createProduct(app.db, { category: 'Kegs', producer: 'Україна' });
     const [small] = await variantsOf(app.db, hops.id);
     const [kegPack] = await variantsOf(app.db, keg.id);
     const { cookie } = await shop.customer();
@@ -106,7 +106,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
 
   test('milled malt: only for malt, a line of its own, stock taken once for the pack', async () => {
     const { app, shop } = ctx();
-    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', origin: 'Weyermann', variants: [pack('1 кг', 60_00, 12, 1)] });
+    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', producer: 'Weyermann', variants: [pack('1 кг', 60_00, 12, 1)] });
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05)] });
     const [maltPack] = await variantsOf(app.db, malt.id);
     const { cookie } = await shop.customer();

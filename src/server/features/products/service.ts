@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import {
-  attributesFromLegacy,
+  attributesFromFields,
   categoryPath,
   checkAttributeValues,
   parseAttributeFilters,
@@ -183,7 +183,7 @@ export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'>
     priceMinor: 0,
     discount: 0,
     category: 'Hops',
-    origin: 'USA',
+    producer: 'USA',
     weight: 1,
     countInStock: 0,
     status: 'draft',
@@ -224,7 +224,7 @@ export async function updateProductDetails(
       images,
       description: input.description,
       category: input.category,
-      origin: input.origin,
+      producer: input.producer,
       ...(input.brand !== undefined ? { brand: input.brand } : {}),
       attributes,
       ...(input.status ? { status: input.status } : {}),
@@ -271,15 +271,15 @@ function checkProductFields(catalogue: Catalogue, input: ProductUpdate, current:
   if (!category) throw fieldInvalid('category', 'Оберіть категорію зі списку');
   if (catalogue.childrenOf(category.id).length > 0) throw fieldInvalid('category', 'Це група категорій: оберіть категорію в ній');
   const producers = [...catalogue.producersOf(category.id), ...catalogue.producersOf(null)];
-  if (catalogue.producersOf(category.id).length > 0 && !producers.some((p) => p.name === input.origin)) {
-    throw fieldInvalid('origin', `Виробник не підходить до категорії: оберіть ${producers.map((p) => p.name).join(', ')}`);
+  if (catalogue.producersOf(category.id).length > 0 && !producers.some((p) => p.name === input.producer)) {
+    throw fieldInvalid('producer', `Виробник не підходить до категорії: оберіть ${producers.map((p) => p.name).join(', ')}`);
   }
   const definitions = catalogue.attributesOf(category.id);
   let wanted: Record<string, unknown>;
   if (input.attributes) wanted = input.attributes;
   else {
     const defined = new Set(definitions.map((d) => d.key));
-    const legacy = Object.entries(attributesFromLegacy(input)).filter(([key]) => defined.has(key));
+    const legacy = Object.entries(attributesFromFields(input)).filter(([key]) => defined.has(key));
     wanted = { ...Object.fromEntries(Object.entries(current).filter(([key]) => defined.has(key))), ...Object.fromEntries(legacy) };
   }
   const checked = checkAttributeValues(definitions, wanted);

@@ -11,13 +11,13 @@ type Body = Product & { code?: string; message?: string };
 const edit = (variants: Partial<VariantInput>[], extra: Partial<ProductUpdateInput> = {}): ProductUpdateInput => ({
   name: 'Хміль Citra',
   image: '/images/placeholder.svg',
-  origin: 'USA',
+  producer: 'USA',
   category: 'Hops',
   description: 'Цитрусовий аромат.',
   cropYear: 2025,
-  alfa: 12,
-  ferment_temp: null,
-  ferment_type: null,
+  alphaAcid: 12,
+  fermentationTemperature: null,
+  fermentationType: null,
   variants: variants as VariantInput[],
   ...extra,
 });

@@ -8,7 +8,7 @@ import { product } from '../../test/factories';
 import { mockApi, renderPage } from '../../test/render';
 import ProductEditPage from './product-edit-page';
 
-const saaz: ProductDetail = { ...product({ origin: 'Czech Republic' }), reviews: [] };
+const saaz: ProductDetail = { ...product({ producer: 'Czech Republic' }), reviews: [] };
 const path = `/admin/product/${saaz._id}/edit`;
 
 const attribute = (key: string, name: string, type: 'number' | 'enum', unit = '', options: string[] = []) => ({
@@ -105,7 +105,7 @@ describe('the admin product form', () => {
       image: saaz.image,
       // The gallery as the editor holds it: the main picture first, with its alt texts.
       images: [{ url: saaz.image, alt: 'Хміль Saaz', altEn: '' }],
-      origin: 'Czech Republic',
+      producer: 'Czech Republic',
       brand: null,
       category: 'Hops',
       description: saaz.description,
@@ -170,10 +170,10 @@ describe('the admin product form', () => {
       status: 400,
       body: {
         code: 'VALIDATION_ERROR',
-        message: 'Некоректні дані (origin: Виробник не підходить до категорії: оберіть Чехія)',
+        message: 'Некоректні дані (producer: Виробник не підходить до категорії: оберіть Чехія)',
         errors: [
           {
-            path: 'origin',
+            path: 'producer',
             code: 'producerWrongCategory',
             params: { producers: 'Чехія, США' },
             message: 'Виробник не підходить до категорії: оберіть Чехія, США',

@@ -171,7 +171,7 @@ export default function ProductListPage() {
                     </td>
                     <td className="text-end text-nowrap">{formatUah(product.price)}</td>
                     <td>{categoryLabel(t, product.category)}</td>
-                    <td>{producerLabel(t, product.category, product.origin)}</td>
+                    <td>{producerLabel(t, product.category, product.producer)}</td>
                     <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>
                       {product.countInStock}
                       {product.countInStock === 0 && <span className="small"> ({t.admin.products.outOfStock})</span>}
