@@ -51,15 +51,15 @@ test('the owner refunds one line of a LiqPay order through LiqPay, and the shopp
   const lineName = [refunded.name, refunded.label].filter(Boolean).join(', ');
 
   // The shopper pays by card: the (fake) LiqPay checkout calls the shop back and returns the shopper.
-  await page.goto(`/order/${order._id}`);
+  await page.goto(`/order/${order.id}`);
   await page.getByRole('button', { name: /^Оплатити карткою/ }).click();
-  await page.waitForURL((url) => url.pathname === `/order/${order._id}`);
+  await page.waitForURL((url) => url.pathname === `/order/${order.id}`);
   await expect.poll(() => shown(page, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/), SLOW).toBe(true);
 
   // The owner opens the order and refunds the one-piece line.
   const admin = await openPage(browser());
-  await signIn(admin, adminCredentials().email, adminCredentials().password, `/order/${order._id}`);
-  await admin.waitForURL(`**/order/${order._id}`);
+  await signIn(admin, adminCredentials().email, adminCredentials().password, `/order/${order.id}`);
+  await admin.waitForURL(`**/order/${order.id}`);
   await admin.getByRole('button', { name: 'Повернути кошти' }).click();
   const dialog = admin.getByRole('dialog', { name: `Повернути кошти за замовлення №${order.number}` });
   await expect.poll(() => dialog.isVisible(), SLOW).toBe(true);

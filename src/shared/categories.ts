@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { ATTRIBUTE_PARAM_PREFIX } from './attribute-params.js';
 import { msg } from './schema-messages.js';
 import { pathTo, paths, ROUTE_NAMES, ROUTES, type RouteSpec } from './routes.js';
@@ -53,7 +54,7 @@ export const AttributeDefinitionInputSchema = z
 export type AttributeDefinitionInput = z.output<typeof AttributeDefinitionInputSchema>;
 
 export const AttributeDefinitionSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   key: z.string(),
   name: z.string(),
   nameEn: z.string(),
@@ -66,7 +67,7 @@ export const AttributeDefinitionSchema = z.object({
 export type AttributeDefinition = z.infer<typeof AttributeDefinitionSchema>;
 
 export const ProducerSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   name: z.string(),
   country: z.string(),
   /** The category's slug, or null for a producer of every category. */
@@ -84,7 +85,7 @@ export const ProducerInputSchema = z.object({
 export type ProducerInput = z.output<typeof ProducerInputSchema>;
 
 export const CategorySchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   slug: z.string(),
   name: z.string(),
   nameEn: z.string(),

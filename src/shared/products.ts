@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
 import { FERMENT_TYPES } from './catalog.js';
@@ -11,7 +12,7 @@ import { PRODUCT_SORTS } from './product-sorts.js';
 
 /** A product as the API sends it (docs/domain.md). */
 export const ReviewSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   name: z.string(),
   rating: z.number(),
   comment: z.string(),
@@ -22,7 +23,7 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 /** A pack size as the API sends it: cheapest first, archived ones left out (docs/domain.md). */
 export const VariantSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   sku: z.string(),
   /** "50 г", "1 кг", "11,5 г", "1 шт". */
   label: z.string(),
@@ -51,7 +52,7 @@ export const ProductImageSchema = z.object({
 });
 
 export const ProductSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   /** The readable part of the product's address (docs/seo.md). */
   slug: z.string(),
   name: z.string(),
@@ -164,7 +165,7 @@ export const SuggestQuerySchema = z.object({
 
 export const SuggestionsSchema = z.object({
   categories: z.array(z.object({ key: z.string(), name: z.string(), path: z.string() })),
-  products: z.array(ProductSchema.pick({ _id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
+  products: z.array(ProductSchema.pick({ id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;
 /** Products a suggestion list shows at most. */
@@ -206,7 +207,7 @@ export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** One pack size in the admin's edit: `_id` for an existing one, none for a new one. */
 export const VariantInputSchema = z.object({
-  _id: z.uuid({ error: msg('variantIdInvalid') }).optional(),
+  id: z.uuid({ error: msg('variantIdInvalid') }).optional(),
   sku: z
     .string({ error: msg('skuRequired') })
     .trim()

@@ -22,7 +22,7 @@ function product(category: string, name: string, extra: Partial<CatalogItem> & {
             ['100 г', 240, stock],
           ]);
   return {
-    _id: id,
+    id: id,
     slug: id,
     name,
     image: '/x.webp',
@@ -31,7 +31,7 @@ function product(category: string, name: string, extra: Partial<CatalogItem> & {
     alphaAcid: null,
     colorEbc: null,
     ...extra,
-    variants: packs.map(([label, price, countInStock], i) => ({ _id: `${id}-v${i}`, label, price, discount: 0, countInStock, weight: 0.1 })),
+    variants: packs.map(([label, price, countInStock], i) => ({ id: `${id}-v${i}`, label, price, discount: 0, countInStock, weight: 0.1 })),
   };
 }
 

@@ -12,7 +12,7 @@ import { HOP_VARIETIES, MALT_KINDS, NOT_SOLD_HERE, YEAST_STRAINS, type MaltKind 
 
 /** The part of a product the matcher reads (a product of the shop's API fits). */
 export interface CatalogItem {
-  _id: string;
+  id: string;
   slug: string;
   name: string;
   image: string;
@@ -22,7 +22,7 @@ export interface CatalogItem {
   alphaAcid: number | null;
   /** Malt colour in EBC, when the catalogue says it (colourFromText reads descriptions). */
   colorEbc: number | null;
-  variants: { _id: string; label: string; price: number; discount: number; countInStock: number; weight: number }[];
+  variants: { id: string; label: string; price: number; discount: number; countInStock: number; weight: number }[];
 }
 
 export const MAX_CANDIDATES = 5;
@@ -106,7 +106,7 @@ const inStock = (item: CatalogItem) => item.variants.some((v) => v.countInStock 
 
 function packsOf(item: CatalogItem): MatchPack[] {
   return item.variants.map((v) => ({
-    _id: v._id,
+    id: v.id,
     label: v.label,
     price: v.price,
     discount: v.discount,
@@ -118,7 +118,7 @@ function packsOf(item: CatalogItem): MatchPack[] {
 
 function candidate(item: CatalogItem, fields: { confidence: number; reason: string; substitute: boolean; amountKg: number }): MatchCandidate {
   return {
-    productId: item._id,
+    productId: item.id,
     slug: item.slug,
     name: item.name,
     image: item.image,
@@ -384,7 +384,7 @@ function notSold(misc: RecipeMisc, index: number, scale: number): IngredientMatc
  */
 export function hopSubstitutesFor(hop: CatalogItem, catalog: readonly CatalogItem[], limit = 4): MatchCandidate[] {
   const recipeHop: RecipeHop = { name: hop.name, alphaPct: hop.alphaAcid, amountKg: 0.1, use: 'aroma', timeMin: 0, form: 'Pellet', purpose: '', origin: '' };
-  const others = catalog.filter((p) => p.category === 'Hops' && p._id !== hop._id).map((item) => ({ item, key: hopVarietyOf(item.name) }));
+  const others = catalog.filter((p) => p.category === 'Hops' && p.id !== hop.id).map((item) => ({ item, key: hopVarietyOf(item.name) }));
   return matchHop(recipeHop, 0, others, 1)
     .candidates.filter((c) => c.substitute && c.inStock)
     .slice(0, limit);

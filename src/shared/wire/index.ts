@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import { fromOriginalNames, withOriginalNames, type OriginalNames } from './original-names.js';
-import { PRODUCT_ORIGINAL_NAMES } from './products.js';
+import { ID_ORIGINAL_NAMES } from './ids.js';
+import { PRODUCT_FIELD_ORIGINAL_NAMES } from './products.js';
 
 /**
  * The API's edge (docs/decisions/032-true-names-at-the-edge.md): every answer is sent, and every
  * posted body read, through these two, by the route's own schema. The order's original shape
  * (`shippingAddress`, company-named methods) is its own adapter, ./orders.ts.
  */
-const ORIGINAL_NAMES: OriginalNames = new Map<z.core.$ZodType, string>([...PRODUCT_ORIGINAL_NAMES]);
+const ORIGINAL_NAMES: OriginalNames = new Map<z.core.$ZodType, string>([...ID_ORIGINAL_NAMES, ...PRODUCT_FIELD_ORIGINAL_NAMES]);
 
 /** A value of `schema` as the API answers it: the original names beside the true ones. */
 export const toWire = (schema: z.core.$ZodType, value: unknown): unknown => withOriginalNames(schema, value, ORIGINAL_NAMES);

@@ -45,14 +45,14 @@ describeWithApp('product administration API', (ctx) => {
     expect(created).toMatchObject({ status: 'draft', price: 0, countInStock: 0, discount: 0, category: 'Hops', name: 'Новий товар' });
     expect(created.variants).toEqual([expect.objectContaining({ price: 0, countInStock: 0, label: '1 кг' })]);
     const list = (await app.inject({ url: '/api/products?all=true', headers })).json() as ProductList;
-    expect(list.products[0]._id).toBe(created._id);
+    expect(list.products[0].id).toBe(created.id);
   });
 
   test('a second draft after the first was renamed gets a SKU of its own', async () => {
     const { app } = ctx();
     const headers = await asAdmin();
     const first = (await app.inject({ method: 'POST', url: '/api/products', headers })).json() as Product;
-    expect((await put(first._id, { ...validUpdate(), name: 'Хміль перейменований' }, headers)).statusCode).toBe(200);
+    expect((await put(first.id, { ...validUpdate(), name: 'Хміль перейменований' }, headers)).statusCode).toBe(200);
     const second = await app.inject({ method: 'POST', url: '/api/products', headers });
     expect(second.statusCode).toBe(201);
     expect((second.json() as Product).variants[0].sku).not.toBe(first.variants[0].sku);
@@ -84,12 +84,12 @@ describeWithApp('product administration API', (ctx) => {
     await app.inject({ url: '/api/products?keyword=nelson' }); // cached: nothing yet
     const res = await put(product.id, { ...validUpdate(), productId: product.id }, headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ...validUpdate(), _id: product.id });
+    expect(res.json()).toMatchObject({ ...validUpdate(), id: product.id });
 
     const detail = (await app.inject({ url: `/api/products/${product.id}` })).json() as Product;
     expect(detail).toMatchObject({ price: 1249.5, discount: 10, weight: 0.1, alphaAcid: 12.5, cropYear: 2025, producer: 'New Zealand' });
     const search = (await app.inject({ url: '/api/products?keyword=nelson' })).json() as ProductList;
-    expect(search.products.map((p) => p._id)).toEqual([product.id]);
+    expect(search.products.map((p) => p.id)).toEqual([product.id]);
 
     // Yeast fields, and text fields trimmed.
     const yeast = await put(
@@ -120,7 +120,7 @@ describeWithApp('product administration API', (ctx) => {
     expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products.map((p) => p.countInStock)).toEqual([0]);
     expect(((await app.inject({ url: '/api/products?keyword=zeus&inStock=true' })).json() as ProductList).products).toHaveLength(0);
     const admin = (await app.inject({ url: '/api/products?keyword=zeus&all=true', headers })).json() as ProductList;
-    expect(admin.products.map((p) => p._id)).toEqual([product.id]);
+    expect(admin.products.map((p) => p.id)).toEqual([product.id]);
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [

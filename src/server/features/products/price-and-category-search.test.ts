@@ -73,7 +73,7 @@ describeWithApp('price range filter and search by category name', (ctx) => {
 
     const renamed = await app.inject({
       method: 'PUT',
-      url: `/api/admin/categories/${category._id}`,
+      url: `/api/admin/categories/${category.id}`,
       headers: { cookie },
       payload: { ...input, name: 'Кришечки для пляшок', nameEn: 'Crown caps' },
     });

@@ -422,7 +422,7 @@ export async function withVariants(tx: Tx, rows: ProductRecord[]): Promise<Produ
  */
 export function toProduct(row: ProductRecord, variants: readonly ProductVariantRow[]): Product {
   return {
-    _id: row.id,
+    id: row.id,
     slug: row.slug ?? row.id,
     name: row.name,
     image: row.image,

@@ -20,7 +20,7 @@ const RECIPE_CATEGORY_SET = new Set(RECIPE_CATEGORIES);
 /** A product as the matcher reads it. */
 function catalogItem(p: Product): CatalogItem {
   return {
-    _id: p._id,
+    id: p.id,
     slug: p.slug,
     name: p.name,
     image: p.image,
@@ -39,7 +39,7 @@ function catalogItem(p: Product): CatalogItem {
  */
 function sketchItem(s: BrewingProductSketch): CatalogItem {
   return {
-    _id: s.id,
+    id: s.id,
     slug: s.id,
     name: s.name,
     image: '',
@@ -47,7 +47,7 @@ function sketchItem(s: BrewingProductSketch): CatalogItem {
     producer: s.producer,
     alphaAcid: typeof s.alpha === 'number' ? s.alpha : null,
     colorEbc: s.category === 'Malt' ? colourFromText(s.description) : null,
-    variants: [{ _id: '', label: '', price: 0, discount: 0, countInStock: s.inStock ? 1 : 0, weight: 0 }],
+    variants: [{ id: '', label: '', price: 0, discount: 0, countInStock: s.inStock ? 1 : 0, weight: 0 }],
   };
 }
 

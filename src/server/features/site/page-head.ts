@@ -344,7 +344,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
       name: product.name,
       description: product.description,
       image: page.image,
-      ...(only ? packFacts(only) : { sku: product._id }),
+      ...(only ? packFacts(only) : { sku: product.id }),
       category: page.category,
       ...brand,
       offers: offer(only ?? product),
@@ -358,7 +358,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
     description: product.description,
     image: page.image,
     url: page.url,
-    productGroupID: product._id,
+    productGroupID: product.id,
     category: page.category,
     ...brand,
     // The pack is what tells the variants apart; schema.org has no property for it but size.

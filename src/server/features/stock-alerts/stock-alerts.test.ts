@@ -20,7 +20,7 @@ const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<s
   description: product.description,
   attributes: product.attributes,
   variants: packs.map((v): VariantInput => ({
-    _id: v.id,
+    id: v.id,
     sku: v.sku,
     label: v.label,
     price: v.priceMinor / 100,
