@@ -4,7 +4,7 @@ import type { UserInfo } from '../../shared/users';
 /** A catalogue product as the API returns it, with one pack of its price and stock unless given others; override what the test is about. */
 export function product(overrides: Partial<Product> = {}): Product {
   const base: Omit<Product, 'variants'> = {
-    _id: '00000000-0000-4000-8000-000000000001',
+    id: '00000000-0000-4000-8000-000000000001',
     slug: 'hop-saaz',
     name: 'Хміль Saaz',
     image: '/images/products/hop-saaz-czech.svg',
@@ -33,7 +33,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     ...base,
     variants: overrides.variants ?? [
       {
-        _id: `${base._id.slice(0, -4)}9999`,
+        id: `${base.id.slice(0, -4)}9999`,
         sku: base.slug.toUpperCase(),
         label: '100 г',
         price: base.price,
@@ -48,5 +48,5 @@ export function product(overrides: Partial<Product> = {}): Product {
 }
 
 export function user(overrides: Partial<UserInfo> = {}): UserInfo {
-  return { _id: 'u1', name: 'Оля', email: 'olia@example.com', isAdmin: false, phone: null, ...overrides };
+  return { id: 'u1', name: 'Оля', email: 'olia@example.com', isAdmin: false, phone: null, ...overrides };
 }

@@ -57,8 +57,8 @@ export default function ProductEditPage() {
         <ErrorMessage error={product.error ?? categories.error} />
       ) : (
         <>
-          <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
-          <AuditHistory entity="product" id={product.data._id} />
+          <ProductForm key={product.data.id} product={product.data} categories={categories.data.categories} />
+          <AuditHistory entity="product" id={product.data.id} />
         </>
       )}
     </>
@@ -77,7 +77,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
     variants: [...product.variants]
       .sort((a, b) => a.position - b.position)
       .map((v) => ({
-        _id: v._id,
+        id: v.id,
         sku: v.sku,
         label: v.label,
         price: v.price,
@@ -101,7 +101,7 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
   const t = useT(adminTexts);
   const text = t.admin.productEdit;
   const navigate = useNavigate();
-  const update = useUpdateProduct(product._id);
+  const update = useUpdateProduct(product.id);
   const [uploading, setUploading] = useState(false);
   const {
     register,

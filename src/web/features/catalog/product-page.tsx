@@ -73,12 +73,12 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const t = useT();
   const navigate = useNavigate();
   const addToCart = useCart((s) => s.addToCart);
-  const [packId, setPackId] = useState(() => firstPack(product)?._id ?? '');
-  const pack = product.variants.find((v) => v._id === packId) ?? firstPack(product);
+  const [packId, setPackId] = useState(() => firstPack(product)?.id ?? '');
+  const pack = product.variants.find((v) => v.id === packId) ?? firstPack(product);
   const [milled, setMilled] = useState(false);
   const millable = isMillable(product.category);
   const options = milled && millable ? { milled: true as const } : undefined;
-  const inCart = useCart((s) => s.cartItems.find((line) => cartLineKey(line) === cartLineKey({ _id: product._id, variant: pack?._id, options }))?.qty);
+  const inCart = useCart((s) => s.cartItems.find((line) => cartLineKey(line) === cartLineKey({ id: product.id, variant: pack?.id, options }))?.qty);
   const stock = pack?.countInStock ?? 0;
   const [chosenQty, setQty] = useState<number | null>(null);
   const qty = Math.max(1, Math.min(chosenQty ?? inCart ?? 1, stock, MAX_LINE_QTY));
@@ -142,7 +142,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           {product.variants.length > 1 && pack && (
             <PackChoice
               variants={product.variants}
-              value={pack._id}
+              value={pack.id}
               onChange={(id) => {
                 setPackId(id);
                 setQty(null);
@@ -215,9 +215,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             {!inStock && (
               <ListGroup.Item>
                 <StockAlertForm
-                  key={pack?._id}
-                  productId={product._id}
-                  variantId={product.variants.length > 1 ? pack?._id : undefined}
+                  key={pack?.id}
+                  productId={product.id}
+                  variantId={product.variants.length > 1 ? pack?.id : undefined}
                   title={product.variants.length > 1 && pack ? `${product.name}, ${pack.label}` : product.name}
                 />
               </ListGroup.Item>
