@@ -92,8 +92,24 @@ describeWithApp(
         ferment_temp: null,
         ferment_type: null,
       });
+      expect(product.variants[0]).toMatchObject({ _id: product.variants[0].id, sku: expect.any(String) });
       const listed = (await app.inject({ url: '/api/products?keyword=citra' })).json();
       expect(listed.products[0]).toMatchObject({ _id: hops.id, origin: 'USA', alfa: 6.5 });
+
+      const reviewer = await createUser(app.db, { name: 'Марко Вовчок' });
+      const cookie = await sessionCookie(reviewer, app.config.jwtSecret);
+      const reviewed = await app.inject({
+        method: 'POST',
+        url: `/api/products/${hops.id}/reviews`,
+        headers: { cookie },
+        payload: { rating: 5, comment: 'Смачно' },
+      });
+      expect(reviewed.statusCode, reviewed.body).toBe(201);
+      const { review } = reviewed.json();
+      expect(review).toMatchObject({ _id: review.id, name: 'Марко Вовчок', rating: 5, comment: 'Смачно' });
+      app.catalogCache.invalidate();
+      const detail = (await app.inject({ url: `/api/products/${hops.id}` })).json();
+      expect(detail.reviews).toEqual([expect.objectContaining({ _id: review.id, id: review.id })]);
       const admin = await createUser(app.db, { name: 'Леся Українка', isAdmin: true });
       const profile = (await app.inject({ url: '/api/users/profile', headers: { cookie: await sessionCookie(admin, app.config.jwtSecret) } })).json();
       expect(profile).toMatchObject({ _id: admin.id, name: 'Леся Українка', email: admin.email, isAdmin: true });
