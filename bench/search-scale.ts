@@ -108,7 +108,7 @@ export async function fillCatalogue(db: Database['db'], products: number) {
         priceMinor,
         discount: i % 9 === 0 ? 10 : 0,
         category: isHop ? 'Hops' : pick(EQUIPMENT_CATEGORIES, i),
-        origin: isHop ? pick(HOP_PRODUCERS, i) : 'Kegland',
+        producer: isHop ? pick(HOP_PRODUCERS, i) : 'Kegland',
         weight: 1,
         countInStock: stock,
         attributes: isHop ? { alpha: 2 + (i % 170) / 10, purpose: pick(['aroma', 'bittering', 'dual'], i >> 2) } : {},

@@ -25,9 +25,9 @@ test('the owner refunds one line of a LiqPay order through LiqPay, and the shopp
   const lineName = [refunded.name, refunded.label].filter(Boolean).join(', ');
 
   // The shopper pays by card: the (fake) LiqPay checkout calls the shop back and returns the shopper.
-  await page.goto(`/order/${order._id}`);
+  await page.goto(`/order/${order.id}`);
   await page.getByRole('button', { name: /^Оплатити карткою/ }).click();
-  await page.waitForURL((url) => url.pathname === `/order/${order._id}`);
+  await page.waitForURL((url) => url.pathname === `/order/${order.id}`);
   await expect.poll(() => shown(page, /^Оплачено \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}$/), SLOW).toBe(true);
 
   // The owner opens the order and refunds the one-piece line.

@@ -137,7 +137,7 @@ const HOP_COUNTRY: Record<string, { hue: number; uk: string }> = {
 };
 
 function hopSvg(p: DemoProduct): string {
-  const c = HOP_COUNTRY[p.origin] ?? { hue: 100, uk: p.origin };
+  const c = HOP_COUNTRY[p.producer] ?? { hue: 100, uk: p.producer };
   const rand = rng(hash(p.slug));
   const hue = c.hue + (rand() * 10 - 5);
   const variety = p.name.replace(/^Хміль\s+/, '').replace(/\s*\(.*$/, '');
@@ -170,7 +170,7 @@ function hopSvg(p: DemoProduct): string {
     `<path d="M318 82C356 30 430 28 462 52C440 96 376 118 318 82Z" fill="${hsl(hue + 8, 50, 38)}"/>` +
     `<path d="M320 82C370 64 410 56 458 54" stroke="${hsl(hue + 8, 45, 58)}" stroke-width="3" fill="none"/>`;
   const stem = `<path d="M300 86C300 60 290 44 270 34" stroke="${hsl(hue, 45, 28)}" stroke-width="8" fill="none" stroke-linecap="round"/>`;
-  const alfa = p.alfa !== undefined ? `α ${String(p.alfa).replace('.', ',')} %` : '';
+  const alfa = p.alphaAcid !== undefined ? `α ${String(p.alphaAcid).replace('.', ',')} %` : '';
   const sub = [c.uk, alfa, p.cropYear ? `урожай ${p.cropYear}` : ''].filter(Boolean).join(' · ');
   const tilt = r1(rand() * 14 - 7);
   const flip = rand() < 0.5 ? ' translate(600 0) scale(-1 1)' : '';
@@ -186,11 +186,11 @@ const YEAST_BRAND: Record<string, { main: string; dark: string; hue: number }> =
 };
 
 function yeastSvg(p: DemoProduct): string {
-  const b = YEAST_BRAND[p.origin] ?? { main: '#5b6770', dark: '#39424a', hue: 200 };
+  const b = YEAST_BRAND[p.producer] ?? { main: '#5b6770', dark: '#39424a', hue: 200 };
   const m = /(SafAle|SafLager|LalBrew)\s+([^,]+)/.exec(p.name);
-  const series = m?.[1] ?? p.origin;
+  const series = m?.[1] ?? p.producer;
   const strain = m?.[2] ?? p.name;
-  const lager = p.ferment_type === 'bottom';
+  const lager = p.fermentationType === 'bottom';
   const rand = rng(hash(p.slug));
   const tilt = r1(rand() * 8 - 4);
   // crimped top edge (a zig-zag strip); the bottom one is drawn the same way
@@ -227,12 +227,12 @@ function yeastSvg(p: DemoProduct): string {
   const content =
     body +
     bottomCrimp +
-    text(300, 140, p.origin.toUpperCase(), fit(p.origin, 200, 30, 0.7), '#fff', 'font-weight="800" letter-spacing="2"') +
+    text(300, 140, p.producer.toUpperCase(), fit(p.producer, 200, 30, 0.7), '#fff', 'font-weight="800" letter-spacing="2"') +
     text(300, 178, series, 26, '#fff', 'font-style="italic"') +
     chip +
     code +
     cells +
-    text(300, 406, p.ferment_temp ?? '', 26, '#444', 'font-weight="700"') +
+    text(300, 406, p.fermentationTemperature ?? '', 26, '#444', 'font-weight="700"') +
     text(300, 449, '500 г', 24, '#fff', 'font-weight="700"');
   return svgDoc(p.name, b.hue, '', `<g transform="rotate(${tilt} 300 280)">${content}</g>`, 500);
 }
@@ -254,7 +254,7 @@ function maltColour(name: string): string {
 function maltSvg(p: DemoProduct): string {
   const label = p.name
     .replace(/^Солод\s+/, '')
-    .replace(p.origin, '')
+    .replace(p.producer, '')
     .replace(/,.*$/, '')
     .trim();
   const kernel = maltColour(p.name);
@@ -282,7 +282,7 @@ function maltSvg(p: DemoProduct): string {
     `<path d="M198 146C260 160 340 160 402 146" stroke="#7b5a32" stroke-width="10" fill="none" stroke-linecap="round"/>` +
     `<path d="M176 204C260 216 340 216 424 204M166 402C260 414 340 414 434 402" stroke="#b89b6c" stroke-width="3" stroke-dasharray="10 8" fill="none"/>` +
     `<rect x="180" y="226" width="240" height="160" rx="10" fill="#fffaf0" stroke="${kernel}" stroke-width="5"/>` +
-    text(300, 260, p.origin.toUpperCase(), fit(p.origin, 180, 22, 0.72), '#8a6a3a', 'font-weight="700" letter-spacing="2"') +
+    text(300, 260, p.producer.toUpperCase(), fit(p.producer, 180, 22, 0.72), '#8a6a3a', 'font-weight="700" letter-spacing="2"') +
     name +
     text(300, 374, `${String(p.weight).replace('.', ',')} кг`, 22, '#6b5a44', 'font-weight="700"') +
     `<g fill="${kernel}" stroke="#00000033" stroke-width="1.5">${grains}</g>`;
@@ -471,7 +471,7 @@ function equipmentSvg(p: DemoProduct): string {
       icon = hydrometerIcon(accent);
   }
   const title = p.name.split(/,\s/)[0] ?? p.name;
-  const sub = `${p.origin} · ${EQUIPMENT_UK[p.category] ?? p.category}`;
+  const sub = `${p.producer} · ${EQUIPMENT_UK[p.category] ?? p.category}`;
   return svgDoc(p.name, hue, METAL, icon + caption(title, sub, accent), 446);
 }
 

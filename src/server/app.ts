@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import { safeErrorSerializer } from './log-safety.js';
@@ -38,6 +38,7 @@ import { exportRoutes, importRoutes } from './features/import-export/index.js';
 import { packingRoutes } from './features/packing/index.js';
 import { auditRoutes, registerAuditActor } from './features/audit/index.js';
 import { backOfficeRoutes } from './features/back-office/index.js';
+import { wireSerializerCompiler, wireValidatorCompiler } from './plugins/wire.js';
 import './types.js';
 
 const OUTBOX_INTERVAL_MS = 3_000;
@@ -60,8 +61,9 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
     // Fastify's defaults keep an attacker's slow connection open far too long.
     requestTimeout: 30_000,
   }).withTypeProvider<ZodTypeProvider>();
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The original API names are added and read here, by each route's schema (docs/decisions/032-true-names-at-the-edge.md).
+  app.setValidatorCompiler(wireValidatorCompiler);
+  app.setSerializerCompiler(wireSerializerCompiler);
 
   const { database } = options;
   // Rows from before slugs, or whose search keys a migration emptied (docs/seo.md).

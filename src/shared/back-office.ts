@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 
 /**
@@ -38,8 +39,8 @@ export const DashboardSchema = z.object({
   paymentMethods: z.array(z.object({ method: z.string(), orders: z.number().int(), total: z.number() })),
   lowStock: z.array(
     z.object({
-      product: z.object({ _id: z.string(), name: z.string(), slug: z.string() }),
-      variant: z.object({ _id: z.string(), sku: z.string(), label: z.string() }),
+      product: z.object({ id: RecordIdSchema, name: z.string(), slug: z.string() }),
+      variant: z.object({ id: RecordIdSchema, sku: z.string(), label: z.string() }),
       countInStock: z.number().int(),
       threshold: z.number().int(),
     }),
@@ -94,7 +95,7 @@ export const CustomerDetailSchema = z.object({
   customer: CustomerSchema,
   orders: z.array(
     z.object({
-      _id: z.string(),
+      id: RecordIdSchema,
       number: z.number().int(),
       createdAt: z.iso.datetime(),
       status: z.string(),
@@ -125,7 +126,7 @@ export type AuditQuery = z.output<typeof AuditQuerySchema>;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),
   at: z.iso.datetime(),
-  actor: z.object({ _id: z.string().nullable(), name: z.string() }),
+  actor: z.object({ id: RecordIdSchema.nullable(), name: z.string() }),
   entity: z.string(),
   entityId: z.string(),
   action: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { attributesFromLegacy, categoryPath, checkAttributeValues, legacyAttributeFields, parseAttributeFilters } from './categories.js';
+import { attributesFromFields, categoryPath, checkAttributeValues, attributeFields, parseAttributeFilters } from './categories.js';
 
 const hops = [
   { key: 'alpha', type: 'number' as const, options: [], filterable: true },
@@ -77,20 +77,20 @@ describe("a product's attribute values", () => {
     expect(checkAttributeValues(hops, values)).toMatchObject({ ok: false, reason });
   });
 
-  test('the old fields read from and write to the attributes', () => {
-    expect(legacyAttributeFields({ alpha: 12.4, cropYear: 2025, purpose: 'aroma' })).toEqual({
-      alfa: 12.4,
+  test('the fields from before attributes read from and write to the attributes', () => {
+    expect(attributeFields({ alpha: 12.4, cropYear: 2025, purpose: 'aroma' })).toEqual({
+      alphaAcid: 12.4,
       cropYear: 2025,
-      ferment_type: null,
-      ferment_temp: null,
+      fermentationType: null,
+      fermentationTemperature: null,
     });
-    expect(legacyAttributeFields({ fermentation: 'bottom', temperature: '12–15 °C' })).toEqual({
-      alfa: null,
+    expect(attributeFields({ fermentation: 'bottom', temperature: '12–15 °C' })).toEqual({
+      alphaAcid: null,
       cropYear: null,
-      ferment_type: 'bottom',
-      ferment_temp: '12–15 °C',
+      fermentationType: 'bottom',
+      fermentationTemperature: '12–15 °C',
     });
-    expect(attributesFromLegacy({ alfa: 12, ferment_type: null })).toEqual({ alpha: 12, fermentation: null });
+    expect(attributesFromFields({ alphaAcid: 12, fermentationType: null })).toEqual({ alpha: 12, fermentation: null });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { ATTRIBUTE_PARAM_PREFIX } from './attribute-params.js';
 import { msg } from './schema-messages.js';
 import { pathTo, paths, ROUTE_NAMES, ROUTES, type RouteSpec } from './routes.js';
@@ -53,7 +54,7 @@ export const AttributeDefinitionInputSchema = z
 export type AttributeDefinitionInput = z.output<typeof AttributeDefinitionInputSchema>;
 
 export const AttributeDefinitionSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   key: z.string(),
   name: z.string(),
   nameEn: z.string(),
@@ -66,7 +67,7 @@ export const AttributeDefinitionSchema = z.object({
 export type AttributeDefinition = z.infer<typeof AttributeDefinitionSchema>;
 
 export const ProducerSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   name: z.string(),
   country: z.string(),
   /** The category's slug, or null for a producer of every category. */
@@ -84,7 +85,7 @@ export const ProducerInputSchema = z.object({
 export type ProducerInput = z.output<typeof ProducerInputSchema>;
 
 export const CategorySchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   slug: z.string(),
   name: z.string(),
   nameEn: z.string(),
@@ -233,36 +234,36 @@ export const FacetSchema = z.object({
 export type Facet = z.infer<typeof FacetSchema>;
 
 /**
- * The fields the product JSON always carried, read from a product's attributes (the one adapter at
- * the API edge, docs/decisions/017-categories-and-attributes.md).
+ * The attributes the product JSON always carried as fields, read from a product's attributes
+ * (docs/decisions/017-categories-and-attributes.md).
  */
-export function legacyAttributeFields(attributes: AttributeValues): {
-  alfa: number | null;
+export function attributeFields(attributes: AttributeValues): {
+  alphaAcid: number | null;
   cropYear: number | null;
-  ferment_type: 'top' | 'bottom' | null;
-  ferment_temp: string | null;
+  fermentationType: 'top' | 'bottom' | null;
+  fermentationTemperature: string | null;
 } {
   const number = (v: AttributeValue | undefined) => (typeof v === 'number' ? v : null);
   const fermentation = attributes.fermentation;
   return {
-    alfa: number(attributes.alpha),
+    alphaAcid: number(attributes.alpha),
     cropYear: number(attributes.cropYear),
-    ferment_type: fermentation === 'top' || fermentation === 'bottom' ? fermentation : null,
-    ferment_temp: typeof attributes.temperature === 'string' ? attributes.temperature : null,
+    fermentationType: fermentation === 'top' || fermentation === 'bottom' ? fermentation : null,
+    fermentationTemperature: typeof attributes.temperature === 'string' ? attributes.temperature : null,
   };
 }
 
-/** The same fields as an old client sends them, as attribute values (null removes one). */
-export function attributesFromLegacy(fields: {
-  alfa?: number | null;
+/** The same fields as a client from before attributes sends them, as attribute values (null removes one). */
+export function attributesFromFields(fields: {
+  alphaAcid?: number | null;
   cropYear?: number | null;
-  ferment_type?: string | null;
-  ferment_temp?: string | null;
+  fermentationType?: string | null;
+  fermentationTemperature?: string | null;
 }): Record<string, AttributeValue | null> {
   const values: Record<string, AttributeValue | null> = {};
-  if (fields.alfa !== undefined) values.alpha = fields.alfa;
+  if (fields.alphaAcid !== undefined) values.alpha = fields.alphaAcid;
   if (fields.cropYear !== undefined) values.cropYear = fields.cropYear;
-  if (fields.ferment_type !== undefined) values.fermentation = fields.ferment_type;
-  if (fields.ferment_temp !== undefined) values.temperature = fields.ferment_temp;
+  if (fields.fermentationType !== undefined) values.fermentation = fields.fermentationType;
+  if (fields.fermentationTemperature !== undefined) values.temperature = fields.fermentationTemperature;
   return values;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 import { MAX_LINE_QTY, MAX_ORDER_LINES } from './order-limits.js';
 import { DELIVERY_KINDS, NovaPoshtaRefSchema } from './delivery.js';
@@ -170,7 +171,7 @@ export const GuestOrderParamsSchema = z.object({
 });
 
 export const OrderItemSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   name: z.string(),
   qty: z.number(),
   image: z.string(),
@@ -207,12 +208,12 @@ export const RefundSchema = z.object({ amount: z.number(), refundedAt: z.string(
 export type Refund = z.infer<typeof RefundSchema>;
 
 export const OrderSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   /** The readable number ("Замовлення №1024"). */
   number: z.number(),
   status: z.enum(ORDER_STATUSES),
   /** null once the customer's account has been deleted. */
-  user: z.object({ _id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  user: z.object({ id: RecordIdSchema, name: z.string(), email: z.string() }).nullable(),
   shipping: z.object({
     recipientName: z.string(),
     phoneNumber: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 
 /** Packing slips (docs/import-export.md, "Packing"): what the admin prints to pack and label parcels. */
 
@@ -35,7 +36,7 @@ export const PackingSlipLineSchema = z.object({
 });
 
 export const PackingSlipSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   number: z.number(),
   createdAt: z.string(),
   status: z.string(),

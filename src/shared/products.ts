@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 import { PRODUCT_REF } from './product-path.js';
 import { FERMENT_TYPES } from './catalog.js';
@@ -11,7 +12,7 @@ import { PRODUCT_SORTS } from './product-sorts.js';
 
 /** A product as the API sends it (docs/domain.md). */
 export const ReviewSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   name: z.string(),
   rating: z.number(),
   comment: z.string(),
@@ -22,7 +23,7 @@ export type Review = z.infer<typeof ReviewSchema>;
 
 /** A pack size as the API sends it: cheapest first, archived ones left out (docs/domain.md). */
 export const VariantSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   sku: z.string(),
   /** "50 г", "1 кг", "11,5 г", "1 шт". */
   label: z.string(),
@@ -51,7 +52,7 @@ export const ProductImageSchema = z.object({
 });
 
 export const ProductSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   /** The readable part of the product's address (docs/seo.md). */
   slug: z.string(),
   name: z.string(),
@@ -64,8 +65,6 @@ export const ProductSchema = z.object({
   discount: z.number(),
   /** The category's slug (docs/domain.md); the seeded ones keep the values this field always had ("Hops", "Kegs"). */
   category: z.string(),
-  /** Kept for existing clients: the producer, as `producer` below. */
-  origin: z.string(),
   /** Hop-growing country, yeast maker or equipment brand (a producer of the category, docs/domain.md). */
   producer: z.string(),
   /** The maker or packer the price feeds name as the brand (docs/seo.md); null: the producer, unless it is a country. */
@@ -73,13 +72,14 @@ export const ProductSchema = z.object({
   weight: z.number(),
   countInStock: z.number(),
   /**
-   * Kept for existing clients, read from `attributes` (temperature, fermentation, cropYear, alpha) by
-   * the one adapter at the API edge (docs/decisions/017-categories-and-attributes.md).
+   * The attributes every client has always read as fields, read from `attributes` (temperature,
+   * fermentation, cropYear, alpha; docs/decisions/017-categories-and-attributes.md).
    */
-  ferment_temp: z.string().nullable(),
-  ferment_type: z.enum(FERMENT_TYPES).nullable(),
+  fermentationTemperature: z.string().nullable(),
+  fermentationType: z.enum(FERMENT_TYPES).nullable(),
   cropYear: z.number().nullable(),
-  alfa: z.number().nullable(),
+  /** A hop's alpha acids, % of weight. */
+  alphaAcid: z.number().nullable(),
   /** Values of the category's attributes by key (GET /api/categories defines them). */
   attributes: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
   rating: z.number(),
@@ -95,6 +95,9 @@ export const ProductSchema = z.object({
   variants: z.array(VariantSchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
+
+/** GET /api/products/top: the best rated. */
+export const TopProductsSchema = z.array(ProductSchema);
 
 export const ProductDetailSchema = ProductSchema.extend({ reviews: z.array(ReviewSchema) });
 export type ProductDetail = z.infer<typeof ProductDetailSchema>;
@@ -162,7 +165,7 @@ export const SuggestQuerySchema = z.object({
 
 export const SuggestionsSchema = z.object({
   categories: z.array(z.object({ key: z.string(), name: z.string(), path: z.string() })),
-  products: z.array(ProductSchema.pick({ _id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
+  products: z.array(ProductSchema.pick({ id: true, slug: true, name: true, image: true, price: true, discount: true, category: true, countInStock: true })),
 });
 export type Suggestions = z.infer<typeof SuggestionsSchema>;
 /** Products a suggestion list shows at most. */
@@ -204,7 +207,7 @@ export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** One pack size in the admin's edit: `_id` for an existing one, none for a new one. */
 export const VariantInputSchema = z.object({
-  _id: z.uuid({ error: msg('variantIdInvalid') }).optional(),
+  id: z.uuid({ error: msg('variantIdInvalid') }).optional(),
   sku: z
     .string({ error: msg('skuRequired') })
     .trim()
@@ -284,7 +287,7 @@ export const ProductUpdateSchema = z.object({
     )
     .max(MAX_PRODUCT_IMAGES, msg('imagesTooMany', { max: MAX_PRODUCT_IMAGES }))
     .optional(),
-  origin: z
+  producer: z
     .string({ error: msg('producerRequired') })
     .trim()
     .min(1, msg('producerRequired'))
@@ -307,22 +310,22 @@ export const ProductUpdateSchema = z.object({
     .max(PRODUCT_DESCRIPTION_MAX, msg('descriptionTooLong', { max: PRODUCT_DESCRIPTION_MAX })),
   countInStock: stockField().optional(),
   weight: weightField().optional(),
-  // The fields before attributes, for existing clients: absent leaves a value as it is (docs/api.md).
+  // The fields from before attributes: absent leaves a value as it is (docs/api.md).
   cropYear: number('cropYear')
     .int(msg('cropYearInteger'))
     .min(MIN_CROP_YEAR, msg('cropYearTooEarly', { min: MIN_CROP_YEAR }))
     .refine((year) => year <= maxCropYear(), msg('cropYearInFuture'))
     .nullable()
     .optional(),
-  alfa: number('alfa').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
-  ferment_temp: z
+  alphaAcid: number('alphaAcid').min(0, msg('alfaRange')).max(25, msg('alfaRange')).nullable().optional(),
+  fermentationTemperature: z
     .string()
     .trim()
     .max(50, msg('fermentTempTooLong'))
     .nullable()
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
-  ferment_type: z
+  fermentationType: z
     .enum(FERMENT_TYPES, { error: msg('fermentTypeInvalid') })
     .nullable()
     .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 import { OrderLineInputSchema } from './orders.js';
 import { MAX_ORDER_LINES } from './order-limits.js';
@@ -85,7 +86,7 @@ export type PromoCodeValues = z.output<typeof PromoCodeInputSchema>;
 
 /** A promo code as the admin sees it. */
 export const PromoCodeSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   code: z.string(),
   kind: z.enum(PROMO_KINDS),
   percent: z.number().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 
 /**
@@ -7,7 +8,7 @@ import { msg } from './schema-messages.js';
  */
 
 export const RefundLineSchema = z.object({
-  /** The order line (`orderItems[]._id`). */
+  /** The order line (`orderItems[].id`). */
   item: z.uuid(),
   qty: z
     .number({ error: msg('qtyNotInteger') })
@@ -36,7 +37,7 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 
 /** One refund as the order shows it; hryvnia with 2 decimals. */
 export const OrderRefundSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   lines: z.array(z.object({ item: z.string(), qty: z.number() })),
   amount: z.number(),
   provider: z.enum(REFUND_PROVIDERS),

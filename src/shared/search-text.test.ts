@@ -38,7 +38,7 @@ describe('search text forms', () => {
   });
 
   test('a product stores every prefix of its words, and a query word finds it by one of them', () => {
-    const columns = productSearchColumns({ name: 'Хміль Cascade', origin: 'USA' });
+    const columns = productSearchColumns({ name: 'Хміль Cascade', producer: 'USA' });
     expect(columns.searchText).toBe(' khmil cascade usa ');
     const matches = (word: string) => queryWordKeys(word).any.some((key) => columns.searchKeys.includes(key));
     expect(matches('каскад')).toBe(true);
@@ -75,12 +75,12 @@ describe('search text forms', () => {
     expect(named('екстракт')).toEqual(['malt-extract']);
     expect(categoriesNamedBy('обладнання', index)[0].productSlugs).toEqual(['Equipment', 'Kegs', 'Heads']);
     // A product stores its category's key, which the query word then looks for.
-    expect(productSearchColumns({ name: 'Кег 19 л', origin: 'Kegland', category: 'Kegs' }).searchKeys).toContain(categoryKey('Kegs'));
+    expect(productSearchColumns({ name: 'Кег 19 л', producer: 'Kegland', category: 'Kegs' }).searchKeys).toContain(categoryKey('Kegs'));
   });
 
   test('model names match with or without punctuation and spaces', () => {
-    const yeast = productSearchColumns({ name: 'Дріжджі Fermentis SafAle US-05, 500 г', origin: 'Fermentis' });
-    const lager = productSearchColumns({ name: 'Дріжджі Fermentis SafLager W-34/70, 500 г', origin: 'Fermentis' });
+    const yeast = productSearchColumns({ name: 'Дріжджі Fermentis SafAle US-05, 500 г', producer: 'Fermentis' });
+    const lager = productSearchColumns({ name: 'Дріжджі Fermentis SafLager W-34/70, 500 г', producer: 'Fermentis' });
     const matchesAll = (columns: { searchKeys: string[] }, query: string) =>
       queryWords(query).every((word) => queryWordKeys(word).any.some((key) => columns.searchKeys.includes(key)));
     for (const query of ['us05', 'US-05', 'us 05', 'US05']) expect(matchesAll(yeast, query), query).toBe(true);
@@ -90,7 +90,7 @@ describe('search text forms', () => {
   });
 
   test('nonsense shares no whole-word skeleton with a real word: "xyzzy" is not "Czech"', () => {
-    const czech = productSearchColumns({ name: 'Хміль Saaz (Чехія)', origin: 'Czech Republic' });
+    const czech = productSearchColumns({ name: 'Хміль Saaz (Чехія)', producer: 'Czech Republic' });
     expect(queryWordKeys('xyzzy').any.some((key) => czech.searchKeys.includes(key))).toBe(false);
   });
 });

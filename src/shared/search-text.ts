@@ -207,8 +207,8 @@ export const categoryKey = (category: string) => `#${category}`;
  *   the whole words ("=…", "~…"), model names written together and the category ("#…"), so a
  *   query word matches by one GIN array lookup, and several words by one index scan.
  */
-export function productSearchColumns(product: { name: string; origin?: string; category?: string }): { searchText: string; searchKeys: string[] } {
-  const words = [product.name, product.origin ?? ''].flatMap(searchWords);
+export function productSearchColumns(product: { name: string; producer?: string; category?: string }): { searchText: string; searchKeys: string[] } {
+  const words = [product.name, product.producer ?? ''].flatMap(searchWords);
   const keys = new Set<string>();
   for (const word of [...words, ...joinedModelWords(words)]) addWordKeys(keys, word);
   if (product.category) keys.add(categoryKey(product.category));

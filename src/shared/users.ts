@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from './record-id.js';
 import { msg } from './schema-messages.js';
 import { OptionalPhoneSchema } from './phone.js';
 
@@ -10,7 +11,7 @@ export const MAX_PASSWORD_LENGTH = 200;
 
 /** What the API tells about a user; never the password hash or the token version. */
 export const UserInfoSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   name: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),

@@ -15,7 +15,7 @@ const ukFields = {
   countInStock: 'Кількість на складі',
   weight: 'Вага',
   cropYear: 'Рік урожаю',
-  alfa: 'Альфа-кислоти',
+  alphaAcid: 'Альфа-кислоти',
   city: 'Назва населеного пункту',
   query: 'Пошуковий запит',
 };
@@ -26,7 +26,7 @@ const enFields: Record<Field, string> = {
   countInStock: 'Count in stock',
   weight: 'Weight',
   cropYear: 'Crop year',
-  alfa: 'Alpha acids',
+  alphaAcid: 'Alpha acids',
   city: 'Town name',
   query: 'Search query',
 };

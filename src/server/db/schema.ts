@@ -147,7 +147,8 @@ export const products = pgTable(
     category: text('category')
       .notNull()
       .references(() => categories.slug, { onDelete: 'restrict' }),
-    origin: text('origin').notNull(),
+    /** The hop-growing country, yeast maker or equipment maker (the column keeps its first name). */
+    producer: text('origin').notNull(),
     /** The maker or packer the feeds name (g:brand, vendor); null: the producer, unless that is a country. */
     brand: text('brand'),
     weight: doublePrecision('weight').notNull(),
@@ -161,7 +162,7 @@ export const products = pgTable(
     status: text('status', { enum: PRODUCT_STATUSES }).notNull().default('published'),
     rating: doublePrecision('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
-    /** Derived from name and origin by src/shared/search-text.ts on every write. */
+    /** Derived from name and producer by src/shared/search-text.ts on every write. */
     searchText: text('search_text').notNull().default(''),
     searchKeys: text('search_keys')
       .array()
@@ -183,7 +184,7 @@ export const products = pgTable(
       t.id.desc(),
     ),
     index('products_alpha_idx').on(sql`(${t.countInStock} > 0) desc`, sql`((${t.attributes}->>'alpha')::double precision) desc nulls last`, t.id.desc()),
-    index('products_category_idx').on(t.category, t.origin),
+    index('products_category_idx').on(t.category, t.producer),
     uniqueIndex('products_slug_key').on(t.slug),
     index('products_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('products_search_keys_idx').using('gin', t.searchKeys),

@@ -61,7 +61,7 @@ export async function seedDemoCatalog(db: Db): Promise<number> {
         priceMinor: toMinor(p.price),
         discount: p.discount,
         category: p.category,
-        origin: p.origin,
+        producer: p.producer,
         brand: demoBrandOf(p),
         weight: p.weight,
         countInStock: p.countInStock,

@@ -16,13 +16,13 @@ const unique = () => randomBytes(4).toString('hex');
  */
 export async function createProduct(
   db: Db,
-  overrides: Partial<NewProduct> & { variants?: NewProductVariant[]; alfa?: number | null; cropYear?: number | null } = {},
+  overrides: Partial<NewProduct> & { variants?: NewProductVariant[]; alphaAcid?: number | null; cropYear?: number | null } = {},
 ) {
-  const { alfa = 6.5, cropYear = 2025, ...rest } = overrides;
+  const { alphaAcid = 6.5, cropYear = 2025, ...rest } = overrides;
   const category = rest.category ?? 'Hops';
-  // A hop's alpha and crop year by the names tests always used; other categories carry none by default.
+  // A hop's alpha acids and crop year as fields; other categories carry none by default.
   const attributes =
-    rest.attributes ?? (category === 'Hops' ? Object.fromEntries(Object.entries({ alpha: alfa, cropYear }).filter(([, v]) => v !== null)) : {});
+    rest.attributes ?? (category === 'Hops' ? Object.fromEntries(Object.entries({ alpha: alphaAcid, cropYear }).filter(([, v]) => v !== null)) : {});
   const [row] = await insertProducts(db, [
     {
       name: `Хміль Cascade ${unique()}`,
@@ -31,7 +31,7 @@ export async function createProduct(
       priceMinor: 1000_00,
       discount: 0,
       category: 'Hops',
-      origin: 'USA',
+      producer: 'USA',
       weight: 1,
       countInStock: 10,
       ...rest,

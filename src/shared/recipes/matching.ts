@@ -12,16 +12,17 @@ import { HOP_VARIETIES, MALT_KINDS, NOT_SOLD_HERE, YEAST_STRAINS, type MaltKind 
 
 /** The part of a product the matcher reads (a product of the shop's API fits). */
 export interface CatalogItem {
-  _id: string;
+  id: string;
   slug: string;
   name: string;
   image: string;
   category: string;
-  origin: string;
-  alfa: number | null;
+  producer: string;
+  /** A hop's alpha acids, %. */
+  alphaAcid: number | null;
   /** Malt colour in EBC, when the catalogue says it (colourFromText reads descriptions). */
   colorEbc: number | null;
-  variants: { _id: string; label: string; price: number; discount: number; countInStock: number; weight: number }[];
+  variants: { id: string; label: string; price: number; discount: number; countInStock: number; weight: number }[];
 }
 
 export const MAX_CANDIDATES = 5;
@@ -105,7 +106,7 @@ const inStock = (item: CatalogItem) => item.variants.some((v) => v.countInStock 
 
 function packsOf(item: CatalogItem): MatchPack[] {
   return item.variants.map((v) => ({
-    _id: v._id,
+    id: v.id,
     label: v.label,
     price: v.price,
     discount: v.discount,
@@ -117,12 +118,12 @@ function packsOf(item: CatalogItem): MatchPack[] {
 
 function candidate(item: CatalogItem, fields: { confidence: number; reason: string; substitute: boolean; amountKg: number }): MatchCandidate {
   return {
-    productId: item._id,
+    productId: item.id,
     slug: item.slug,
     name: item.name,
     image: item.image,
     category: item.category,
-    alphaPct: item.alfa,
+    alphaPct: item.alphaAcid,
     inStock: inStock(item),
     substitute: fields.substitute,
     confidence: Math.round(Math.min(1, Math.max(0, fields.confidence)) * 100) / 100,
@@ -196,10 +197,10 @@ function matchHop(hop: RecipeHop, index: number, products: Keyed[], scale: numbe
   const key = hopVarietyOf(hop.name);
   const variety = key ? HOP_VARIETIES[key] : null;
   const bittering = isBitteringAddition(hop.use, hop.timeMin);
-  const amountFor = (item: CatalogItem) => (bittering ? rescaleForAlpha(amountKg, hop.alphaPct, item.alfa) : amountKg);
+  const amountFor = (item: CatalogItem) => (bittering ? rescaleForAlpha(amountKg, hop.alphaPct, item.alphaAcid) : amountKg);
   const alphaNote = (item: CatalogItem) =>
-    bittering && hop.alphaPct && item.alfa && Math.abs(hop.alphaPct - item.alfa) >= 0.1
-      ? `; кількість перераховано з α ${pct(hop.alphaPct)} на ${pct(item.alfa)}`
+    bittering && hop.alphaPct && item.alphaAcid && Math.abs(hop.alphaPct - item.alphaAcid) >= 0.1
+      ? `; кількість перераховано з α ${pct(hop.alphaPct)} на ${pct(item.alphaAcid)}`
       : '';
   const found: MatchCandidate[] = [];
   for (const { item, key: productKey } of products) {
@@ -335,7 +336,7 @@ function matchFermentable(fermentable: RecipeFermentable, index: number, product
       : `, колір ${Math.round(item.colorEbc)} EBC${fermentable.colorEbc !== null ? ` (у рецепті ${Math.round(fermentable.colorEbc)})` : ''}`;
   for (const { item, key: productKey } of products) {
     const closeness = colourCloseness(fermentable.colorEbc, item.colorEbc);
-    const sameBrand = item.origin && brand.includes(normalizeName(item.origin)) ? 0.05 : 0;
+    const sameBrand = item.producer && brand.includes(normalizeName(item.producer)) ? 0.05 : 0;
     if (kind && productKey === kind) {
       const confidence = 0.55 + closeness * 0.35 + sameBrand;
       found.push(candidate(item, { confidence, reason: `${MALT_KINDS[kind].name} солод${colourWords(item)}`, substitute: closeness < 0.5, amountKg }));
@@ -382,8 +383,8 @@ function notSold(misc: RecipeMisc, index: number, scale: number): IngredientMatc
  * variety, with the reason, best first (docs/recipes.md). Empty for a variety the table lacks.
  */
 export function hopSubstitutesFor(hop: CatalogItem, catalog: readonly CatalogItem[], limit = 4): MatchCandidate[] {
-  const recipeHop: RecipeHop = { name: hop.name, alphaPct: hop.alfa, amountKg: 0.1, use: 'aroma', timeMin: 0, form: 'Pellet', purpose: '', origin: '' };
-  const others = catalog.filter((p) => p.category === 'Hops' && p._id !== hop._id).map((item) => ({ item, key: hopVarietyOf(item.name) }));
+  const recipeHop: RecipeHop = { name: hop.name, alphaPct: hop.alphaAcid, amountKg: 0.1, use: 'aroma', timeMin: 0, form: 'Pellet', purpose: '', origin: '' };
+  const others = catalog.filter((p) => p.category === 'Hops' && p.id !== hop.id).map((item) => ({ item, key: hopVarietyOf(item.name) }));
   return matchHop(recipeHop, 0, others, 1)
     .candidates.filter((c) => c.substitute && c.inStock)
     .slice(0, limit);

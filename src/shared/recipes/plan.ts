@@ -70,13 +70,13 @@ export function planPurchase(match: RecipeMatch, selection: MatchSelection, opti
     const choice = choosePacks(
       amountKg,
       candidate.packs.map((p) => ({
-        id: p._id,
+        id: p.id,
         content: p.contentKg,
         priceMinor: discountedPriceMinor(toMinor(p.price), p.discount),
         countInStock: p.countInStock,
       })),
     );
-    const packs = choice.packs.map(({ id, qty }) => ({ pack: candidate.packs.find((p) => p._id === id)!, qty }));
+    const packs = choice.packs.map(({ id, qty }) => ({ pack: candidate.packs.find((p) => p.id === id)!, qty }));
     if (!packs.length) {
       leftOut.push({ key: keys[0], name: candidate.name, reason: 'Немає в наявності' });
       continue;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordIdSchema } from '../record-id.js';
 
 /** A recipe as read from BeerXML (docs/recipes.md): SI units, colours in EBC, alpha in per cent. */
 export const HOP_USES = ['boil', 'first wort', 'mash', 'aroma', 'dry hop'] as const;
@@ -89,7 +90,7 @@ export type RecipeImportQuery = z.infer<typeof RecipeImportQuerySchema>;
 
 /** A pack of a matched product, as the matcher and the purchase plan see it. */
 export const MatchPackSchema = z.object({
-  _id: z.string(),
+  id: RecordIdSchema,
   label: z.string(),
   /** UAH per pack before its discount (as everywhere in the shop). */
   price: z.number(),

@@ -25,7 +25,7 @@ export function ProductGrid({
     <>
       <ul className="row g-3 list-unstyled" role="list">
         {data.products.map((product, index) => (
-          <li key={product._id} className="col-sm-12 col-md-6 col-lg-4 col-xl-3">
+          <li key={product.id} className="col-sm-12 col-md-6 col-lg-4 col-xl-3">
             {/* The first cards are in the first screen, a phone's or a desktop's. */}
             <ProductCard product={product} eager={index < 2} />
           </li>

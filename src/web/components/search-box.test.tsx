@@ -8,8 +8,8 @@ import { SearchBox } from './search-box';
 const answer: Suggestions = {
   categories: [{ key: 'Hops', name: 'Хміль', path: '/hops' }],
   products: [
-    { _id: 'a', slug: 'khmil-cascade', name: 'Хміль Cascade', image: '/a.png', price: 1450, discount: 10, category: 'Hops', countInStock: 5 },
-    { _id: 'b', slug: 'khmil-cascade-nz', name: 'Хміль Cascade NZ', image: '/b.png', price: 1600, discount: 0, category: 'Hops', countInStock: 0 },
+    { id: 'a', slug: 'khmil-cascade', name: 'Хміль Cascade', image: '/a.png', price: 1450, discount: 10, category: 'Hops', countInStock: 5 },
+    { id: 'b', slug: 'khmil-cascade-nz', name: 'Хміль Cascade NZ', image: '/b.png', price: 1600, discount: 0, category: 'Hops', countInStock: 0 },
   ],
 };
 

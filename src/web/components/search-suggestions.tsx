@@ -62,7 +62,7 @@ export default function SearchSuggestions({
 
   const items = [
     ...(data?.categories ?? []).map((category) => ({ key: `c-${category.key}`, href: category.path, category, product: null })),
-    ...(data?.products ?? []).map((product) => ({ key: `p-${product._id}`, href: paths.product(product.slug), category: null, product })),
+    ...(data?.products ?? []).map((product) => ({ key: `p-${product.id}`, href: paths.product(product.slug), category: null, product })),
   ];
   const open = focused && typed.length >= MIN_LETTERS && closedFor !== typed && (data !== undefined || isError);
   const shown = open && items.length > 0;

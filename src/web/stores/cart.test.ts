@@ -4,7 +4,7 @@ import { product } from '../test/factories';
 import { cartCount, cartLineKey, toCartItem, useCart } from './cart';
 
 const saaz = product();
-const s04 = product({ _id: '00000000-0000-4000-8000-000000000002', slug: 'yeast-s-04', name: 'Дріжджі S-04', countInStock: 3 });
+const s04 = product({ id: '00000000-0000-4000-8000-000000000002', slug: 'yeast-s-04', name: 'Дріжджі S-04', countInStock: 3 });
 
 describe('the cart store', () => {
   beforeEach(() => useCart.getState().resetCart());
@@ -40,7 +40,7 @@ describe('the cart store', () => {
     addToCart(toCartItem(saaz, 1));
     addToCart(toCartItem(s04, 1));
     removeFromCart(cartLineKey(toCartItem(saaz, 1)));
-    expect(useCart.getState().cartItems.map((l) => l._id)).toEqual([s04._id]);
+    expect(useCart.getState().cartItems.map((l) => l.id)).toEqual([s04.id]);
     clearCartItems();
     expect(useCart.getState().cartItems).toEqual([]);
   });
@@ -53,7 +53,7 @@ describe('the cart store', () => {
 
   it('keeps one line per pack and milling; an old line without a pack takes the only pack, or waits for a choice', () => {
     const pack = (id: string, label: string, price: number) => ({
-      _id: id,
+      id: id,
       sku: label,
       label,
       price,
@@ -63,7 +63,7 @@ describe('the cart store', () => {
       gtin: null,
       position: 0,
     });
-    const malt = product({ _id: '00000000-0000-4000-8000-00000000000a', category: 'Malt', variants: [pack('v1', '1 кг', 60), pack('v5', '5 кг', 285)] });
+    const malt = product({ id: '00000000-0000-4000-8000-00000000000a', category: 'Malt', variants: [pack('v1', '1 кг', 60), pack('v5', '5 кг', 285)] });
     const { addToCart } = useCart.getState();
     addToCart(toCartItem(malt, 1, malt.variants[1], { milled: true }));
     addToCart(toCartItem(malt, 2, malt.variants[1]));
@@ -80,7 +80,7 @@ describe('the cart store', () => {
     const legacy = { ...toCartItem(saaz, 2), variant: undefined, label: undefined };
     useCart.setState({ cartItems: [legacy] });
     useCart.getState().refreshLine(saaz);
-    expect(useCart.getState().cartItems[0]).toMatchObject({ variant: saaz.variants[0]._id, label: '100 г', qty: 2 });
+    expect(useCart.getState().cartItems[0]).toMatchObject({ variant: saaz.variants[0].id, label: '100 г', qty: 2 });
     useCart.setState({ cartItems: [legacy] });
     useCart.getState().refreshLine({ ...saaz, variants: [pack('a', '50 г', 80), pack('b', '100 г', 150)] });
     expect(useCart.getState().cartItems[0].variant).toBeUndefined();
@@ -100,6 +100,18 @@ describe('the cart store', () => {
     await useCart.persist.rehydrate();
     expect(useCart.getState().cartItems[0].qty).toBe(2);
     expect(useCart.getState().paymentMethod).toBe('paypal');
+  });
+
+  it('a cart saved before true names (lines with `_id`, `origin`, `alfa`) loads in the true shape', async () => {
+    const { id, producer, alphaAcid, ...line } = toCartItem(saaz, 3);
+    const old = { ...line, _id: id, origin: producer, alfa: alphaAcid };
+    localStorage.setItem('cart', JSON.stringify({ state: { cartItems: [old], paymentMethod: 'NovaPoshta' }, version: 0 }));
+    await useCart.persist.rehydrate();
+    const [loaded] = useCart.getState().cartItems;
+    expect(loaded).toMatchObject({ id: saaz.id, producer: 'Czech Republic', alphaAcid: 3.5, qty: 3 });
+    expect(loaded).not.toHaveProperty('_id');
+    expect(cartLineKey(loaded)).toBe(cartLineKey(toCartItem(saaz, 1)));
+    expect(useCart.getState().paymentMethod).toBe('cash_on_delivery');
   });
 
   it('a saved payment method that no longer exists falls back to the default', async () => {

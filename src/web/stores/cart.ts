@@ -5,6 +5,7 @@ import { MAX_LINE_QTY } from '../../shared/order-limits';
 import type { Shipping } from '../../shared/orders';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
 import { paymentMethodFromWire, shippingFromWire } from '../../shared/wire/orders';
+import { savedProductFromWire } from '../../shared/wire/product-names';
 import { lineKey, normalizeLineOptions, type LineOptions } from '../../shared/line-options';
 import type { Product, Variant } from '../../shared/products';
 
@@ -38,7 +39,7 @@ export type CartItem = Omit<Product, 'user' | 'rating' | 'numReviews' | 'created
 };
 
 /** One line per product, pack and options: milled and whole malt of one pack are two lines. */
-export const cartLineKey = (item: Pick<CartItem, '_id' | 'variant' | 'options'>) => lineKey(item._id, item.variant, normalizeLineOptions(item.options));
+export const cartLineKey = (item: Pick<CartItem, 'id' | 'variant' | 'options'>) => lineKey(item.id, item.variant, normalizeLineOptions(item.options));
 
 interface CartState {
   cartItems: CartItem[];
@@ -82,7 +83,7 @@ export const useCart = create<CartState>()(
         set((s) => {
           let changed = false;
           const cartItems = s.cartItems.map((line) => {
-            if (line._id !== product._id) return line;
+            if (line.id !== product.id) return line;
             const pack = packOf(product, line.variant);
             // A pack no longer sold, or an old line of a product with several: the cart page asks.
             if (!pack) return line;
@@ -104,6 +105,7 @@ export const useCart = create<CartState>()(
     {
       name: 'cart',
       // A cart saved under a method's original name (docs/api.md) keeps it; one removed falls back to the default.
+      // Lines saved before true names (`_id`, `origin`, …) are read in today's shape.
       merge: (persisted, current) => {
         const saved = persisted as Partial<CartState> | undefined;
         const named = paymentMethodFromWire(saved?.paymentMethod) as PaymentMethod;
@@ -111,7 +113,7 @@ export const useCart = create<CartState>()(
         const promoCode = typeof saved?.promoCode === 'string' && saved.promoCode ? saved.promoCode : null;
         return {
           ...current,
-          cartItems: saved?.cartItems ?? current.cartItems,
+          cartItems: saved?.cartItems?.map(savedProductFromWire) ?? current.cartItems,
           shipping: saved?.shipping ?? savedInOriginalShape(persisted),
           paymentMethod: method,
           promoCode,
@@ -139,7 +141,7 @@ export const cartCount = (items: CartItem[]) => items.reduce((n, line) => n + li
 
 /** The pack a line names; for a line without one, the product's only pack (else undefined). */
 export function packOf(product: Pick<Product, 'variants'>, variantId: string | undefined): Variant | undefined {
-  if (variantId) return product.variants.find((v) => v._id === variantId);
+  if (variantId) return product.variants.find((v) => v.id === variantId);
   return product.variants.length === 1 ? product.variants[0] : undefined;
 }
 
@@ -156,7 +158,7 @@ export function toCartItem(product: Product, qty: number, variant?: Variant, opt
   const line: CartItem = { ...rest, qty };
   if (pack)
     Object.assign(line, {
-      variant: pack._id,
+      variant: pack.id,
       label: pack.label,
       price: pack.price,
       discount: pack.discount,

@@ -4,7 +4,7 @@ import type { UserInfo } from '../../shared/users';
 /** A catalogue product as the API returns it, with one pack of its price and stock unless given others; override what the test is about. */
 export function product(overrides: Partial<Product> = {}): Product {
   const base: Omit<Product, 'variants'> = {
-    _id: '00000000-0000-4000-8000-000000000001',
+    id: '00000000-0000-4000-8000-000000000001',
     slug: 'hop-saaz',
     name: 'Хміль Saaz',
     image: '/images/products/hop-saaz-czech.svg',
@@ -13,15 +13,14 @@ export function product(overrides: Partial<Product> = {}): Product {
     price: 120,
     discount: 0,
     category: 'Hops',
-    origin: 'Czech Republic',
     brand: null,
     producer: 'Czech Republic',
     weight: 0.1,
     countInStock: 5,
-    ferment_temp: null,
-    ferment_type: null,
+    fermentationTemperature: null,
+    fermentationType: null,
     cropYear: 2024,
-    alfa: 3.5,
+    alphaAcid: 3.5,
     attributes: { alpha: 3.5, cropYear: 2024 },
     rating: 0,
     numReviews: 0,
@@ -34,7 +33,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     ...base,
     variants: overrides.variants ?? [
       {
-        _id: `${base._id.slice(0, -4)}9999`,
+        id: `${base.id.slice(0, -4)}9999`,
         sku: base.slug.toUpperCase(),
         label: '100 г',
         price: base.price,
@@ -49,5 +48,5 @@ export function product(overrides: Partial<Product> = {}): Product {
 }
 
 export function user(overrides: Partial<UserInfo> = {}): UserInfo {
-  return { _id: 'u1', name: 'Оля', email: 'olia@example.com', isAdmin: false, phone: null, ...overrides };
+  return { id: 'u1', name: 'Оля', email: 'olia@example.com', isAdmin: false, phone: null, ...overrides };
 }

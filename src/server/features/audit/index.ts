@@ -91,7 +91,7 @@ export async function recordAudit(tx: Tx, entry: AuditRecord): Promise<void> {
 const toEntry = (row: AuditLogRow): AuditEntry => ({
   id: row.id,
   at: row.at.toISOString(),
-  actor: { _id: row.actorId, name: row.actorName },
+  actor: { id: row.actorId, name: row.actorName },
   entity: row.entity,
   entityId: row.entityId,
   action: row.action,

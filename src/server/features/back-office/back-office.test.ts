@@ -63,7 +63,7 @@ describeWithApp('back office: the dashboard', (ctx) => {
     const { cookie } = await signedIn(app, true);
     const buyer = await createUser(app.db);
     const hops = await createProduct(app.db, { name: 'Хміль Citra', priceMinor: 50_25 });
-    const yeast = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 10_00, category: 'Yeast', origin: 'Fermentis' });
+    const yeast = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 10_00, category: 'Yeast', producer: 'Fermentis' });
     const midnight = kyivMidnight();
     const today = kyivDate(midnight);
     const yesterday = kyivDate(new Date(midnight.getTime() - HOUR));
@@ -119,7 +119,7 @@ describeWithApp('back office: the dashboard', (ctx) => {
       ['Hops', 2, 100.5],
       ['Yeast', 4, 40],
     ]);
-    expect(week.lowStock).toContainEqual(expect.objectContaining({ product: expect.objectContaining({ _id: low.id }), countInStock: 3, threshold: 5 }));
+    expect(week.lowStock).toContainEqual(expect.objectContaining({ product: expect.objectContaining({ id: low.id }), countInStock: 3, threshold: 5 }));
     expect(week.lowStock.some((row) => row.variant.label === '100 г')).toBe(false);
 
     const month = (await app.inject({ url: '/api/admin/dashboard?days=30', headers: { cookie } })).json() as Dashboard;
@@ -161,15 +161,15 @@ describeWithApp(
       const [v] = product.variants;
       const res = await app.inject({
         method: 'PUT',
-        url: `/api/products/${product._id}`,
+        url: `/api/products/${product.id}`,
         headers: { cookie },
         payload: {
           name: product.name,
           image: product.image,
           description: product.description,
           category: product.category,
-          origin: product.origin,
-          variants: [{ _id: v._id, sku: v.sku, label: v.label, price: v.price, discount: v.discount, weight: v.weight, countInStock, lowStockThreshold }],
+          producer: product.producer,
+          variants: [{ id: v.id, sku: v.sku, label: v.label, price: v.price, discount: v.discount, weight: v.weight, countInStock, lowStockThreshold }],
         },
       });
       expect(res.statusCode).toBe(200);
@@ -268,7 +268,7 @@ describeWithApp('back office: customers', (ctx) => {
     expect(all.customers.slice(0, 3).every((c) => c.lastOrderAt !== null)).toBe(true);
 
     const detail = (await app.inject({ url: `/api/admin/customers/${olena.id}`, headers: { cookie } })).json() as CustomerDetail;
-    expect(detail.orders.map((o) => o._id)).toContain(paid.id);
+    expect(detail.orders.map((o) => o.id)).toContain(paid.id);
     expect(detail.orders).toHaveLength(2);
     const guestDetail = (await app.inject({ url: `/api/admin/customers/${marko[0].id}`, headers: { cookie } })).json() as CustomerDetail;
     expect(guestDetail.orders.map((o) => o.totalPrice).sort()).toEqual([150, 70]);
@@ -292,35 +292,35 @@ describeWithApp('back office: the audit trail', (ctx) => {
     const created = (await call('POST', '/api/products')) as Product;
     const [v] = created.variants;
     const edit = { name: 'Хміль Simcoe', image: created.image, description: 'Смолистий', category: 'Hops', origin: 'USA' };
-    const packOf = (price: number, countInStock: number) => [{ _id: v._id, sku: v.sku, label: v.label, price, discount: 0, weight: 1, countInStock }];
-    await call('PUT', `/api/products/${created._id}`, { ...edit, variants: packOf(420.5, 12) });
-    await call('PUT', `/api/products/${created._id}`, { ...edit, status: 'published', variants: packOf(420.5, 12) });
-    await call('PUT', `/api/products/${created._id}`, { ...edit, status: 'hidden', variants: packOf(399, 12) });
-    const product = await trail(app, cookie, `entity=product&id=${created._id}`);
+    const packOf = (price: number, countInStock: number) => [{ id: v.id, sku: v.sku, label: v.label, price, discount: 0, weight: 1, countInStock }];
+    await call('PUT', `/api/products/${created.id}`, { ...edit, variants: packOf(420.5, 12) });
+    await call('PUT', `/api/products/${created.id}`, { ...edit, status: 'published', variants: packOf(420.5, 12) });
+    await call('PUT', `/api/products/${created.id}`, { ...edit, status: 'hidden', variants: packOf(399, 12) });
+    const product = await trail(app, cookie, `entity=product&id=${created.id}`);
     expect(product.map((e) => e.action)).toEqual(['pack.update', 'hide', 'publish', 'pack.update', 'update', 'pack.create', 'create']);
-    expect(product.at(-1)!.actor).toEqual({ _id: admin.id, name: 'Оксана Адмін' });
+    expect(product.at(-1)!.actor).toMatchObject({ id: admin.id, name: 'Оксана Адмін' });
     const priced = product.find((e) => e.action === 'pack.update' && e.after.price_minor === 42050)!;
     expect(priced).toMatchObject({ subject: v.sku, before: { price_minor: 0, count_in_stock: 0 }, after: { price_minor: 42050, count_in_stock: 12 } });
     expect(product[0]).toMatchObject({ before: { price_minor: 42050 }, after: { price_minor: 39900 } });
     expect(Object.keys(product[4].after).sort()).toEqual(['description', 'name', 'slug']);
-    await call('DELETE', `/api/products/${created._id}`);
-    expect((await trail(app, cookie, `entity=product&id=${created._id}`))[0].action).toBe('delete');
+    await call('DELETE', `/api/products/${created.id}`);
+    expect((await trail(app, cookie, `entity=product&id=${created.id}`))[0].action).toBe('delete');
 
     // Categories with their attributes, producers.
     const category = await call('POST', '/api/admin/categories', { slug: 'Kits', name: 'Набори', nameEn: 'Kits', attributes: [] });
-    await call('PUT', `/api/admin/categories/${category._id}`, {
+    await call('PUT', `/api/admin/categories/${category.id}`, {
       slug: 'Kits',
       name: 'Набори для пива',
       nameEn: 'Kits',
       attributes: [{ key: 'volume', name: 'Обʼєм', nameEn: 'Volume', type: 'number', unit: 'л' }],
     });
-    expect((await trail(app, cookie, `entity=category&id=${category._id}`)).map((e) => [e.action, e.subject])).toEqual([
+    expect((await trail(app, cookie, `entity=category&id=${category.id}`)).map((e) => [e.action, e.subject])).toEqual([
       ['attribute.create', 'volume'],
       ['update', null],
       ['create', null],
     ]);
     const producer = await call('POST', '/api/admin/producers', { name: 'Brewferm', country: 'BE' });
-    expect((await trail(app, cookie, `entity=producer&id=${producer._id}`)).map((e) => e.action)).toEqual(['create']);
+    expect((await trail(app, cookie, `entity=producer&id=${producer.id}`)).map((e) => e.action)).toEqual(['create']);
 
     // Settings: only the changed section.
     const settings = (await app.inject({ url: '/api/settings/admin', headers: { cookie } })).json();

@@ -102,7 +102,7 @@ export async function requireCustomer(tx: Tx, id: string): Promise<CustomerDetai
   return {
     customer: toCustomer(row),
     orders: orders.map((o) => ({
-      _id: o.id,
+      id: o.id,
       number: o.number,
       createdAt: new Date(o.createdAt).toISOString(),
       status: o.status,

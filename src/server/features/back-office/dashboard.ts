@@ -100,8 +100,8 @@ export async function getDashboard(tx: Tx, days: DashboardPeriod, now = new Date
     topCategories: topCategories.map((c) => ({ ...c, revenue: fromMinor(c.revenue) })),
     paymentMethods: paymentMethods.map((m) => ({ ...m, total: fromMinor(m.total) })),
     lowStock: lowStock.map((row) => ({
-      product: { _id: row.productId, name: row.productName, slug: row.slug },
-      variant: { _id: row.variantId, sku: row.sku, label: row.label },
+      product: { id: row.productId, name: row.productName, slug: row.slug },
+      variant: { id: row.variantId, sku: row.sku, label: row.label },
       countInStock: row.countInStock,
       threshold: row.threshold,
     })),

@@ -36,7 +36,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
 
   test('the public tree holds the seeded taxonomy with counts, attributes and producers', async () => {
     const { app } = ctx();
-    await createProduct(app.db, { name: 'Кег для лічби', category: 'Kegs', origin: 'Cornelius' });
+    await createProduct(app.db, { name: 'Кег для лічби', category: 'Kegs', producer: 'Cornelius' });
     app.catalogCache.invalidate();
     const res = await app.inject({ url: '/api/categories' });
     expect(res.statusCode).toBe(200);
@@ -81,7 +81,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
       attributes: { colour: 8, form: 'liquid' },
       variants: [{ sku: 'MUNTONS-LIGHT', label: '1,5 кг', price: 420, discount: 0, countInStock: 5, weight: 1.5 }],
     };
-    const saved = await app.inject({ method: 'PUT', url: `/api/products/${draft._id}`, payload: edit, headers });
+    const saved = await app.inject({ method: 'PUT', url: `/api/products/${draft.id}`, payload: edit, headers });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({
       category: 'malt-extract',
@@ -96,7 +96,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
       [{ form: 'powder' }, 'attributes.form'],
       [{ alpha: 12 }, 'attributes.alpha'],
     ] as const) {
-      const refused = await app.inject({ method: 'PUT', url: `/api/products/${draft._id}`, payload: { ...edit, attributes }, headers });
+      const refused = await app.inject({ method: 'PUT', url: `/api/products/${draft.id}`, payload: { ...edit, attributes }, headers });
       expect(refused.statusCode).toBe(400);
       expect((refused.json() as { errors: { path: string }[] }).errors[0].path).toBe(path);
     }
@@ -104,21 +104,21 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     const listed = await list('category=malt-extract&attr.form=liquid');
     expect(listed.body.products.map((p) => p.name)).toEqual(['Екстракт Muntons світлий']);
     // Deleting a category with products is refused and changes nothing.
-    const refused = await app.inject({ method: 'DELETE', url: `/api/admin/categories/${category._id}`, headers });
+    const refused = await app.inject({ method: 'DELETE', url: `/api/admin/categories/${category.id}`, headers });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'CATEGORY_IN_USE' });
     expect(refused.json().message).toMatch(/товари/);
     // Removing an attribute that products carry is refused too.
     const dropped = await app.inject({
       method: 'PUT',
-      url: `/api/admin/categories/${category._id}`,
+      url: `/api/admin/categories/${category.id}`,
       payload: { ...maltExtract('malt-extract'), attributes: [] },
       headers,
     });
     expect(dropped.json()).toMatchObject({ code: 'ATTRIBUTE_IN_USE' });
 
-    expect((await app.inject({ method: 'DELETE', url: `/api/products/${draft._id}`, headers })).statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: `/api/admin/categories/${category._id}`, headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: `/api/products/${draft.id}`, headers })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'DELETE', url: `/api/admin/categories/${category.id}`, headers })).statusCode).toBe(200);
     const after = (await app.inject({ url: '/api/categories' })).json() as CategoryList;
     expect(after.categories.map((c) => c.slug)).not.toContain('malt-extract');
   });
@@ -128,7 +128,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     const headers = await admin();
     const { categories } = (await app.inject({ url: '/api/admin/categories', headers })).json() as CategoryList;
     const equipment = categories.find((c) => c.slug === 'Equipment')!;
-    const res = await app.inject({ method: 'DELETE', url: `/api/admin/categories/${equipment._id}`, headers });
+    const res = await app.inject({ method: 'DELETE', url: `/api/admin/categories/${equipment.id}`, headers });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'CATEGORY_HAS_CHILDREN' });
     expect((await app.inject({ method: 'DELETE', url: '/api/admin/categories/00000000-0000-4000-8000-000000000000', headers })).statusCode).toBe(404);
@@ -149,7 +149,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     expect(added.statusCode).toBe(201);
     expect((await app.inject({ method: 'POST', url: '/api/admin/producers', payload: { name: 'україна', category: 'Hops' }, headers })).statusCode).toBe(409);
     expect((await app.inject({ method: 'PUT', url: `/api/products/${product.id}`, payload: update, headers })).statusCode).toBe(200);
-    const refused = await app.inject({ method: 'DELETE', url: `/api/admin/producers/${added.json()._id}`, headers });
+    const refused = await app.inject({ method: 'DELETE', url: `/api/admin/producers/${added.json().id}`, headers });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'PRODUCER_IN_USE' });
   });
@@ -158,7 +158,7 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     const { app } = ctx();
     const tag = 'Фасетний';
     const hop = (name: string, alpha: number, purpose: string) =>
-      createProduct(app.db, { name: `${name} ${tag}`, origin: tag, attributes: { alpha, purpose, cropYear: 2025 } });
+      createProduct(app.db, { name: `${name} ${tag}`, producer: tag, attributes: { alpha, purpose, cropYear: 2025 } });
     await hop('Citra', 12.5, 'aroma');
     await hop('Galaxy', 14, 'aroma');
     await hop('Magnum', 13, 'bittering');

@@ -48,7 +48,7 @@ export async function countProductsByCategory(tx: Tx, options: { publishedOnly: 
 
 export function toAttributeDefinition(row: AttributeRecord): AttributeDefinition {
   return {
-    _id: row.id,
+    id: row.id,
     key: row.key,
     name: row.name,
     nameEn: row.nameEn,
@@ -62,7 +62,7 @@ export function toAttributeDefinition(row: AttributeRecord): AttributeDefinition
 
 export function toProducer(row: ProducerRecord, catalogue: Catalogue): Producer {
   return {
-    _id: row.id,
+    id: row.id,
     name: row.name,
     country: row.country,
     category: row.categoryId ? (catalogue.categories.find((c) => c.id === row.categoryId)?.slug ?? null) : null,
@@ -74,7 +74,7 @@ export function toCategory(row: CategoryRecord, catalogue: Catalogue, counts: Ma
   const parent = row.parentId ? (catalogue.categories.find((c) => c.id === row.parentId) ?? null) : null;
   const children = catalogue.childrenOf(row.id);
   return {
-    _id: row.id,
+    id: row.id,
     slug: row.slug,
     name: row.name,
     nameEn: row.nameEn,
@@ -109,6 +109,6 @@ export async function countProductsWithProducer(tx: Tx, name: string, categorySl
   const [{ count }] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(eq(products.origin, name), categorySlugs ? inArray(products.category, categorySlugs) : undefined));
+    .where(and(eq(products.producer, name), categorySlugs ? inArray(products.category, categorySlugs) : undefined));
   return count;
 }

@@ -21,7 +21,7 @@ import {
  */
 export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/categories', async (request, reply) => {
-    const answer = await app.catalogCache.answer('categories', async () => JSON.stringify(await getPublicCategories(app.db)));
+    const answer = await app.catalogCache.json('categories', CategoryListSchema, () => getPublicCategories(app.db));
     return sendCachedAnswer(request, reply, answer, 'application/json; charset=utf-8');
   });
 

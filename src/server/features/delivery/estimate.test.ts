@@ -274,7 +274,7 @@ describeWithApp(
       expect(order.shippingEstimate).toEqual({ cost: fakeTariff('WarehouseDoors', 2, 700), date: inTwoDays() });
 
       // The owner's notice carries the comment and the estimate; the shopper's letter carries the estimate, never the comment.
-      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id));
       const toShop = letters.find((l) => l.recipient === SHOP_EMAIL)!;
       expect(toShop.textBody).toContain('Коментар покупця: Зателефонуйте перед відправкою');
       expect(toShop.textBody).toContain('Оплата: накладений платіж кур’єрові Нової пошти');
@@ -288,7 +288,7 @@ describeWithApp(
       }
 
       const made = novaPoshta.waybills.length;
-      const shipped = await waybill(order._id, admin);
+      const shipped = await waybill(order.id, admin);
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
       const sent = novaPoshta.waybills[made].properties;
       expect(sent).toMatchObject({
@@ -331,11 +331,11 @@ describeWithApp(
         },
       });
       // An order from before the house was required, or edited by hand: Nova Poshta refuses it and nothing ships.
-      await app.db.update(orders).set({ house: '' }).where(eq(orders.id, order._id));
-      const refused = await waybill(order._id, admin);
+      await app.db.update(orders).set({ house: '' }).where(eq(orders.id, order.id));
+      const refused = await waybill(order.id, admin);
       expect(refused.status).toBe(502);
       expect(refused.body.code).toBe('NOVA_POSHTA_UNAVAILABLE');
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, order._id));
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
       expect(row.status).toBe('pending');
     });
 
@@ -397,7 +397,7 @@ describeWithApp(
       expect(res.body.guestEmail).toBeNull();
       expect(res.body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(res.body.shippingEstimate?.cost).toBe(fakeTariff('WarehouseWarehouse', 1, 200));
-      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, res.body._id));
+      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, res.body.id));
       expect(letters.map((l) => l.recipient)).toEqual([SHOP_EMAIL]);
       expect(letters[0].textBody).toContain('Коментар покупця: Після 18:00');
       const bad = await client(app).placeAsGuest({ ...payload, email: 'not-an-email' });

@@ -89,7 +89,7 @@ async function placeOrder(app: FastifyInstance, paymentMethod: string) {
   return { user, cookie, order: res.json() as Order, products: { hops, yeast } };
 }
 
-async function payByLiqPay(app: FastifyInstance, order: Order, paymentId = 1_000_000 + parseInt(order._id.slice(0, 5), 16)) {
+async function payByLiqPay(app: FastifyInstance, order: Order, paymentId = 1_000_000 + parseInt(order.id.slice(0, 5), 16)) {
   const data = Buffer.from(
     JSON.stringify({
       payment_id: paymentId,
@@ -97,7 +97,7 @@ async function payByLiqPay(app: FastifyInstance, order: Order, paymentId = 1_000
       status: 'success',
       version: 3,
       public_key: LIQPAY.LIQPAY_PUBLIC_KEY,
-      order_id: order._id,
+      order_id: order.id,
       amount: order.totalPrice,
       currency: 'UAH',
     }),
@@ -125,7 +125,7 @@ describeWithApp(
       const { app } = ctx();
       const { cookie, order, products } = await placeOrder(app, 'LiqPay');
       await payByLiqPay(app, order);
-      const [owed] = await receiptsOf(app, order._id);
+      const [owed] = await receiptsOf(app, order.id);
       expect(owed).toMatchObject({ kind: 'sell', state: 'pending', totalMinor: Math.round(order.totalPrice * 100) });
       // Nothing goes to Checkbox inside the payment's request.
       expect(checkbox.receipts.has(owed.checkboxReceiptId)).toBe(false);
@@ -144,9 +144,9 @@ describeWithApp(
       expect(sent.total_sum).toBe(Math.round(order.totalPrice * 100));
       expect(sent.delivery?.email).toMatch(/@/);
 
-      const shown = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
+      const shown = (await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json() as Order;
       expect(shown.receipts).toEqual([{ kind: 'sell', state: 'issued', fiscalCode: sent.fiscal_code, url: `${checkbox.url}/api/v1/receipts/${sent.id}/html` }]);
-      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id));
       const letter = letters.find((m) => m.subject.startsWith('Ваш фіскальний чек'));
       expect(letter?.textBody).toContain(sent.fiscal_code!);
       expect(letter?.textBody).toContain(sent.id);
@@ -154,18 +154,18 @@ describeWithApp(
       // A replayed callback and another round issue nothing more.
       await payByLiqPay(app, order);
       expect(await app.fiscal!.flush()).toEqual({ issued: 0, failed: 0, retried: 0 });
-      expect(await receiptsOf(app, order._id)).toHaveLength(1);
+      expect(await receiptsOf(app, order.id)).toHaveLength(1);
     });
 
     test('a PayPal capture owes a receipt, issued once', async () => {
       const { app } = ctx();
       const { cookie, order } = await placeOrder(app, 'PayPal');
       paypal.autoApprove = true;
-      const created = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal`, headers: { cookie } });
+      const created = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal`, headers: { cookie } });
       expect(created.statusCode).toBe(200);
       const captured = await app.inject({
         method: 'POST',
-        url: `/api/orders/${order._id}/paypal/capture`,
+        url: `/api/orders/${order.id}/paypal/capture`,
         headers: { cookie },
         payload: { id: (created.json() as { id: string }).id },
       });
@@ -173,7 +173,7 @@ describeWithApp(
       expect(captured.statusCode).toBe(200);
       expect((captured.json() as Order).receipts).toEqual([{ kind: 'sell', state: 'pending', fiscalCode: null, url: null }]);
       expect(await app.fiscal!.flush()).toMatchObject({ issued: 1 });
-      const [row] = await receiptsOf(app, order._id);
+      const [row] = await receiptsOf(app, order.id);
       expect(row).toMatchObject({ state: 'issued', paymentKey: `paypal:${(created.json() as { id: string }).id}` });
     });
 
@@ -184,22 +184,22 @@ describeWithApp(
         app.inject({ method: 'PUT', url: `/api/orders/${id}/${action}`, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
 
       const transfer = (await placeOrder(app, 'PrivatBank')).order;
-      expect((await step(transfer._id, 'mark-paid')).statusCode).toBe(200);
-      expect(await receiptsOf(app, transfer._id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:card_transfer' }]);
+      expect((await step(transfer.id, 'mark-paid')).statusCode).toBe(200);
+      expect(await receiptsOf(app, transfer.id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:card_transfer' }]);
 
       const cod = (await placeOrder(app, 'NovaPoshta')).order;
-      expect((await step(cod._id, 'ship', { trackingNumber: '20450000000001' })).statusCode).toBe(200);
+      expect((await step(cod.id, 'ship', { trackingNumber: '20450000000001' })).statusCode).toBe(200);
       // Shipped is not paid: nothing is owed until the shopper pays at the branch.
-      expect(await receiptsOf(app, cod._id)).toEqual([]);
-      expect((await step(cod._id, 'deliver')).statusCode).toBe(200);
-      expect(await receiptsOf(app, cod._id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:cash_on_delivery' }]);
+      expect(await receiptsOf(app, cod.id)).toEqual([]);
+      expect((await step(cod.id, 'deliver')).statusCode).toBe(200);
+      expect(await receiptsOf(app, cod.id)).toMatchObject([{ kind: 'sell', paymentKey: 'offline:cash_on_delivery' }]);
 
       expect(await app.fiscal!.flush()).toMatchObject({ issued: 2 });
-      const ids = [...(await receiptsOf(app, transfer._id)), ...(await receiptsOf(app, cod._id))].map((r) => r.checkboxReceiptId);
+      const ids = [...(await receiptsOf(app, transfer.id)), ...(await receiptsOf(app, cod.id))].map((r) => r.checkboxReceiptId);
       const sent = checkboxReceiptsOf(ids);
       expect(sent.map((r) => r.payments[0].type)).toEqual(['CASHLESS', 'CASHLESS']);
 
-      const admins = await app.inject({ url: `/api/orders/${cod._id}/receipts`, headers: { cookie: adminCookie } });
+      const admins = await app.inject({ url: `/api/orders/${cod.id}/receipts`, headers: { cookie: adminCookie } });
       expect(admins.statusCode).toBe(200);
       expect(admins.json()).toMatchObject([{ kind: 'sell', state: 'issued', attempts: 1, lastError: null }]);
     });
@@ -210,7 +210,7 @@ describeWithApp(
       for (const order of orders) await payByLiqPay(app, order);
       checkbox.down = true;
       expect(await app.fiscal!.flush()).toMatchObject({ issued: 0, retried: 2 });
-      const waiting = (await Promise.all(orders.map((o) => receiptsOf(app, o._id)))).flat();
+      const waiting = (await Promise.all(orders.map((o) => receiptsOf(app, o.id)))).flat();
       expect(waiting.every((r) => r.state === 'pending' && r.attempts === 1 && r.lastError?.includes('503'))).toBe(true);
       // Not due again until the back-off has passed.
       expect(await app.fiscal!.flush()).toEqual({ issued: 0, failed: 0, retried: 0 });
@@ -228,7 +228,7 @@ describeWithApp(
       const before = checkbox.receipts.size;
       checkbox.swallowNextReceiptMs = 1_500;
       expect(await app.fiscal!.flush()).toMatchObject({ retried: 1 });
-      const [row] = await receiptsOf(app, order._id);
+      const [row] = await receiptsOf(app, order.id);
       expect(row.lastError).toMatch(/in time/);
       expect(await app.fiscal!.flush(new Date(Date.now() + 60 * 60_000))).toMatchObject({ issued: 1 });
       expect(checkbox.receipts.size).toBe(before + 1);
@@ -245,7 +245,7 @@ describeWithApp(
         const [a, b] = await Promise.all([app.fiscal!.flush(), second.fiscal!.flush()]);
         expect(a.issued + b.issued).toBe(4);
         expect(checkbox.receipts.size).toBe(before + 4);
-        const rows = (await Promise.all(orders.map((o) => receiptsOf(app, o._id)))).flat();
+        const rows = (await Promise.all(orders.map((o) => receiptsOf(app, o.id)))).flat();
         expect(rows.map((r) => r.state)).toEqual(['issued', 'issued', 'issued', 'issued']);
       } finally {
         await second.close();
@@ -295,12 +295,12 @@ describeWithApp(
       await payByLiqPay(app, order);
       checkbox.failSigning = true;
       expect(await app.fiscal!.flush()).toMatchObject({ failed: 1 });
-      const failed = (await app.inject({ url: `/api/orders/${order._id}/receipts`, headers: { cookie: adminCookie } })).json() as AdminFiscalReceipt[];
+      const failed = (await app.inject({ url: `/api/orders/${order.id}/receipts`, headers: { cookie: adminCookie } })).json() as AdminFiscalReceipt[];
       expect(failed).toMatchObject([{ state: 'failed', lastError: expect.stringContaining('ERROR') }]);
-      const retry = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/receipts/retry`, headers: { cookie: adminCookie } });
+      const retry = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/receipts/retry`, headers: { cookie: adminCookie } });
       expect(retry.statusCode).toBe(200);
       expect(retry.json()).toMatchObject([{ state: 'pending' }]);
-      const again = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/receipts/retry`, headers: { cookie: adminCookie } });
+      const again = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/receipts/retry`, headers: { cookie: adminCookie } });
       expect(again.json()).toMatchObject({ code: 'NO_FAILED_RECEIPTS' });
     });
 
@@ -308,8 +308,8 @@ describeWithApp(
       const { app } = ctx();
       const { cookie, order } = await placeOrder(app, 'LiqPay');
       const adminCookie = await admin(app);
-      expect((await app.inject({ url: `/api/orders/${order._id}/receipts` })).statusCode).toBe(401);
-      expect((await app.inject({ url: `/api/orders/${order._id}/receipts`, headers: { cookie } })).statusCode).toBe(403);
+      expect((await app.inject({ url: `/api/orders/${order.id}/receipts` })).statusCode).toBe(401);
+      expect((await app.inject({ url: `/api/orders/${order.id}/receipts`, headers: { cookie } })).statusCode).toBe(403);
       expect((await app.inject({ url: '/api/orders/00000000-0000-4000-8000-000000000000/receipts', headers: { cookie: adminCookie } })).json()).toMatchObject({
         code: 'ORDER_NOT_FOUND',
       });
@@ -324,23 +324,23 @@ describeWithApp(
       const { order, products } = await placeOrder(app, 'LiqPay');
       const hopsLine = order.orderItems.find((item) => item.product === products.hops.id)!;
       // Not sold through a receipt yet: nothing to return.
-      await expect(app.db.transaction((tx) => issueReturnReceipt(tx, order._id, [{ orderItemId: hopsLine._id, qty: 1 }]))).rejects.toMatchObject({
+      await expect(app.db.transaction((tx) => issueReturnReceipt(tx, order.id, [{ orderItemId: hopsLine.id, qty: 1 }]))).rejects.toMatchObject({
         code: 'RECEIPT_NOT_SOLD',
       });
       await payByLiqPay(app, order);
-      const owed = await app.db.transaction((tx) => issueReturnReceipt(tx, order._id, [{ orderItemId: hopsLine._id, qty: 2 }], 'refund-1'));
+      const owed = await app.db.transaction((tx) => issueReturnReceipt(tx, order.id, [{ orderItemId: hopsLine.id, qty: 2 }], 'refund-1'));
       expect(owed).toEqual({ kind: 'return', state: 'pending', fiscalCode: null, url: null });
       // The same refund again owes nothing more; more than is left is refused.
-      await app.db.transaction((tx) => issueReturnReceipt(tx, order._id, [{ orderItemId: hopsLine._id, qty: 2 }], 'refund-1'));
-      await expect(app.db.transaction((tx) => issueReturnReceipt(tx, order._id, [{ orderItemId: hopsLine._id, qty: 2 }], 'refund-2'))).rejects.toMatchObject({
+      await app.db.transaction((tx) => issueReturnReceipt(tx, order.id, [{ orderItemId: hopsLine.id, qty: 2 }], 'refund-1'));
+      await expect(app.db.transaction((tx) => issueReturnReceipt(tx, order.id, [{ orderItemId: hopsLine.id, qty: 2 }], 'refund-2'))).rejects.toMatchObject({
         code: 'RETURN_TOO_MANY',
       });
-      await expect(app.db.transaction((tx) => issueReturnReceipt(tx, order._id, [{ orderItemId: order._id, qty: 1 }]))).rejects.toMatchObject({
+      await expect(app.db.transaction((tx) => issueReturnReceipt(tx, order.id, [{ orderItemId: order.id, qty: 1 }]))).rejects.toMatchObject({
         code: 'RETURN_LINES_INVALID',
       });
 
       expect(await app.fiscal!.flush()).toMatchObject({ issued: 2 });
-      const rows = await receiptsOf(app, order._id);
+      const rows = await receiptsOf(app, order.id);
       const ret = rows.find((r) => r.kind === 'return')!;
       const sent = checkbox.receipts.get(ret.checkboxReceiptId)!;
       expect(sent.goods).toEqual([

@@ -40,7 +40,7 @@ export async function queueSellReceipt(tx: Tx, order: OrderRow): Promise<void> {
 }
 
 export interface ReturnLine {
-  /** The order line's id (`orderItems[]._id`). */
+  /** The order line's id (`orderItems[].id`). */
   orderItemId: string;
   /** Whole pieces, at most what was sold less what earlier returns took back. */
   qty: number;

@@ -63,7 +63,7 @@ describeWithApp(
 
       // Cancelled later: still in English.
       const headers = await admin();
-      const cancelled = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/cancel`, headers });
+      const cancelled = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
       await app.outbox.flush();
       const later = smtp.received.slice(before).filter((m) => m.to.includes('olena@example.com'));
@@ -94,10 +94,10 @@ describeWithApp(
       for (const q of ['050 123 43 21', '+380501234321', '1234321']) {
         const found = await search(q);
         expect(
-          found.map((o) => o._id),
+          found.map((o) => o.id),
           q,
-        ).toContain(noEmail._id);
-        expect(found.find((o) => o._id === noEmail._id)).toMatchObject({ guest: true, user: null, guestEmail: null });
+        ).toContain(noEmail.id);
+        expect(found.find((o) => o.id === noEmail.id)).toMatchObject({ guest: true, user: null, guestEmail: null });
       }
       const byEmail = await search('olena@example');
       expect(byEmail.length).toBeGreaterThan(0);

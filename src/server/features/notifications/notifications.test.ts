@@ -63,7 +63,7 @@ describeWithApp(
       const { shopper, cookie } = await shopperAndAdmin(app);
       const { order } = await place(app, cookie, product.id, 'NovaPoshta');
 
-      const queued = await pending(app, order._id);
+      const queued = await pending(app, order.id);
       expect(queued.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual([`email:${SHOP_EMAIL}`, `email:${shopper.email}`, `telegram:${CHAT_ID}`].sort());
       expect(queued.every((m) => m.sentAt === null)).toBe(true);
 
@@ -78,7 +78,7 @@ describeWithApp(
       expect(letter.text).toContain(`Дякуємо! Ваше замовлення №${order.number} прийнято.`);
       expect(letter.text).toContain('Оплата при отриманні у відділенні Нової пошти');
       expect(letter.text).toContain(`Разом: ${formatUahMinor(order.totalPrice * 100)}`);
-      expect(letter.text).toContain(`/order/${order._id}`);
+      expect(letter.text).toContain(`/order/${order.id}`);
       expect(letter.html).toContain('<li>Хміль Saaz, 1 кг — 1 × 1\u00a0305\u00a0грн</li>');
       expect(letter.html).toContain(`Ніжин, Відділення №2: вул. Гоголя, 5`);
 
@@ -90,7 +90,7 @@ describeWithApp(
       expect(message.chat_id).toBe(CHAT_ID);
       expect(message.text).toContain(`Нове замовлення №${order.number}`);
       expect(message.text).toContain('• Хміль Saaz, 1 кг × 1');
-      expect((await pending(app, order._id)).every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
+      expect((await pending(app, order.id)).every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
     });
 
     test('paid, shipped (with the ТТН and a tracking link) and cancelled reach the shopper', async () => {
@@ -99,7 +99,7 @@ describeWithApp(
       const { shopper, cookie, adminCookie } = await shopperAndAdmin(app);
       const { order } = await place(app, cookie, product.id, 'PrivatBank');
       const step = (action: string, payload?: object) =>
-        app.inject({ method: 'PUT', url: `/api/orders/${order._id}/${action}`, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
+        app.inject({ method: 'PUT', url: `/api/orders/${order.id}/${action}`, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
       expect((await step('mark-paid')).statusCode).toBe(200);
       expect((await step('ship', { trackingNumber: '59001234567890' })).statusCode).toBe(200);
       await app.outbox.flush();
@@ -116,7 +116,7 @@ describeWithApp(
       expect(mailTo(shopper.email)[0].text).toContain(`У призначенні платежу вкажіть «Замовлення №${order.number}»`);
 
       const second = await place(app, cookie, product.id, 'PayPal');
-      await app.inject({ method: 'PUT', url: `/api/orders/${second.order._id}/cancel`, headers: { cookie } });
+      await app.inject({ method: 'PUT', url: `/api/orders/${second.order.id}/cancel`, headers: { cookie } });
       await app.outbox.flush();
       expect(mailTo(shopper.email).at(-1)!.subject).toBe(`Замовлення №${second.order.number} скасовано — Хмільна крамниця`);
     });
@@ -140,7 +140,7 @@ describeWithApp(
         const { order } = await place(app, cookie, product.id, 'NovaPoshta');
         const round = await app.outbox.flush();
         expect(round).toEqual({ sent: 1, failed: 2 }); // Telegram went; both letters failed.
-        const failed = (await pending(app, order._id)).filter((m) => m.channel === 'email');
+        const failed = (await pending(app, order.id)).filter((m) => m.channel === 'email');
         for (const message of failed) {
           expect(message).toMatchObject({ sentAt: null, attempts: 1 });
           expect(message.lastError).toMatch(/ECONNREFUSED|connect/i);
@@ -153,10 +153,10 @@ describeWithApp(
         await app.db
           .update(outboxMessages)
           .set({ nextAttemptAt: new Date(Date.now() - 1000) })
-          .where(eq(outboxMessages.orderId, order._id));
+          .where(eq(outboxMessages.orderId, order.id));
         expect(await app.outbox.flush()).toEqual({ sent: 2, failed: 0 });
         expect(mailTo(shopper.email).filter((m) => m.subject.includes(`№${order.number} `))).toHaveLength(1);
-        expect((await pending(app, order._id)).every((m) => m.sentAt !== null)).toBe(true);
+        expect((await pending(app, order.id)).every((m) => m.sentAt !== null)).toBe(true);
       } finally {
         await smtp.start();
       }
@@ -170,7 +170,7 @@ describeWithApp(
         telegram.mode = mode;
         const { order } = await place(app, cookie, product.id, 'PayPal');
         expect(await app.outbox.flush()).toEqual({ sent: 2, failed: 1 });
-        const [message] = (await pending(app, order._id)).filter((m) => m.channel === 'telegram');
+        const [message] = (await pending(app, order.id)).filter((m) => m.channel === 'telegram');
         expect(message.sentAt).toBeNull();
         expect(message.lastError).toMatch(mode === 'flood' ? /429/ : /502/);
         expect(message.lastError).not.toContain(telegram.token);
@@ -298,10 +298,10 @@ describeWithApp(
       const token = link!.slice(link!.lastIndexOf('/') + 1);
       const opened = await app.inject({ method: 'GET', url: `/api/orders/guest/${token}` });
       expect(opened.statusCode).toBe(200);
-      expect((opened.json() as Order)._id).toBe(placed._id);
+      expect((opened.json() as Order).id).toBe(placed.id);
       // Only the shop copy and the guest letter were queued: the secret was in the guest's letter
       // alone, and once sent that letter keeps no text (docs/notifications.md).
-      const queued = await pending(app, placed._id);
+      const queued = await pending(app, placed.id);
       expect(queued.map((m) => m.recipient).sort()).toEqual(['gist@example.com', SETTINGS_EMAIL].sort());
       expect(queued.filter((m) => m.holdsSecret).map((m) => m.recipient)).toEqual(['gist@example.com']);
       expect(queued.filter((m) => `${m.textBody} ${m.htmlBody ?? ''}`.includes(token))).toEqual([]);
@@ -309,7 +309,7 @@ describeWithApp(
       // A later letter to the guest has no order link (the secret is not kept), but still arrives.
       const cancelled = await app.db.transaction(async (tx) => {
         const { queueOrderNotices, noticeSettingsOf } = await import('./queue-order-notices.js');
-        const [row] = await tx.select().from(orders).where(eq(orders.id, placed._id));
+        const [row] = await tx.select().from(orders).where(eq(orders.id, placed.id));
         await queueOrderNotices(tx, noticeSettingsOf(app.config), 'cancelled', row);
         return row;
       });

@@ -164,8 +164,8 @@ describeWithApp(
         payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', email: 'guest@example.com' },
       });
       expect(res.statusCode).toBe(201);
-      const { accessToken, _id } = res.json() as GuestOrder;
-      const queued = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, _id));
+      const { accessToken, id } = res.json() as GuestOrder;
+      const queued = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, id));
       const guestLetter = queued.find((m) => m.recipient === 'guest@example.com')!;
       expect(guestLetter.textBody).toContain(accessToken);
       expect(guestLetter.holdsSecret).toBe(true);
@@ -175,7 +175,7 @@ describeWithApp(
       await app.outbox.flush();
       expect(smtp.received.slice(before).find((m) => m.to.includes('guest@example.com'))?.text).toContain(accessToken);
 
-      const stored = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, _id));
+      const stored = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, id));
       const everything = stored.map((m) => `${m.subject} ${m.textBody} ${m.htmlBody ?? ''}`).join('\n');
       expect(everything).not.toContain(accessToken);
       const sentGuestLetter = stored.find((m) => m.id === guestLetter.id)!;

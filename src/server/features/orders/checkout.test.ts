@@ -63,7 +63,7 @@ describeWithApp(
         settlementRef: BILA.Ref,
         warehouseRef: LOCKER.Ref,
       });
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, body._id));
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, body.id));
       expect([row.settlementRef, row.cityRef, row.warehouseRef]).toEqual([BILA.Ref, BILA.DeliveryCity, LOCKER.Ref]);
     });
 
@@ -222,32 +222,32 @@ describeWithApp(
       expect(await shop.stockOf(hops.id)).toBe(4);
 
       // The database keeps only the hash of the link's secret.
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, body._id));
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, body.id));
       expect(row.userId).toBeNull();
       expect(row.accessTokenHash).not.toContain(body.accessToken!);
       expect(JSON.stringify(row)).not.toContain(body.accessToken!);
 
       const byLink = await app.inject({ url: `/api/orders/guest/${body.accessToken}` });
       expect(byLink.statusCode).toBe(200);
-      expect((byLink.json() as Order)._id).toBe(body._id);
+      expect((byLink.json() as Order).id).toBe(body.id);
 
       // The admin finds the guest's order by the guest's e-mail (a part of it) and phone.
       const { cookie: admin } = await shop.admin();
       for (const q of ['guest@example', 'GUEST@EXAMPLE.COM', '0671234567', '067 123 45 67']) {
         const found = await app.inject({ url: `/api/orders?q=${encodeURIComponent(q)}`, headers: { cookie: admin } });
         expect(
-          (found.json() as { orders: Order[] }).orders.map((o) => o._id),
+          (found.json() as { orders: Order[] }).orders.map((o) => o.id),
           q,
-        ).toContain(body._id);
+        ).toContain(body.id);
       }
       // By id: only a signed-in owner or an admin; a guest has neither, a stranger is not the owner.
-      expect((await app.inject({ url: `/api/orders/${body._id}` })).statusCode).toBe(401);
+      expect((await app.inject({ url: `/api/orders/${body.id}` })).statusCode).toBe(401);
       const stranger = await shop.customer();
-      expect((await app.inject({ url: `/api/orders/${body._id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+      expect((await app.inject({ url: `/api/orders/${body.id}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
       // A wrong or malformed secret finds nothing.
       const wrong = body.accessToken!.slice(0, -1) + (body.accessToken!.endsWith('A') ? 'B' : 'A');
       expect((await app.inject({ url: `/api/orders/guest/${wrong}` })).statusCode).toBe(404);
-      expect((await app.inject({ url: `/api/orders/guest/${body._id}` })).statusCode).toBe(400);
+      expect((await app.inject({ url: `/api/orders/guest/${body.id}` })).statusCode).toBe(400);
     });
 
     test('a guest who signs up takes the order into the account; nobody else can take it afterwards', async () => {
@@ -268,16 +268,16 @@ describeWithApp(
       expect(claimed.status).toBe(200);
       expect(claimed.body.user).toMatchObject({ email: 'lesia@example.com' });
       // Now the account sees it by id and in its list; claiming twice changes nothing.
-      expect((await app.inject({ url: `/api/orders/${body._id}`, headers: { cookie } })).statusCode).toBe(200);
+      expect((await app.inject({ url: `/api/orders/${body.id}`, headers: { cookie } })).statusCode).toBe(200);
       const mine = (await app.inject({ url: '/api/orders/mine', headers: { cookie } })).json() as Order[];
-      expect(mine.map((o) => o._id)).toEqual([body._id]);
+      expect(mine.map((o) => o.id)).toEqual([body.id]);
       expect((await post(app, `/api/orders/guest/${token}/claim`, cookie)).status).toBe(200);
 
       const other = await shop.customer();
       const taken = await post(app, `/api/orders/guest/${token}/claim`, other.cookie);
       expect(taken.status).toBe(409);
       expect(taken.body.code).toBe('ORDER_ALREADY_CLAIMED');
-      const [row] = await app.db.select().from(orders).where(eq(orders.id, body._id));
+      const [row] = await app.db.select().from(orders).where(eq(orders.id, body.id));
       expect(row.userId).not.toBe(other.user.id);
     });
 

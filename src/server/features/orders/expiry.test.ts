@@ -21,7 +21,7 @@ describeWithApp(
       const place = (paymentMethod: string) => shop.orderPlaced({ as: shopper, lines: [{ product: product.id, qty: 2 }], paymentMethod });
       const unpaid = await place('PayPal');
       const paid = await place('PayPal');
-      await app.inject({ method: 'PUT', url: `/api/orders/${paid._id}/pay`, headers: { cookie: shopper.cookie }, payload: { test: true } });
+      await app.inject({ method: 'PUT', url: `/api/orders/${paid.id}/pay`, headers: { cookie: shopper.cookie }, payload: { test: true } });
       const transfer = await place('PrivatBank');
       const cashOnDelivery = await place('NovaPoshta');
       expect(await shop.stockOf(product.id)).toBe(12);
@@ -32,14 +32,14 @@ describeWithApp(
       // Two instances at once: the order is cancelled, and its stock returned, once.
       const counts = await Promise.all([expireUnpaidOrders(context, TTL, later), expireUnpaidOrders(context, TTL, later)]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-      expect(await shop.statusOf(unpaid._id)).toBe('cancelled');
+      expect(await shop.statusOf(unpaid.id)).toBe('cancelled');
       expect(await shop.stockOf(product.id)).toBe(14);
-      expect(await shop.statusOf(paid._id)).toBe('paid');
-      expect(await shop.statusOf(transfer._id)).toBe('pending');
-      expect(await shop.statusOf(cashOnDelivery._id)).toBe('pending');
+      expect(await shop.statusOf(paid.id)).toBe('paid');
+      expect(await shop.statusOf(transfer.id)).toBe('pending');
+      expect(await shop.statusOf(cashOnDelivery.id)).toBe('pending');
       expect(await expireUnpaidOrders(context, TTL, later)).toBe(0);
 
-      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, unpaid._id));
+      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, unpaid.id));
       expect(notices.map((n) => n.subject)).toContain(`Замовлення №${unpaid.number} скасовано — Хмільна крамниця`);
     });
   },

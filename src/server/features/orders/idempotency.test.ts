@@ -49,7 +49,7 @@ describeWithApp('idempotent checkout', (ctx) => {
     expect(first.status).toBe(201);
     const again = await customerOrder(shop, cookie, k, product.id, 1);
     expect(again.status).toBe(200);
-    expect(again.body._id).toBe(first.body._id);
+    expect(again.body.id).toBe(first.body.id);
     const other = await customerOrder(shop, cookie, k, product.id, 3);
     expect(other.status).toBe(422);
     expect(other.body).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
@@ -63,7 +63,7 @@ describeWithApp('idempotent checkout', (ctx) => {
     expect(first.status).toBe(201);
     const again = await guestOrder(shop, k, product.id);
     expect(again.status).toBe(200);
-    expect(again.body).toMatchObject({ _id: first.body._id, accessToken: first.body.accessToken });
+    expect(again.body).toMatchObject({ id: first.body.id, accessToken: first.body.accessToken });
     expect((await guestOrder(shop, k, product.id, 2)).body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     // A guest's key is also its secret: a short one is refused.
     expect((await guestOrder(shop, 'short-key-1', product.id)).body.code).toBe('BAD_IDEMPOTENCY_KEY');
@@ -81,7 +81,7 @@ describeWithApp('idempotent checkout', (ctx) => {
     const placed = (await customerOrder(shop, owner, k, product.id)).body;
     const mine = await app.inject({ url: `/api/orders/by-key/${k}`, headers: { cookie: owner } });
     expect(mine.statusCode).toBe(200);
-    expect(mine.json()._id).toBe(placed._id);
+    expect(mine.json().id).toBe(placed.id);
     expect(mine.headers['cache-control']).toBe('no-store');
     expect((await app.inject({ url: `/api/orders/by-key/${k}`, headers: { cookie: stranger } })).json().code).toBe('ORDER_NOT_FOUND');
     expect((await app.inject({ url: `/api/orders/by-key/${k}` })).statusCode).toBe(404);
@@ -89,8 +89,8 @@ describeWithApp('idempotent checkout', (ctx) => {
     const g = key();
     const guest = (await guestOrder(shop, g, product.id)).body;
     const found = await app.inject({ url: `/api/orders/by-key/${g}` });
-    expect(found.json()).toMatchObject({ _id: guest._id, accessToken: guest.accessToken });
-    expect((await app.inject({ url: `/api/orders/guest/${found.json().accessToken}` })).json()._id).toBe(guest._id);
+    expect(found.json()).toMatchObject({ id: guest.id, accessToken: guest.accessToken });
+    expect((await app.inject({ url: `/api/orders/guest/${found.json().accessToken}` })).json().id).toBe(guest.id);
     // A customer's session does not open a guest's key.
     expect((await app.inject({ url: `/api/orders/by-key/${g}`, headers: { cookie: stranger } })).statusCode).toBe(404);
   });

@@ -41,7 +41,7 @@ describeWithApp(
       expect(order).toMatchObject({ status: 'pending', isPaid: false, trackingNumber: null });
       expect(order.number).toBeGreaterThanOrEqual(1001);
 
-      expect((await step(order._id, 'deliver', admin.cookie)).body.code).toBe('ORDER_NOT_SHIPPED');
+      expect((await step(order.id, 'deliver', admin.cookie)).body.code).toBe('ORDER_NOT_SHIPPED');
       for (const bad of [
         {},
         { trackingNumber: '123' },
@@ -49,23 +49,23 @@ describeWithApp(
         { trackingNumber: 20450123456789 },
         { trackingNumber: '204501234567890' },
       ]) {
-        const refused = await step(order._id, 'ship', admin.cookie, bad);
+        const refused = await step(order.id, 'ship', admin.cookie, bad);
         expect(refused.status, JSON.stringify(bad)).toBe(400);
       }
-      expect((await step(order._id, 'ship', shopper.cookie, { trackingNumber: TTN })).status).toBe(403);
+      expect((await step(order.id, 'ship', shopper.cookie, { trackingNumber: TTN })).status).toBe(403);
 
-      const shipped = await step(order._id, 'ship', admin.cookie, { trackingNumber: '2045 0123 4567 89' });
+      const shipped = await step(order.id, 'ship', admin.cookie, { trackingNumber: '2045 0123 4567 89' });
       expect(shipped.status).toBe(200);
       expect(shipped.body).toMatchObject({ status: 'shipped', trackingNumber: TTN, isPaid: false });
       expect(shipped.body.shippedAt).toBeTruthy();
-      expect((await step(order._id, 'ship', admin.cookie, { trackingNumber: TTN })).body.code).toBe('ORDER_ALREADY_SHIPPED');
-      expect((await step(order._id, 'cancel', admin.cookie)).body.code).toBe('ORDER_ALREADY_SHIPPED');
+      expect((await step(order.id, 'ship', admin.cookie, { trackingNumber: TTN })).body.code).toBe('ORDER_ALREADY_SHIPPED');
+      expect((await step(order.id, 'cancel', admin.cookie)).body.code).toBe('ORDER_ALREADY_SHIPPED');
 
-      const delivered = await step(order._id, 'deliver', admin.cookie);
+      const delivered = await step(order.id, 'deliver', admin.cookie);
       expect(delivered.body).toMatchObject({ status: 'delivered', isDelivered: true, isPaid: true });
       expect(delivered.body.paidAt).toBe(delivered.body.deliveredAt);
-      expect((await step(order._id, 'deliver', admin.cookie)).body.code).toBe('ORDER_ALREADY_DELIVERED');
-      expect((await step(order._id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_ALREADY_PAID');
+      expect((await step(order.id, 'deliver', admin.cookie)).body.code).toBe('ORDER_ALREADY_DELIVERED');
+      expect((await step(order.id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_ALREADY_PAID');
     });
 
     test('bank transfer: the admin confirms the payment, ships, delivers; online payments are not the admin’s to confirm', async () => {
@@ -76,18 +76,18 @@ describeWithApp(
       const admin = await shop.admin();
 
       const { body: transfer } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
-      const early = await step(transfer._id, 'ship', admin.cookie, { trackingNumber: TTN });
+      const early = await step(transfer.id, 'ship', admin.cookie, { trackingNumber: TTN });
       expect(early).toMatchObject({ status: 409, body: { code: 'ORDER_NOT_PAID' } });
-      expect((await step(transfer._id, 'mark-paid', shopper.cookie)).status).toBe(403);
-      expect((await step(transfer._id, 'mark-paid')).status).toBe(401);
-      const paid = await step(transfer._id, 'mark-paid', admin.cookie);
+      expect((await step(transfer.id, 'mark-paid', shopper.cookie)).status).toBe(403);
+      expect((await step(transfer.id, 'mark-paid')).status).toBe(401);
+      const paid = await step(transfer.id, 'mark-paid', admin.cookie);
       expect(paid.body).toMatchObject({ status: 'paid', isPaid: true, paymentResult: null });
-      expect((await step(transfer._id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_ALREADY_PAID');
-      expect((await step(transfer._id, 'ship', admin.cookie, { trackingNumber: TTN })).body.status).toBe('shipped');
-      expect((await step(transfer._id, 'deliver', admin.cookie)).body.status).toBe('delivered');
+      expect((await step(transfer.id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_ALREADY_PAID');
+      expect((await step(transfer.id, 'ship', admin.cookie, { trackingNumber: TTN })).body.status).toBe('shipped');
+      expect((await step(transfer.id, 'deliver', admin.cookie)).body.status).toBe('delivered');
 
       const { body: paypal } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'PayPal');
-      expect((await step(paypal._id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_PAID_ONLINE');
+      expect((await step(paypal.id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_PAID_ONLINE');
       expect((await step('00000000-0000-4000-8000-000000000000', 'mark-paid', admin.cookie)).status).toBe(404);
       expect((await step('not-an-id', 'cancel', admin.cookie)).status).toBe(400);
     });
@@ -102,26 +102,26 @@ describeWithApp(
 
       const { body: order } = await place(alice.cookie, [{ product: product.id, qty: 3 }], 'PrivatBank');
       expect(await shop.stockOf(product.id)).toBe(3);
-      expect((await step(order._id, 'cancel', bob.cookie)).status).toBe(404);
-      expect((await step(order._id, 'cancel')).status).toBe(401);
-      const cancelled = await step(order._id, 'cancel', alice.cookie);
+      expect((await step(order.id, 'cancel', bob.cookie)).status).toBe(404);
+      expect((await step(order.id, 'cancel')).status).toBe(401);
+      const cancelled = await step(order.id, 'cancel', alice.cookie);
       expect(cancelled.body).toMatchObject({ status: 'cancelled' });
       expect(cancelled.body.cancelledAt).toBeTruthy();
       expect(await shop.stockOf(product.id)).toBe(6);
-      expect((await step(order._id, 'cancel', alice.cookie)).body.code).toBe('ORDER_CANCELLED');
-      expect((await step(order._id, 'cancel', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
-      expect((await step(order._id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
-      expect((await step(order._id, 'pay', alice.cookie, { test: true })).body.code).toBe('ORDER_CANCELLED');
+      expect((await step(order.id, 'cancel', alice.cookie)).body.code).toBe('ORDER_CANCELLED');
+      expect((await step(order.id, 'cancel', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
+      expect((await step(order.id, 'mark-paid', admin.cookie)).body.code).toBe('ORDER_CANCELLED');
+      expect((await step(order.id, 'pay', alice.cookie, { test: true })).body.code).toBe('ORDER_CANCELLED');
       expect(await shop.stockOf(product.id)).toBe(6);
       // The catalogue shows the returned units at once.
       expect(((await get(`/api/products/${product.id}`)).body as { countInStock: number }).countInStock).toBe(6);
 
       const { body: paidOrder } = await place(alice.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
-      await step(paidOrder._id, 'mark-paid', admin.cookie);
-      expect((await step(paidOrder._id, 'cancel', alice.cookie)).body.code).toBe('ORDER_NOT_CANCELLABLE');
+      await step(paidOrder.id, 'mark-paid', admin.cookie);
+      expect((await step(paidOrder.id, 'cancel', alice.cookie)).body.code).toBe('ORDER_NOT_CANCELLABLE');
       expect(await shop.stockOf(product.id)).toBe(5);
       // The shop may still cancel a paid order (a refund is arranged with the shopper).
-      expect((await step(paidOrder._id, 'cancel', admin.cookie)).body.status).toBe('cancelled');
+      expect((await step(paidOrder.id, 'cancel', admin.cookie)).body.status).toBe('cancelled');
       expect(await shop.stockOf(product.id)).toBe(6);
     });
 
@@ -136,7 +136,7 @@ describeWithApp(
         { product: deleted.id, qty: 1 },
       ]);
       await app.db.delete(products).where(eq(products.id, deleted.id));
-      expect((await step(order._id, 'cancel', shopper.cookie)).body.status).toBe('cancelled');
+      expect((await step(order.id, 'cancel', shopper.cookie)).body.status).toBe('cancelled');
       expect(await shop.stockOf(kept.id)).toBe(4);
     });
 
@@ -147,7 +147,7 @@ describeWithApp(
       for (let round = 0; round < 3; round++) {
         const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 4 }]);
         expect(await shop.stockOf(product.id)).toBe(6);
-        const results = await Promise.all([step(order._id, 'cancel', shopper.cookie), step(order._id, 'cancel', admin.cookie)]);
+        const results = await Promise.all([step(order.id, 'cancel', shopper.cookie), step(order.id, 'cancel', admin.cookie)]);
         expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
         expect(await shop.stockOf(product.id)).toBe(10);
       }
@@ -161,11 +161,11 @@ describeWithApp(
         const { body: order } = await place(shopper.cookie, [{ product: product.id, qty: 2 }], 'NovaPoshta');
         const before = await shop.stockOf(product.id);
         const [cancel, ship] = await Promise.all([
-          step(order._id, 'cancel', round % 2 ? admin.cookie : shopper.cookie),
-          step(order._id, 'ship', admin.cookie, { trackingNumber: TTN }),
+          step(order.id, 'cancel', round % 2 ? admin.cookie : shopper.cookie),
+          step(order.id, 'ship', admin.cookie, { trackingNumber: TTN }),
         ]);
         expect([cancel.status, ship.status].sort()).toEqual([200, 409]);
-        const [stored] = await app.db.select().from(orders).where(eq(orders.id, order._id));
+        const [stored] = await app.db.select().from(orders).where(eq(orders.id, order.id));
         if (cancel.status === 200) {
           expect(stored).toMatchObject({ status: 'cancelled', trackingNumber: null });
           expect(await shop.stockOf(product.id)).toBe(before + 2);
@@ -186,12 +186,12 @@ describeWithApp(
       const submits = await Promise.all(
         Array.from({ length: 5 }, () => place(alice.cookie, [{ product: product.id, qty: 2 }], 'PayPal', { 'idempotency-key': key })),
       );
-      expect(new Set(submits.map((s) => s.body._id)).size).toBe(1);
+      expect(new Set(submits.map((s) => s.body.id)).size).toBe(1);
       expect(submits.map((s) => s.status).sort()).toEqual([200, 200, 200, 200, 201]);
       expect(await shop.stockOf(product.id)).toBe(8);
 
       const later = await place(alice.cookie, [{ product: product.id, qty: 2 }], 'PayPal', { 'idempotency-key': key });
-      expect(later).toMatchObject({ status: 200, body: { _id: submits[0].body._id } });
+      expect(later).toMatchObject({ status: 200, body: { id: submits[0].body.id } });
       expect(later.headers['idempotent-replayed']).toBe('true');
       // Another shopper's key is theirs alone, and a new key is a new order.
       expect((await place(bob.cookie, [{ product: product.id, qty: 1 }], 'PayPal', { 'idempotency-key': key })).status).toBe(201);
@@ -232,33 +232,33 @@ describeWithApp(
         shippingAddress: { ...TYPED_ADDRESS, address: 'Ольга Кобилянська', phoneNumber: '+380509876543' },
       });
       const ttn = '59000123456789';
-      await step(placed[0]._id, 'ship', admin.cookie, { trackingNumber: ttn });
+      await step(placed[0].id, 'ship', admin.cookie, { trackingNumber: ttn });
 
       const list = async (query: string) => (await get(`/api/orders${query}`, admin.cookie)).body as OrderList;
       const everyone = await list('');
       expect(everyone.orders).toHaveLength(20);
-      expect(everyone.orders[0]._id).toBe(named._id);
+      expect(everyone.orders[0].id).toBe(named.id);
       const numbers = everyone.orders.map((o) => o.number);
       expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
 
       const email = encodeURIComponent(shopper.user.email.toUpperCase());
       const first = await list(`?q=${email}`);
       expect(first).toMatchObject({ page: 1, pages: 2 });
-      expect(first.orders[0]._id).toBe(named._id);
+      expect(first.orders[0].id).toBe(named.id);
       const second = await list(`?q=${email}&pageNumber=2`);
-      expect(second.orders.map((o) => o._id)).toEqual(
+      expect(second.orders.map((o) => o.id)).toEqual(
         placed
           .slice(0, 4)
-          .map((o) => o._id)
+          .map((o) => o.id)
           .reverse(),
       );
       expect((await list(`?q=${email}&pageNumber=9`)).orders).toEqual([]);
 
-      expect((await list(`?q=${email}&status=shipped`)).orders.map((o) => o._id)).toEqual([placed[0]._id]);
-      expect((await list(`?q=${ttn}`)).orders.map((o) => o._id)).toEqual([placed[0]._id]);
-      expect((await list(`?q=${named.number}`)).orders.map((o) => o._id)).toEqual([named._id]);
-      expect((await list(`?q=${encodeURIComponent('кобилянськ')}`)).orders.map((o) => o._id)).toEqual([named._id]);
-      expect((await list('?q=050%20987%2065%2043')).orders.map((o) => o._id)).toEqual([named._id]);
+      expect((await list(`?q=${email}&status=shipped`)).orders.map((o) => o.id)).toEqual([placed[0].id]);
+      expect((await list(`?q=${ttn}`)).orders.map((o) => o.id)).toEqual([placed[0].id]);
+      expect((await list(`?q=${named.number}`)).orders.map((o) => o.id)).toEqual([named.id]);
+      expect((await list(`?q=${encodeURIComponent('кобилянськ')}`)).orders.map((o) => o.id)).toEqual([named.id]);
+      expect((await list('?q=050%20987%2065%2043')).orders.map((o) => o.id)).toEqual([named.id]);
       expect((await list('?q=%25')).orders).toEqual([]);
       expect((await list(`?q=${email}&status=delivered`)).pages).toBe(0);
 

@@ -25,7 +25,7 @@ describeWithApp(
 
     test('a guest asking for 100 kegs is told the line limit, in Ukrainian, and nothing is held', async () => {
       const { app, shop } = ctx();
-      const keg = await createProduct(app.db, { name: 'Кег 30 л', category: 'Kegs', origin: 'Україна', countInStock: 1000 });
+      const keg = await createProduct(app.db, { name: 'Кег 30 л', category: 'Kegs', producer: 'Україна', countInStock: 1000 });
       const res = await guestOrder(shop, [{ product: keg.id, qty: 100 }]);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'ORDER_LINE_LIMIT', params: { product: 'Кег 30 л, 1 шт', max: 20 } });
@@ -140,28 +140,28 @@ describeWithApp(
       expect(await shop.stockOf(hops.id)).toBe(31);
 
       const admin = (await shop.admin()).cookie;
-      const confirm = await app.inject({ method: 'PUT', url: `/api/orders/${confirmed._id}/confirm`, headers: { cookie: admin } });
+      const confirm = await app.inject({ method: 'PUT', url: `/api/orders/${confirmed.id}/confirm`, headers: { cookie: admin } });
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json().confirmedAt).toEqual(expect.any(String));
-      expect((await app.inject({ method: 'PUT', url: `/api/orders/${paid._id}/mark-paid`, headers: { cookie: admin } })).json().confirmedAt).toEqual(
+      expect((await app.inject({ method: 'PUT', url: `/api/orders/${paid.id}/mark-paid`, headers: { cookie: admin } })).json().confirmedAt).toEqual(
         expect.any(String),
       );
       // Only the admin confirms.
       const shopper = (await shop.customer()).cookie;
-      expect((await app.inject({ method: 'PUT', url: `/api/orders/${unconfirmed._id}/confirm`, headers: { cookie: shopper } })).statusCode).toBe(403);
+      expect((await app.inject({ method: 'PUT', url: `/api/orders/${unconfirmed.id}/confirm`, headers: { cookie: shopper } })).statusCode).toBe(403);
 
       expect(await expireUnconfirmedOrders(context, TTL)).toBe(0);
       const later = new Date(Date.now() + TTL + 60_000);
       const counts = await Promise.all([expireUnconfirmedOrders(context, TTL, later), expireUnconfirmedOrders(context, TTL, later)]);
       expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
-      expect(await shop.statusOf(unconfirmed._id)).toBe('cancelled');
-      expect(await shop.statusOf(confirmed._id)).toBe('pending');
-      expect(await shop.statusOf(paid._id)).toBe('paid');
+      expect(await shop.statusOf(unconfirmed.id)).toBe('cancelled');
+      expect(await shop.statusOf(confirmed.id)).toBe('pending');
+      expect(await shop.statusOf(paid.id)).toBe('paid');
       expect(await shop.stockOf(hops.id)).toBe(34);
-      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, unconfirmed._id));
+      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, unconfirmed.id));
       expect(notices.map((n) => n.subject)).toContain(`Замовлення №${unconfirmed.number} скасовано — Хмільна крамниця`);
       // A cancelled order cannot be confirmed back.
-      expect((await app.inject({ method: 'PUT', url: `/api/orders/${unconfirmed._id}/confirm`, headers: { cookie: admin } })).json().code).toBe(
+      expect((await app.inject({ method: 'PUT', url: `/api/orders/${unconfirmed.id}/confirm`, headers: { cookie: admin } })).json().code).toBe(
         'ORDER_CANCELLED',
       );
     });

@@ -58,7 +58,7 @@ describeWithApp(
         status: 'pending',
         trackingNumber: null,
         tracking: null,
-        user: { _id: user.id, name: user.name, email: user.email },
+        user: { id: user.id, name: user.name, email: user.email },
         shippingAddress: ADDRESS,
       });
       const lines = Object.fromEntries(body.orderItems.map((line) => [line.name, line]));
@@ -216,24 +216,24 @@ describeWithApp(
       const { body: order } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: alice.cookie }));
 
       const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
-      expect((await get(`/api/orders/${order._id}`, alice.cookie)).statusCode).toBe(200);
-      expect((await get(`/api/orders/${order._id}`, bob.cookie)).statusCode).toBe(404);
-      expect((await get(`/api/orders/${order._id}`)).statusCode).toBe(401);
-      const asAdmin = await get(`/api/orders/${order._id}`, admin.cookie);
+      expect((await get(`/api/orders/${order.id}`, alice.cookie)).statusCode).toBe(200);
+      expect((await get(`/api/orders/${order.id}`, bob.cookie)).statusCode).toBe(404);
+      expect((await get(`/api/orders/${order.id}`)).statusCode).toBe(401);
+      const asAdmin = await get(`/api/orders/${order.id}`, admin.cookie);
       expect(asAdmin.statusCode).toBe(200);
       expect((asAdmin.json() as Order).user?.email).toBe(alice.user.email);
       expect((await get('/api/orders/00000000-0000-4000-8000-000000000000', alice.cookie)).statusCode).toBe(404);
       expect((await get('/api/orders/not-an-id', alice.cookie)).statusCode).toBe(400);
 
       const mine = (await get('/api/orders/mine', alice.cookie)).json() as OrderSummary[];
-      expect(mine.map((o) => o._id)).toEqual([order._id]);
+      expect(mine.map((o) => o.id)).toEqual([order.id]);
       expect((await get('/api/orders/mine', bob.cookie)).json()).toEqual([]);
       expect((await get('/api/orders/mine')).statusCode).toBe(401);
 
       expect((await get('/api/orders', alice.cookie)).statusCode).toBe(403);
       expect((await get('/api/orders')).statusCode).toBe(401);
       const all = (await get('/api/orders', admin.cookie)).json() as OrderList;
-      expect(all.orders.find((o) => o._id === order._id)?.user?.name).toBe(alice.user.name);
+      expect(all.orders.find((o) => o.id === order.id)?.user?.name).toBe(alice.user.name);
     });
 
     test('test payment pays once, only the owner’s order; delivery only after payment, by an admin, once', async () => {
@@ -247,32 +247,32 @@ describeWithApp(
       const put = (url: string, cookie: string | undefined, payload?: object) =>
         app.inject({ method: 'PUT', url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
 
-      const early = await put(`/api/orders/${order._id}/deliver`, admin.cookie);
+      const early = await put(`/api/orders/${order.id}/deliver`, admin.cookie);
       expect(early.statusCode).toBe(409);
       expect(early.json().code).toBe('ORDER_NOT_PAID');
 
-      expect((await put(`/api/orders/${order._id}/pay`, bob.cookie, { test: true })).statusCode).toBe(404);
-      expect((await put(`/api/orders/${order._id}/pay`, admin.cookie, { test: true })).statusCode).toBe(403);
-      expect((await put(`/api/orders/${order._id}/pay`, undefined, { test: true })).statusCode).toBe(401);
-      expect((await put(`/api/orders/${order._id}/pay`, alice.cookie, { test: false })).statusCode).toBe(400);
+      expect((await put(`/api/orders/${order.id}/pay`, bob.cookie, { test: true })).statusCode).toBe(404);
+      expect((await put(`/api/orders/${order.id}/pay`, admin.cookie, { test: true })).statusCode).toBe(403);
+      expect((await put(`/api/orders/${order.id}/pay`, undefined, { test: true })).statusCode).toBe(401);
+      expect((await put(`/api/orders/${order.id}/pay`, alice.cookie, { test: false })).statusCode).toBe(400);
 
-      const paid = await put(`/api/orders/${order._id}/pay`, alice.cookie, { test: true });
+      const paid = await put(`/api/orders/${order.id}/pay`, alice.cookie, { test: true });
       expect(paid.statusCode).toBe(200);
       const paidOrder = paid.json() as Order;
       expect(paidOrder).toMatchObject({ isPaid: true, status: 'paid' });
       expect(Date.parse(paidOrder.paidAt!)).toBeGreaterThan(Date.now() - 60_000);
       expect(paidOrder.paymentResult).toMatchObject({ status: 'COMPLETED', email_address: alice.user.email });
 
-      const twice = await put(`/api/orders/${order._id}/pay`, alice.cookie, { test: true });
+      const twice = await put(`/api/orders/${order.id}/pay`, alice.cookie, { test: true });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().code).toBe('ORDER_ALREADY_PAID');
 
-      expect((await put(`/api/orders/${order._id}/deliver`, alice.cookie)).statusCode).toBe(403);
-      const delivered = await put(`/api/orders/${order._id}/deliver`, admin.cookie);
+      expect((await put(`/api/orders/${order.id}/deliver`, alice.cookie)).statusCode).toBe(403);
+      const delivered = await put(`/api/orders/${order.id}/deliver`, admin.cookie);
       expect(delivered.statusCode).toBe(200);
       expect(delivered.json()).toMatchObject({ isPaid: true, isDelivered: true, status: 'delivered' });
       expect((delivered.json() as Order).deliveredAt).toBeTruthy();
-      expect((await put(`/api/orders/${order._id}/deliver`, admin.cookie)).statusCode).toBe(409);
+      expect((await put(`/api/orders/${order.id}/deliver`, admin.cookie)).statusCode).toBe(409);
       expect((await put('/api/orders/00000000-0000-4000-8000-000000000000/deliver', admin.cookie)).statusCode).toBe(404);
 
       const mine = (await app.inject({ url: '/api/orders/mine', headers: { cookie: alice.cookie } })).json() as OrderSummary[];
@@ -290,10 +290,10 @@ describeWithApp(
       const product = await createProduct(app.db);
       const { cookie } = await shop.customer();
       const { body: order } = await shop.placeOrder(orderOf([{ product: product.id, qty: 1 }], { as: cookie }));
-      const res = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/pay`, headers: { cookie }, payload: { test: true } });
+      const res = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/pay`, headers: { cookie }, payload: { test: true } });
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('TEST_PAYMENTS_DISABLED');
-      const after = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
+      const after = (await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json() as Order;
       expect(after.isPaid).toBe(false);
     });
   },

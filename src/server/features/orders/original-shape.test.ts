@@ -79,10 +79,75 @@ describeWithApp(
       const { app } = ctx();
       const hops = await createProduct(app.db, { name: 'Хміль Citra', countInStock: 4 });
       const product = (await app.inject({ url: `/api/products/${hops.id}` })).json();
-      expect(product).toMatchObject({ _id: hops.id, name: 'Хміль Citra', countInStock: 4, price: expect.any(Number), origin: expect.any(String) });
+      expect(product).toMatchObject({
+        _id: hops.id,
+        name: 'Хміль Citra',
+        countInStock: 4,
+        price: expect.any(Number),
+        origin: 'USA',
+        producer: 'USA',
+        alfa: 6.5,
+        alphaAcid: 6.5,
+        cropYear: 2025,
+        ferment_temp: null,
+        ferment_type: null,
+      });
+      expect(product.variants[0]).toMatchObject({ _id: product.variants[0].id, sku: expect.any(String) });
+      const listed = (await app.inject({ url: '/api/products?keyword=citra' })).json();
+      expect(listed.products[0]).toMatchObject({ _id: hops.id, origin: 'USA', alfa: 6.5 });
+
+      const reviewer = await createUser(app.db, { name: 'Марко Вовчок' });
+      const cookie = await sessionCookie(reviewer, app.config.jwtSecret);
+      const reviewed = await app.inject({
+        method: 'POST',
+        url: `/api/products/${hops.id}/reviews`,
+        headers: { cookie },
+        payload: { rating: 5, comment: 'Смачно' },
+      });
+      expect(reviewed.statusCode, reviewed.body).toBe(201);
+      const { review } = reviewed.json();
+      expect(review).toMatchObject({ _id: review.id, name: 'Марко Вовчок', rating: 5, comment: 'Смачно' });
+      app.catalogCache.invalidate();
+      const detail = (await app.inject({ url: `/api/products/${hops.id}` })).json();
+      expect(detail.reviews).toEqual([expect.objectContaining({ _id: review.id, id: review.id })]);
       const admin = await createUser(app.db, { name: 'Леся Українка', isAdmin: true });
       const profile = (await app.inject({ url: '/api/users/profile', headers: { cookie: await sessionCookie(admin, app.config.jwtSecret) } })).json();
       expect(profile).toMatchObject({ _id: admin.id, name: 'Леся Українка', email: admin.email, isAdmin: true });
+    });
+
+    test("an admin's product edit posted with the original names is taken as the true one", async () => {
+      const { app } = ctx();
+      const yeast = await createProduct(app.db, { name: 'Дріжджі W-34/70', category: 'Yeast', producer: 'Fermentis', attributes: {} });
+      const admin = await createUser(app.db, { isAdmin: true });
+      const headers = { cookie: await sessionCookie(admin, app.config.jwtSecret) };
+      const edit = { name: 'Дріжджі W-34/70', image: yeast.image, description: 'Низового бродіння', category: 'Yeast' };
+      const original = await app.inject({
+        method: 'PUT',
+        url: `/api/products/${yeast.id}`,
+        headers,
+        payload: { ...edit, origin: 'Lallemand', ferment_temp: '12–15 °C', ferment_type: 'bottom' },
+      });
+      expect(original.statusCode, original.body).toBe(200);
+      expect(original.json()).toMatchObject({
+        producer: 'Lallemand',
+        origin: 'Lallemand',
+        fermentationTemperature: '12–15 °C',
+        ferment_temp: '12–15 °C',
+        fermentationType: 'bottom',
+        ferment_type: 'bottom',
+        attributes: { fermentation: 'bottom', temperature: '12–15 °C' },
+      });
+      // A field given both ways keeps the true one; a refused one is named by its true name.
+      const both = await app.inject({
+        method: 'PUT',
+        url: `/api/products/${yeast.id}`,
+        headers,
+        payload: { ...edit, origin: 'Fermentis', producer: 'Lallemand' },
+      });
+      expect(both.json()).toMatchObject({ producer: 'Lallemand', origin: 'Lallemand' });
+      const refused = await app.inject({ method: 'PUT', url: `/api/products/${yeast.id}`, headers, payload: { ...edit, origin: 'USA' } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([expect.objectContaining({ path: 'producer' })]);
     });
   },
   { env: ALL_METHODS_ENV },

@@ -13,10 +13,10 @@ export const orderJson = (record: OrderWithItems): OrderWire => toOrderWire(orde
 
 function orderSummaryOf({ order, user }: OrderWithUser): OrderSummary {
   return {
-    _id: order.id,
+    id: order.id,
     number: order.number,
     status: order.status,
-    user: user ? { _id: user.id, name: user.name, email: user.email } : null,
+    user: user ? { id: user.id, name: user.name, email: user.email } : null,
     shipping: {
       recipientName: order.recipientName,
       phoneNumber: order.recipientPhone,
@@ -73,7 +73,7 @@ function orderOf(record: OrderWithItems): Order {
     ...orderSummaryOf(record),
     paymentResult: (record.order.paymentResult as PaymentResult | null) ?? null,
     orderItems: record.items.map((item) => ({
-      _id: item.id,
+      id: item.id,
       name: item.name,
       qty: item.qty,
       image: item.image,
@@ -88,7 +88,7 @@ function orderOf(record: OrderWithItems): Order {
     })),
     receipts: record.receipts ?? [],
     refunds: (record.refunds ?? []).map((refund) => ({
-      _id: refund.id,
+      id: refund.id,
       lines: refund.lines,
       amount: fromMinor(refund.amountMinor),
       provider: refund.provider,

@@ -36,7 +36,7 @@ describeWithApp('orders of pack sizes', (ctx) => {
   test('a pack must be named where there are several; one of this product, not archived', async () => {
     const { app, shop } = ctx();
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05), pack('1 кг', 2800_00, 2, 1)] });
-    const keg = await createProduct(app.db, { category: 'Kegs', origin: 'Україна' });
+    const keg = await createProduct(app.db, { category: 'Kegs', producer: 'Україна' });
     const [small] = await variantsOf(app.db, hops.id);
     const [kegPack] = await variantsOf(app.db, keg.id);
     const { cookie } = await shop.customer();
@@ -77,14 +77,14 @@ describeWithApp('orders of pack sizes', (ctx) => {
       origin: 'USA',
       category: 'Hops',
       description: 'Шляхетний',
-      variants: [{ _id: hundred.id, sku: hundred.sku, label: '100 г', price: 999, discount: 0, countInStock: 6, weight: 0.2 }],
+      variants: [{ id: hundred.id, sku: hundred.sku, label: '100 г', price: 999, discount: 0, countInStock: 6, weight: 0.2 }],
     };
     const put = await app.inject({ method: 'PUT', url: `/api/products/${hops.id}`, headers: { cookie: admin.cookie }, payload: update });
     expect(put.statusCode).toBe(200);
 
     const archived = await postOrder(shop, cookie, [{ product: hops.id, variant: small.id, qty: 1 }]);
     expect([archived.status, archived.body.code]).toEqual([400, 'VARIANT_ARCHIVED']);
-    const old = (await app.inject({ url: `/api/orders/${placed.body._id}`, headers: { cookie } })).json() as Order;
+    const old = (await app.inject({ url: `/api/orders/${placed.body.id}`, headers: { cookie } })).json() as Order;
     expect(old.orderItems).toEqual([
       expect.objectContaining({ variant: small.id, label: '50 г', sku: small.sku, price: 190, weight: 0.05, qty: 2, product: hops.id }),
     ]);
@@ -99,14 +99,14 @@ describeWithApp('orders of pack sizes', (ctx) => {
       headers: { cookie: admin.cookie },
       payload: { ...update, variants: [{ ...update.variants[0], price: 1500, weight: 0.5 }] },
     });
-    const kept = (await app.inject({ url: `/api/orders/${second.body._id}`, headers: { cookie } })).json() as Order;
+    const kept = (await app.inject({ url: `/api/orders/${second.body.id}`, headers: { cookie } })).json() as Order;
     expect(kept.orderItems[0]).toMatchObject({ price: 999, weight: 0.2, label: '100 г' });
     expect(kept.itemsPrice).toBe(999);
   });
 
   test('milled malt: only for malt, a line of its own, stock taken once for the pack', async () => {
     const { app, shop } = ctx();
-    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', origin: 'Weyermann', variants: [pack('1 кг', 60_00, 12, 1)] });
+    const malt = await createProduct(app.db, { name: 'Солод Pilsner', category: 'Malt', producer: 'Weyermann', variants: [pack('1 кг', 60_00, 12, 1)] });
     const hops = await createProduct(app.db, { variants: [pack('50 г', 190_00, 4, 0.05)] });
     const [maltPack] = await variantsOf(app.db, malt.id);
     const { cookie } = await shop.customer();
@@ -126,11 +126,11 @@ describeWithApp('orders of pack sizes', (ctx) => {
       [4, { milled: true }],
     ]);
     expect(await shop.stockOf(maltPack.id)).toBe(6);
-    const stored = await app.db.select().from(orderItems).where(eq(orderItems.orderId, body._id));
+    const stored = await app.db.select().from(orderItems).where(eq(orderItems.orderId, body.id));
     expect(stored.map((l) => l.options)).toContainEqual({ milled: true });
 
     // Cancelling puts the units back on the pack and the product's summary.
-    const cancel = await app.inject({ method: 'PUT', url: `/api/orders/${body._id}/cancel`, headers: { cookie } });
+    const cancel = await app.inject({ method: 'PUT', url: `/api/orders/${body.id}/cancel`, headers: { cookie } });
     expect(cancel.statusCode).toBe(200);
     expect([await shop.stockOf(maltPack.id), await shop.stockOf(malt.id)]).toEqual([12, 12]);
   });

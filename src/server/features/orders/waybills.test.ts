@@ -96,12 +96,12 @@ describeWithApp(
       expect(order.status).toBe('pending');
       const made = novaPoshta().waybills.length;
 
-      const shipped = await waybill(order._id, admin);
+      const shipped = await waybill(order.id, admin);
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
       const sent = novaPoshta().waybills[made];
       expect(shipped.body).toMatchObject({ status: 'shipped', trackingNumber: sent.number, isPaid: false });
       expect(sent.number).toMatch(/^2045\d{10}$/);
-      expect((await stored(app, order._id)).waybillRef).toBe(sent.ref);
+      expect((await stored(app, order.id)).waybillRef).toBe(sent.ref);
 
       const total = String(Math.round(order.totalPrice));
       expect(sent.properties).toMatchObject({
@@ -137,13 +137,13 @@ describeWithApp(
       expect(sent.properties).not.toHaveProperty('NewAddress');
 
       // Shipped once: a second click makes no second waybill.
-      const again = await waybill(order._id, admin);
+      const again = await waybill(order.id, admin);
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('ORDER_ALREADY_SHIPPED');
       expect(novaPoshta().waybills.length).toBe(made + 1);
 
       // The shopper sees the status Nova Poshta gives.
-      const seen = await get(order._id, shopper);
+      const seen = await get(order.id, shopper);
       expect(seen.body.trackingNumber).toBe(sent.number);
       expect(seen.body.tracking?.status).toBe(novaPoshta().tracking.get(sent.number)?.Status);
     });
@@ -154,9 +154,9 @@ describeWithApp(
       const { shopper, admin } = await people(shop);
       const yeast = await createProduct(app.db, { weight: 0.012 });
       const { body: order } = await place(shopper, [{ product: yeast.id, qty: 1 }], 'PrivatBank', TYPED);
-      expect((await step(order._id, 'mark-paid', admin)).body.status).toBe('paid');
+      expect((await step(order.id, 'mark-paid', admin)).body.status).toBe('paid');
 
-      const shipped = await waybill(order._id, admin);
+      const shipped = await waybill(order.id, admin);
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
       const sent = novaPoshta().waybills.at(-1)!;
       expect(shipped.body.trackingNumber).toBe(sent.number);
@@ -177,22 +177,22 @@ describeWithApp(
       const { app, shop } = ctx();
       const { waybill } = api(shop);
       const { admin, order } = await orderTo(shop, FROM_DIRECTORY);
-      const before = await stored(app, order._id);
+      const before = await stored(app, order.id);
       const made = novaPoshta().waybills.length;
 
       for (const mode of ['refuse', 'garbage', 'http-error'] as const) {
         novaPoshta().mode = mode;
-        const refused = await waybill(order._id, admin);
+        const refused = await waybill(order.id, admin);
         expect(refused.status, mode).toBe(502);
         expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_UNAVAILABLE', message: expect.stringContaining('Нова пошта') });
       }
       novaPoshta().mode = 'slow';
       novaPoshta().slowMs = 5_000;
-      const late = await waybill(order._id, admin);
+      const late = await waybill(order.id, admin);
       expect(late.status).toBe(504);
       expect(late.body.code).toBe('NOVA_POSHTA_TIMEOUT');
 
-      expect(await stored(app, order._id)).toEqual(before);
+      expect(await stored(app, order.id)).toEqual(before);
       expect(novaPoshta().waybills.length).toBe(made);
     }, 15_000);
 
@@ -208,10 +208,10 @@ describeWithApp(
       // Nova Poshta answering slowly: both requests pass the order's check before either ships it.
       novaPoshta().mode = 'slow';
       novaPoshta().slowMs = 300;
-      const answers = await Promise.all([waybill(order._id, admin), waybill(order._id, admin)]);
+      const answers = await Promise.all([waybill(order.id, admin), waybill(order.id, admin)]);
       novaPoshta().mode = 'ok';
       expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-      const kept = (await stored(app, order._id)).waybillRef;
+      const kept = (await stored(app, order.id)).waybillRef;
       // Both were made; the loser's is gone again, the winner's is the order's.
       expect(deletes() - deletedBefore).toBe(1);
       expect(
@@ -248,11 +248,11 @@ describeWithApp(
       const { waybill } = api(shop);
       const { admin, order } = await orderTo(shop, { ...FROM_DIRECTORY, address: 'Іван' });
       const calls = novaPoshta().calls.length;
-      const refused = await waybill(order._id, admin);
+      const refused = await waybill(order.id, admin);
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('RECIPIENT_NAME_INCOMPLETE');
       expect(novaPoshta().calls.length).toBe(calls);
-      expect((await stored(app, order._id)).status).toBe('pending');
+      expect((await stored(app, order.id)).status).toBe('pending');
     });
 
     test('only an admin makes waybills; a missing sender is a clear 409', async () => {
@@ -261,18 +261,18 @@ describeWithApp(
       const { shopper, admin, order } = await orderTo(shop, FROM_DIRECTORY);
       const calls = novaPoshta().calls.length;
 
-      expect((await waybill(order._id)).status).toBe(401);
-      expect((await waybill(order._id, shopper)).status).toBe(403);
+      expect((await waybill(order.id)).status).toBe(401);
+      expect((await waybill(order.id, shopper)).status).toBe(403);
       expect((await waybill('00000000-0000-4000-8000-000000000000', admin)).status).toBe(404);
       expect((await waybill('not-a-uuid', admin)).status).toBe(400);
 
       await useSettings(app, { ...SENDER, warehouseRef: '' });
-      const unset = await waybill(order._id, admin);
+      const unset = await waybill(order.id, admin);
       expect(unset.status).toBe(409);
       expect(unset.body.code).toBe('NOVA_POSHTA_SENDER_MISSING');
 
       expect(novaPoshta().calls.length).toBe(calls);
-      expect((await stored(app, order._id)).status).toBe('pending');
+      expect((await stored(app, order.id)).status).toBe('pending');
     });
 
     test('tracking is cached for a few minutes, and a failing Nova Poshta shows the number without a status', async () => {
@@ -282,16 +282,16 @@ describeWithApp(
       const product = await createProduct(app.db);
       const { body: order } = await place(shopper, [{ product: product.id, qty: 1 }], 'NovaPoshta', FROM_DIRECTORY);
       const ttn = '20450000009999';
-      await step(order._id, 'ship', admin, { trackingNumber: ttn });
+      await step(order.id, 'ship', admin, { trackingNumber: ttn });
 
       novaPoshta().mode = 'refuse';
-      const failed = await get(order._id, shopper);
+      const failed = await get(order.id, shopper);
       expect(failed.status).toBe(200);
       expect(failed.body).toMatchObject({ trackingNumber: ttn, tracking: null });
 
       novaPoshta().mode = 'slow';
       const started = Date.now();
-      const slow = await get(order._id, admin);
+      const slow = await get(order.id, admin);
       expect(slow.status).toBe(200);
       expect(slow.body.tracking).toBeNull();
       expect(Date.now() - started).toBeLessThan(4_000);
@@ -299,7 +299,7 @@ describeWithApp(
       novaPoshta().mode = 'ok';
       novaPoshta().tracking.set(ttn, { Status: 'Прибув у відділення', StatusCode: '7' });
       const asked = novaPoshta().calls.length;
-      const first = await get(order._id, shopper);
+      const first = await get(order.id, shopper);
       expect(first.body.tracking).toMatchObject({ status: 'Прибув у відділення' });
       expect(first.body.tracking?.updatedAt).toBeTruthy();
       const call = novaPoshta().calls.at(-1)!;
@@ -309,15 +309,15 @@ describeWithApp(
       });
 
       novaPoshta().tracking.set(ttn, { Status: 'Отримано', StatusCode: '9' });
-      expect((await get(order._id, shopper)).body.tracking?.status).toBe('Прибув у відділення');
+      expect((await get(order.id, shopper)).body.tracking?.status).toBe('Прибув у відділення');
       expect(novaPoshta().calls.length).toBe(asked + 1);
 
       // A few minutes later Nova Poshta is asked again.
       await app.db
         .update(orders)
         .set({ trackingCheckedAt: new Date(Date.now() - 10 * 60_000) })
-        .where(eq(orders.id, order._id));
-      expect((await get(order._id, shopper)).body.tracking?.status).toBe('Отримано');
+        .where(eq(orders.id, order.id));
+      expect((await get(order.id, shopper)).body.tracking?.status).toBe('Отримано');
 
       // Lists never call Nova Poshta.
       const calls = novaPoshta().calls.length;
@@ -337,10 +337,10 @@ describeWithApp(
       await useSettings(app);
       const { waybill } = api(shop);
       const { admin, order } = await orderTo(shop, TYPED);
-      const refused = await waybill(order._id, admin);
+      const refused = await waybill(order.id, admin);
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'NOVA_POSHTA_KEY_MISSING', message: expect.stringContaining('налаштуйте ключ') });
-      expect((await stored(app, order._id)).trackingNumber).toBeNull();
+      expect((await stored(app, order.id)).trackingNumber).toBeNull();
     });
   },
   { env: ALL_METHODS_ENV },

@@ -40,7 +40,7 @@ export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: stri
       const order = byId.get(id)!;
       const own = lines.filter((line) => line.orderId === id);
       return {
-        _id: order.id,
+        id: order.id,
         number: order.number,
         createdAt: order.createdAt.toISOString(),
         status: order.status,

@@ -75,7 +75,7 @@ describeWithApp(
       const { app } = ctx();
       const { order, token } = await guestOrder(app, 'LiqPay');
       // The signed-in owner's route is no way in for a guest.
-      expect((await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay` })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay` })).statusCode).toBe(401);
 
       const { status, body: form } = await liqpayForm(app, token);
       expect(status).toBe(200);
@@ -85,7 +85,7 @@ describeWithApp(
         action: 'pay',
         amount: 1000,
         currency: 'UAH',
-        order_id: order._id,
+        order_id: order.id,
         result_url: `https://shop.example/order/guest/${token}?liqpay=return`,
         server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
@@ -109,7 +109,7 @@ describeWithApp(
       const created = await createPayPal(app, token);
       expect(created.status).toBe(200);
       expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
-      expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
+      expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order.id });
 
       const early = await capture(app, token, created.body.id);
       expect(early.status).toBe(400);
@@ -119,7 +119,7 @@ describeWithApp(
       paypal().approve(created.body.id);
       const captured = await capture(app, token, created.body.id);
       expect(captured.status).toBe(200);
-      expect(captured.body).toMatchObject({ _id: order._id, isPaid: true, paymentResult: { id: created.body.id, status: 'COMPLETED' } });
+      expect(captured.body).toMatchObject({ id: order.id, isPaid: true, paymentResult: { id: created.body.id, status: 'COMPLETED' } });
       expect(paypal().captures).toContain(created.body.id);
 
       const twice = await capture(app, token, created.body.id);
@@ -156,7 +156,7 @@ describeWithApp(
         }
       }
       // The order's id is not its secret; nor is a secret cut short.
-      for (const secret of [order._id, token.slice(1), `${token}A`]) {
+      for (const secret of [order.id, token.slice(1), `${token}A`]) {
         expect((await testPay(app, secret)).status, secret).toBe(400);
         expect((await createPayPal(app, secret)).status, secret).toBe(400);
       }
@@ -178,7 +178,7 @@ describeWithApp(
       expect(paypal().captures).not.toContain(minePayPal);
       // Their secret's LiqPay form is for their order only.
       const form = await liqpayForm(app, theirs.token);
-      expect(JSON.parse(Buffer.from(form.body.data, 'base64').toString('utf8')).order_id).toBe(theirs.order._id);
+      expect(JSON.parse(Buffer.from(form.body.data, 'base64').toString('utf8')).order_id).toBe(theirs.order.id);
       expect((await readOrder(app, mine.token)).isPaid).toBe(false);
       expect((await readOrder(app, theirs.token)).isPaid).toBe(false);
 
@@ -191,7 +191,7 @@ describeWithApp(
       const { app } = ctx();
       const { order, token } = await guestOrder(app, 'LiqPay');
       const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
-      expect((await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/cancel`, headers: { cookie: admin } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers: { cookie: admin } })).statusCode).toBe(200);
       for (const res of [await liqpayForm(app, token), await createPayPal(app, token), await testPay(app, token)]) {
         expect(res.status).toBe(409);
         expect(res.body.code).toBe('ORDER_CANCELLED');
@@ -201,8 +201,8 @@ describeWithApp(
       // By id, the guest's order is nobody's to pay, whoever is signed in.
       const { order: open } = await guestOrder(app, 'LiqPay');
       const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      expect((await call(app, 'PUT', `/api/orders/${open._id}/pay`, { test: true }, { cookie: stranger })).status).toBe(404);
-      expect((await call(app, 'POST', `/api/orders/${open._id}/liqpay`, undefined, { cookie: stranger })).status).toBe(404);
+      expect((await call(app, 'PUT', `/api/orders/${open.id}/pay`, { test: true }, { cookie: stranger })).status).toBe(404);
+      expect((await call(app, 'POST', `/api/orders/${open.id}/liqpay`, undefined, { cookie: stranger })).status).toBe(404);
     });
   },
   { env },

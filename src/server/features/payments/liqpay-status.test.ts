@@ -62,25 +62,25 @@ describeWithApp(
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
       // Nothing paid yet: LiqPay knows no payment, the order stays as it is.
-      const before = await recheck(app, `/api/orders/${order._id}/liqpay/status`, cookie);
+      const before = await recheck(app, `/api/orders/${order.id}/liqpay/status`, cookie);
       expect(before.status).toBe(200);
       expect(before.body).toMatchObject({ status: 'pending', isPaid: false });
 
-      const paymentId = liqpay.addPayment(order._id, order.totalPrice);
-      const back = await recheck(app, `/api/orders/${order._id}/liqpay/status`, cookie);
+      const paymentId = liqpay.addPayment(order.id, order.totalPrice);
+      const back = await recheck(app, `/api/orders/${order.id}/liqpay/status`, cookie);
       expect(back.status, JSON.stringify(back.body)).toBe(200);
       expect(back.body).toMatchObject({ status: 'paid', isPaid: true, paymentResult: { id: String(paymentId), status: 'success' } });
       // Signed as LiqPay's server API wants it: version 3, the shop's public key, the order.
-      expect(statusRequests(order._id).at(-1)).toEqual({ action: 'status', version: 3, public_key: liqpay.publicKey, order_id: order._id });
+      expect(statusRequests(order.id).at(-1)).toEqual({ action: 'status', version: 3, public_key: liqpay.publicKey, order_id: order.id });
 
-      const letters = (await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id))).length;
+      const letters = (await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id))).length;
       const data = Buffer.from(
         JSON.stringify({
           payment_id: paymentId,
           status: 'success',
           version: 3,
           public_key: liqpay.publicKey,
-          order_id: order._id,
+          order_id: order.id,
           amount: order.totalPrice,
           currency: 'UAH',
         }),
@@ -92,12 +92,12 @@ describeWithApp(
         payload: new URLSearchParams({ data, signature: liqpaySignature(liqpay.privateKey, data) }).toString(),
       });
       expect(late.json()).toEqual({ paid: true });
-      expect((await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id))).length).toBe(letters);
+      expect((await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id))).length).toBe(letters);
 
       // A paid order is answered as it is: LiqPay is not asked again.
-      const asked = statusRequests(order._id).length;
-      expect((await recheck(app, `/api/orders/${order._id}/liqpay/status`, cookie)).body.isPaid).toBe(true);
-      expect(statusRequests(order._id)).toHaveLength(asked);
+      const asked = statusRequests(order.id).length;
+      expect((await recheck(app, `/api/orders/${order.id}/liqpay/status`, cookie)).body.isPaid).toBe(true);
+      expect(statusRequests(order.id)).toHaveLength(asked);
     });
 
     test('a guest by the link; a stranger, LiqPay failing and a wrong amount change nothing', async () => {
@@ -114,16 +114,16 @@ describeWithApp(
 
       const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
       // A guest's order is no account's: not found by the owner's route.
-      expect((await recheck(app, `/api/orders/${guest._id}/liqpay/status`, stranger)).status).toBe(404);
-      expect((await recheck(app, `/api/orders/${guest._id}/liqpay/status`)).status).toBe(401);
+      expect((await recheck(app, `/api/orders/${guest.id}/liqpay/status`, stranger)).status).toBe(404);
+      expect((await recheck(app, `/api/orders/${guest.id}/liqpay/status`)).status).toBe(401);
 
       // Paid less than the order: refused, never paid.
-      liqpay.addPayment(guest._id, 1);
+      liqpay.addPayment(guest.id, 1);
       const wrong = await recheck(app, url);
       expect(wrong.status).toBe(400);
       expect(wrong.body.code).toBe('PAYMENT_WRONG_AMOUNT');
 
-      liqpay.addPayment(guest._id, guest.totalPrice);
+      liqpay.addPayment(guest.id, guest.totalPrice);
       liqpay.failNext = 'http500';
       const down = await recheck(app, url);
       expect(down.status).toBe(502);

@@ -48,7 +48,7 @@ async function callback(app: FastifyInstance, data: string, signature = liqpaySi
 }
 
 /** LiqPay's payment_id is its own, one per payment: the first four hex digits of the order id make it unique here. */
-const paymentIdOf = (order: Order) => 1_000_000_000 + parseInt(order._id.slice(0, 4), 16);
+const paymentIdOf = (order: Order) => 1_000_000_000 + parseInt(order.id.slice(0, 4), 16);
 
 const paidData = (order: Order, overrides: object = {}) =>
   encode({
@@ -57,7 +57,7 @@ const paidData = (order: Order, overrides: object = {}) =>
     status: 'success',
     version: 3,
     public_key: PUBLIC_KEY,
-    order_id: order._id,
+    order_id: order.id,
     amount: order.totalPrice,
     currency: 'UAH',
     end_date: Date.now(),
@@ -75,7 +75,7 @@ describeWithApp(
       expect((await app.inject({ url: '/api/config/payments' })).json().methods).toEqual(['liqpay', 'cash_on_delivery']);
       const { cookie, order } = await unpaidOrder(app);
       expect(order.totalPrice).toBe(2610);
-      const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie, host: 'forged.example' } });
+      const res = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay`, headers: { cookie, host: 'forged.example' } });
       expect(res.statusCode).toBe(200);
       const form = res.json() as LiqPayCheckout;
       expect(form.checkoutUrl).toBe(env.LIQPAY_CHECKOUT_URL);
@@ -87,13 +87,13 @@ describeWithApp(
         amount: 2610,
         currency: 'UAH',
         description: expect.stringContaining(`№${order.number}`),
-        order_id: order._id,
-        result_url: `https://shop.example/order/${order._id}?liqpay=return`,
+        order_id: order.id,
+        result_url: `https://shop.example/order/${order.id}?liqpay=return`,
         server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
       expect(res.body).not.toContain(PRIVATE_KEY);
       const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      expect((await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie: stranger } })).statusCode).toBe(404);
+      expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay`, headers: { cookie: stranger } })).statusCode).toBe(404);
     });
 
     test('a signed success callback pays the order once; a replay changes nothing', async () => {
@@ -101,11 +101,11 @@ describeWithApp(
       const { cookie, order } = await unpaidOrder(app);
       const data = paidData(order);
       expect(await callback(app, data)).toEqual({ status: 200, body: { paid: true } });
-      const paid = await getOrder(app, cookie, order._id);
+      const paid = await getOrder(app, cookie, order.id);
       expect(paid.isPaid).toBe(true);
       expect(paid.paymentResult).toMatchObject({ id: String(paymentIdOf(order)), status: 'success' });
       expect(await callback(app, data)).toEqual({ status: 200, body: { paid: true } });
-      expect((await getOrder(app, cookie, order._id)).paidAt).toBe(paid.paidAt);
+      expect((await getOrder(app, cookie, order.id)).paidAt).toBe(paid.paidAt);
     });
 
     test('forged, wrong or unknown callbacks are refused and pay nothing', async () => {
@@ -147,7 +147,7 @@ describeWithApp(
         payload: `data=${'A'.repeat(100_000)}&signature=x`,
       });
       expect(huge.statusCode).toBe(413);
-      expect((await getOrder(app, cookie, order._id)).isPaid).toBe(false);
+      expect((await getOrder(app, cookie, order.id)).isPaid).toBe(false);
     });
   },
   { env },
@@ -160,7 +160,7 @@ describeWithApp(
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
       expect(await callback(app, paidData(order, { status: 'sandbox' }))).toEqual({ status: 200, body: { paid: true } });
-      expect((await getOrder(app, cookie, order._id)).isPaid).toBe(true);
+      expect((await getOrder(app, cookie, order.id)).isPaid).toBe(true);
     });
   },
   { env: { ...env, PAYMENTS_TEST_MODE: 'true' } },
@@ -180,7 +180,7 @@ describeWithApp('LiqPay not configured', (ctx) => {
       payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
     });
     const order = placed.json() as Order;
-    const res = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/liqpay`, headers: { cookie } });
+    const res = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay`, headers: { cookie } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('LIQPAY_NOT_CONFIGURED');
     expect((await callback(app, paidData(order))).status).toBe(404);
@@ -199,20 +199,20 @@ describeWithApp(
 
       const reversed = paidData(order, { status: 'reversed', action: 'pay' });
       expect(await callback(app, reversed)).toEqual({ status: 200, body: { paid: true } });
-      const seen = await getOrder(app, cookie, order._id);
+      const seen = await getOrder(app, cookie, order.id);
       expect(seen).toMatchObject({ status: 'paid', isPaid: true, refund: { amount: 2610, id: `liqpay:${paymentIdOf(order)}` } });
       expect(seen.refund?.refundedAt).toBeTruthy();
       const stockAfter = (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, line.product!)))[0].n;
       expect(stockAfter).toBe(stockBefore);
 
-      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id));
       const told = notices.filter((n) => n.subject.startsWith(`Повернення коштів за замовлення №${order.number}`));
       expect(told.length).toBeGreaterThan(0);
       expect(told[0].textBody).toContain('Склад не змінено');
 
       // A replay records nothing twice.
       expect((await callback(app, reversed)).status).toBe(200);
-      const again = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      const again = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id));
       expect(again.length).toBe(notices.length);
       // A forged reversal is refused.
       expect((await callback(app, reversed, liqpaySignature('another-key', reversed))).body.code).toBe('LIQPAY_BAD_SIGNATURE');
@@ -229,21 +229,21 @@ describeWithApp(
       // The amount is checked as for a success.
       expect((await callback(app, paidData(unpaid.order, { status: 'wait_accept', amount: 1 }))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
 
-      const seen = await getOrder(app, waiting.cookie, waiting.order._id);
+      const seen = await getOrder(app, waiting.cookie, waiting.order.id);
       expect(seen).toMatchObject({ status: 'pending', isPaid: false, paymentPending: { status: 'wait_accept' } });
       const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
       const list = (await app.inject({ url: '/api/orders', headers: { cookie: admin } })).json() as { orders: Order[] };
-      expect(list.orders.find((o) => o._id === holding.order._id)?.paymentPending).toMatchObject({ status: 'hold_wait' });
+      expect(list.orders.find((o) => o.id === holding.order.id)?.paymentPending).toMatchObject({ status: 'hold_wait' });
 
       const later = new Date(Date.now() + 24 * 60 * 60_000);
       expect(await expireUnpaidOrders(context, 30 * 60_000, later)).toBe(1);
-      expect((await getOrder(app, waiting.cookie, waiting.order._id)).status).toBe('pending');
-      expect((await getOrder(app, holding.cookie, holding.order._id)).status).toBe('pending');
-      expect((await getOrder(app, unpaid.cookie, unpaid.order._id)).status).toBe('cancelled');
+      expect((await getOrder(app, waiting.cookie, waiting.order.id)).status).toBe('pending');
+      expect((await getOrder(app, holding.cookie, holding.order.id)).status).toBe('pending');
+      expect((await getOrder(app, unpaid.cookie, unpaid.order.id)).status).toBe('cancelled');
 
       // LiqPay's later success pays it and clears the wait.
       expect(await callback(app, paidData(waiting.order))).toEqual({ status: 200, body: { paid: true } });
-      expect(await getOrder(app, waiting.cookie, waiting.order._id)).toMatchObject({ status: 'paid', paymentPending: null });
+      expect(await getOrder(app, waiting.cookie, waiting.order.id)).toMatchObject({ status: 'paid', paymentPending: null });
     });
   },
   { env },

@@ -82,7 +82,7 @@ describeWithApp(
 
       const { order, token } = await guestOrder(app);
       // The signed-in owner's route is no way in for a guest.
-      expect((await app.inject({ method: 'POST', url: `/api/orders/${order._id}/monobank` })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/monobank` })).statusCode).toBe(401);
 
       const created = await createInvoice(app, token);
       expect(created.status).toBe(200);
@@ -92,7 +92,7 @@ describeWithApp(
         amount: 2611_00,
         ccy: 980,
         merchantPaymInfo: {
-          reference: order._id,
+          reference: order.id,
           destination: expect.stringContaining(`№${order.number}`),
           // The pack's name and SKU, at the price per pack.
           basketOrder: [{ name: expect.stringMatching(/^Хміль Cascade, /), qty: 2, sum: 1305_50, code: expect.stringMatching(/\S/) }],
@@ -111,7 +111,7 @@ describeWithApp(
       const again = await createInvoice(app, token);
       expect(again.body).toEqual(created.body);
       expect(monobank.created.length).toBe(count);
-      expect(await invoicesOf(app, order._id)).toHaveLength(1);
+      expect(await invoicesOf(app, order.id)).toHaveLength(1);
     });
 
     test('a failed or expired invoice is not reused: the next click creates a new one', async () => {
@@ -129,7 +129,7 @@ describeWithApp(
         .where(eq(monobankInvoices.invoiceId, second.invoiceId));
       const third = (await createInvoice(app, token)).body;
       expect(third.invoiceId).not.toBe(second.invoiceId);
-      expect(await invoicesOf(app, order._id)).toHaveLength(3);
+      expect(await invoicesOf(app, order.id)).toHaveLength(3);
     });
 
     test('the signed webhook pays the order once, queues its fiscal receipt and the notices; a replay changes nothing', async () => {
@@ -143,7 +143,7 @@ describeWithApp(
       expect(await webhook(app, success)).toEqual({ status: 200, body: { paid: true } });
       const paid = await readOrder(app, token);
       expect(paid).toMatchObject({ isPaid: true, status: 'paid', paymentResult: { id: invoiceId, status: 'success' } });
-      const receipts = await receiptsOf(app, order._id);
+      const receipts = await receiptsOf(app, order.id);
       expect(receipts).toMatchObject([{ kind: 'sell', paymentKey: `monobank:${invoiceId}`, totalMinor: 2611_00 }]);
       const notices = await app.db.select().from(outboxMessages);
       expect(notices.length).toBeGreaterThan(0);
@@ -152,7 +152,7 @@ describeWithApp(
       const noticesBefore = notices.length;
       expect(await webhook(app, success)).toEqual({ status: 200, body: { paid: true } });
       expect((await readOrder(app, token)).paidAt).toBe(paid.paidAt);
-      expect(await receiptsOf(app, order._id)).toHaveLength(1);
+      expect(await receiptsOf(app, order.id)).toHaveLength(1);
       expect(await app.db.select().from(outboxMessages)).toHaveLength(noticesBefore);
       // Paid: no new invoice.
       expect((await createInvoice(app, token)).body.code).toBe('ORDER_ALREADY_PAID');
@@ -175,7 +175,7 @@ describeWithApp(
       expect(told.length).toBeGreaterThan(0);
       expect(JSON.stringify(told)).toContain('Зайвий платіж');
       expect((await readOrder(app, token)).paymentResult).toMatchObject({ id: second });
-      expect(await receiptsOf(app, order._id)).toHaveLength(1);
+      expect(await receiptsOf(app, order.id)).toHaveLength(1);
     });
 
     test('a forged, missing or other key’s signature is a 400 and changes nothing', async () => {
@@ -240,7 +240,7 @@ describeWithApp(
         expect([res.status, res.body.code], code).toEqual([status, code]);
       }
       expect((await readOrder(app, token)).isPaid).toBe(false);
-      expect(await receiptsOf(app, order._id)).toHaveLength(0);
+      expect(await receiptsOf(app, order.id)).toHaveLength(0);
       // The true one still pays: the refusals kept nothing.
       expect((await webhook(app, JSON.stringify(success))).body).toEqual({ paid: true });
     });
@@ -291,14 +291,14 @@ describeWithApp(
       });
       expect(placed.statusCode).toBe(201);
       const order = placed.json() as Order;
-      const created = await post<MonobankInvoice>(app, `/api/orders/${order._id}/monobank`, { cookie });
+      const created = await post<MonobankInvoice>(app, `/api/orders/${order.id}/monobank`, { cookie });
       expect(created.status).toBe(200);
-      expect(monobank.created.at(-1)).toMatchObject({ redirectUrl: `https://shop.example/order/${order._id}?monobank=return` });
+      expect(monobank.created.at(-1)).toMatchObject({ redirectUrl: `https://shop.example/order/${order.id}?monobank=return` });
       const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      expect((await post(app, `/api/orders/${order._id}/monobank`, { cookie: stranger })).status).toBe(404);
-      expect((await post(app, `/api/orders/${order._id}/monobank/status`, { cookie: stranger })).status).toBe(404);
+      expect((await post(app, `/api/orders/${order.id}/monobank`, { cookie: stranger })).status).toBe(404);
+      expect((await post(app, `/api/orders/${order.id}/monobank/status`, { cookie: stranger })).status).toBe(404);
       monobank.setStatus(created.body.invoiceId, 'success');
-      expect((await post<Order>(app, `/api/orders/${order._id}/monobank/status`, { cookie })).body.isPaid).toBe(true);
+      expect((await post<Order>(app, `/api/orders/${order.id}/monobank/status`, { cookie })).body.isPaid).toBe(true);
     });
 
     test('a new key: the first signature it refuses fetches monobank’s key once more, and the webhook is believed', async () => {
@@ -327,7 +327,7 @@ describeWithApp(
         const res = await createInvoice(app, token);
         expect([res.status, res.body.code]).toEqual([502, 'MONOBANK_UNAVAILABLE']);
       }
-      expect(await invoicesOf(app, order._id)).toHaveLength(0);
+      expect(await invoicesOf(app, order.id)).toHaveLength(0);
       expect((await createInvoice(app, token)).status).toBe(200);
     });
   },

@@ -86,25 +86,25 @@ describeWithApp(
     test('the server creates the PayPal order for the total in dollars, the buyer approves, the server captures: paid', async () => {
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
-      const created = await createPayPal(app, cookie, order._id);
+      const created = await createPayPal(app, cookie, order.id);
       expect(created.status).toBe(200);
       expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
-      expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order._id });
+      expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order.id });
 
       // Not approved by the buyer yet: PayPal refuses to capture, nothing is paid.
-      const early = await capture(app, cookie, order._id, created.body.id);
+      const early = await capture(app, cookie, order.id, created.body.id);
       expect(early.status).toBe(400);
       expect(early.body.code).toBe('PAYMENT_NOT_COMPLETED');
-      expect(await isPaid(app, cookie, order._id)).toBe(false);
+      expect(await isPaid(app, cookie, order.id)).toBe(false);
 
       paypal().approve(created.body.id);
-      const captured = await capture(app, cookie, order._id, created.body.id);
+      const captured = await capture(app, cookie, order.id, created.body.id);
       expect(captured.status).toBe(200);
       expect(captured.body.isPaid).toBe(true);
       expect(captured.body.paymentResult).toMatchObject({ id: created.body.id, status: 'COMPLETED' });
       expect(paypal().captures).toContain(created.body.id);
 
-      const again = await capture(app, cookie, order._id, created.body.id);
+      const again = await capture(app, cookie, order.id, created.body.id);
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('ORDER_ALREADY_PAID');
     });
@@ -114,110 +114,110 @@ describeWithApp(
       paypal().autoApprove = true;
       const mine = await unpaidOrder(app);
       const other = await unpaidOrder(app);
-      const othersPayPal = (await createPayPal(app, other.cookie, other.order._id)).body.id;
-      await createPayPal(app, mine.cookie, mine.order._id);
-      const foreign = await capture(app, mine.cookie, mine.order._id, othersPayPal);
+      const othersPayPal = (await createPayPal(app, other.cookie, other.order.id)).body.id;
+      await createPayPal(app, mine.cookie, mine.order.id);
+      const foreign = await capture(app, mine.cookie, mine.order.id, othersPayPal);
       expect(foreign.status).toBe(400);
       expect(foreign.body.code).toBe('PAYMENT_OTHER_ORDER');
       expect(paypal().captures).not.toContain(othersPayPal);
 
-      const created = (await createPayPal(app, mine.cookie, mine.order._id)).body.id;
+      const created = (await createPayPal(app, mine.cookie, mine.order.id)).body.id;
       paypal().captureValueOverride = '1.00';
-      const short = await capture(app, mine.cookie, mine.order._id, created);
+      const short = await capture(app, mine.cookie, mine.order.id, created);
       expect(short.status).toBe(400);
       expect(short.body.code).toBe('PAYMENT_WRONG_AMOUNT');
       expect(short.body.message).toMatch(/[а-яіїє]/i);
-      expect(await isPaid(app, mine.cookie, mine.order._id)).toBe(false);
-      expect(await isPaid(app, other.cookie, other.order._id)).toBe(false);
+      expect(await isPaid(app, mine.cookie, mine.order.id)).toBe(false);
+      expect(await isPaid(app, other.cookie, other.order.id)).toBe(false);
     });
 
     test('someone else’s order: 404 for creating and capturing; an admin does not pay a customer’s order', async () => {
       const { app } = ctx();
       const { order } = await unpaidOrder(app);
       const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      expect((await createPayPal(app, stranger, order._id)).status).toBe(404);
-      expect((await capture(app, stranger, order._id, 'ABCDEF1234567890')).status).toBe(404);
+      expect((await createPayPal(app, stranger, order.id)).status).toBe(404);
+      expect((await capture(app, stranger, order.id, 'ABCDEF1234567890')).status).toBe(404);
       const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
-      expect((await createPayPal(app, admin, order._id)).status).toBe(403);
-      expect((await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal` })).statusCode).toBe(401);
+      expect((await createPayPal(app, admin, order.id)).status).toBe(403);
+      expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal` })).statusCode).toBe(401);
     });
 
     test('PUT /pay with a PayPal id still works, checked against the stored dollar amount', async () => {
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
       // Before a PayPal order was created through the shop there is no amount to check against.
-      const unknownAmount = await pay(app, cookie, order._id, paypal().addOrder({ value: '24.25', customId: order._id }));
+      const unknownAmount = await pay(app, cookie, order.id, paypal().addOrder({ value: '24.25', customId: order.id }));
       expect(unknownAmount.status).toBe(400);
       expect(unknownAmount.body.code).toBe('PAYPAL_NOT_CREATED');
-      await createPayPal(app, cookie, order._id);
+      await createPayPal(app, cookie, order.id);
 
       // Only the PayPal order the shop created for this order pays it: any other completed PayPal
       // order, even for exactly the right dollar amount and this order's id, is refused unread.
       const lookups = paypal().orderLookups.length;
       const cases: [string, string][] = [
-        ['the right amount, another PayPal order', paypal().addOrder({ value: '24.25', customId: order._id })],
-        ['the UAH number as dollars', paypal().addOrder({ value: '1000.00', customId: order._id })],
+        ['the right amount, another PayPal order', paypal().addOrder({ value: '24.25', customId: order.id })],
+        ['the UAH number as dollars', paypal().addOrder({ value: '1000.00', customId: order.id })],
         ['wrong currency', paypal().addOrder({ value: '24.25', currency: 'EUR' })],
         ['unknown id', 'NOSUCHORDER12345'],
         ['for another order', paypal().addOrder({ value: '24.25', customId: '00000000-0000-4000-8000-000000000000' })],
       ];
       for (const [name, id] of cases) {
-        const { status, body } = await pay(app, cookie, order._id, id);
+        const { status, body } = await pay(app, cookie, order.id, id);
         expect(status, name).toBe(400);
         expect(body.code, name).toBe('PAYPAL_ORDER_MISMATCH');
       }
       expect(paypal().orderLookups.length).toBe(lookups);
-      expect(await isPaid(app, cookie, order._id)).toBe(false);
+      expect(await isPaid(app, cookie, order.id)).toBe(false);
       // A malformed id never reaches PayPal.
-      expect((await pay(app, cookie, order._id, '../../v1/oauth2/token')).status).toBe(400);
+      expect((await pay(app, cookie, order.id, '../../v1/oauth2/token')).status).toBe(400);
       expect(paypal().orderLookups.length).toBe(lookups);
 
       // The shop's own PayPal order is still checked with PayPal: not yet captured, then in the wrong amount.
-      const [{ created }] = await app.db.select({ created: orders.paypalOrderId }).from(orders).where(eq(orders.id, order._id));
-      expect((await pay(app, cookie, order._id, created!)).body.code).toBe('PAYMENT_NOT_COMPLETED');
+      const [{ created }] = await app.db.select({ created: orders.paypalOrderId }).from(orders).where(eq(orders.id, order.id));
+      expect((await pay(app, cookie, order.id, created!)).body.code).toBe('PAYMENT_NOT_COMPLETED');
       const shopsOwn = async (value: string, extra: { currency?: string; email?: string } = {}) => {
-        const id = paypal().addOrder({ value, customId: order._id, ...extra });
-        await app.db.update(orders).set({ paypalOrderId: id }).where(eq(orders.id, order._id));
+        const id = paypal().addOrder({ value, customId: order.id, ...extra });
+        await app.db.update(orders).set({ paypalOrderId: id }).where(eq(orders.id, order.id));
         return id;
       };
-      expect((await pay(app, cookie, order._id, await shopsOwn('24.24'))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
-      expect((await pay(app, cookie, order._id, await shopsOwn('24.25', { currency: 'EUR' }))).body.code).toBe('PAYMENT_WRONG_CURRENCY');
+      expect((await pay(app, cookie, order.id, await shopsOwn('24.24'))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
+      expect((await pay(app, cookie, order.id, await shopsOwn('24.25', { currency: 'EUR' }))).body.code).toBe('PAYMENT_WRONG_CURRENCY');
 
       const good = await shopsOwn('24.25', { email: 'payer@example.com' });
-      const paid = await pay(app, cookie, order._id, good);
+      const paid = await pay(app, cookie, order.id, good);
       expect(paid.status).toBe(200);
       expect(paid.body.paymentResult).toMatchObject({ id: good, email_address: 'payer@example.com' });
 
       // One PayPal payment pays one order only.
       const second = await unpaidOrder(app);
-      await createPayPal(app, second.cookie, second.order._id);
-      const reused = await pay(app, second.cookie, second.order._id, good);
+      await createPayPal(app, second.cookie, second.order.id);
+      const reused = await pay(app, second.cookie, second.order.id, good);
       expect(reused.status).toBe(400);
       expect(reused.body.code).toBe('PAYPAL_ORDER_MISMATCH');
-      expect(await isPaid(app, second.cookie, second.order._id)).toBe(false);
+      expect(await isPaid(app, second.cookie, second.order.id)).toBe(false);
     });
 
     test('PayPal down: a 502 with a Ukrainian message, and the order stays unpaid', async () => {
       const { app } = ctx();
       paypal().autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
-      const { body } = await createPayPal(app, cookie, order._id);
+      const { body } = await createPayPal(app, cookie, order.id);
       paypal().down = true;
-      const failed = await capture(app, cookie, order._id, body.id);
+      const failed = await capture(app, cookie, order.id, body.id);
       expect(failed.status).toBe(502);
       expect(failed.body.code).toBe('PAYPAL_UNAVAILABLE');
       expect(failed.body.message).toMatch(/PayPal/);
       paypal().down = false;
-      expect(await isPaid(app, cookie, order._id)).toBe(false);
+      expect(await isPaid(app, cookie, order.id)).toBe(false);
       // Back up: the same payment now goes through.
-      expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
+      expect((await capture(app, cookie, order.id, body.id)).status).toBe(200);
     });
 
     test('the PayPal order carries payment_source.paypal.experience_context: no shipping, Pay Now, the shop’s name, uk-UA, our pages', async () => {
       const { app } = ctx();
       const { cookie, order } = await unpaidOrder(app);
       const before = paypal().createdBodies.length;
-      expect((await createPayPal(app, cookie, order._id)).status).toBe(200);
+      expect((await createPayPal(app, cookie, order.id)).status).toBe(200);
       const body = paypal().createdBodies[before] as { intent: string; purchase_units: unknown[]; payment_source: { paypal: { experience_context: object } } };
       expect(body.intent).toBe('CAPTURE');
       expect(body.purchase_units).toHaveLength(1);
@@ -226,8 +226,8 @@ describeWithApp(
         shipping_preference: 'NO_SHIPPING',
         user_action: 'PAY_NOW',
         locale: 'uk-UA',
-        return_url: `${app.config.siteUrl}/order/${order._id}`,
-        cancel_url: `${app.config.siteUrl}/order/${order._id}`,
+        return_url: `${app.config.siteUrl}/order/${order.id}`,
+        cancel_url: `${app.config.siteUrl}/order/${order.id}`,
       });
     });
 
@@ -262,9 +262,9 @@ describeWithApp(
       const { app } = ctx();
       paypal().autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
-      const { body } = await createPayPal(app, cookie, order._id);
+      const { body } = await createPayPal(app, cookie, order.id);
       paypal().nextCaptureStatus = 'PENDING';
-      const held = await capture(app, cookie, order._id, body.id);
+      const held = await capture(app, cookie, order.id, body.id);
       expect(held.status).toBe(200);
       expect(held.body).toMatchObject({ isPaid: false, status: 'pending', paymentPending: { status: 'PENDING' } });
       const captureId = [...paypal().capturesById.keys()].at(-1)!;
@@ -272,13 +272,13 @@ describeWithApp(
       const context = { db: app.db, notices: noticeSettingsOf(app.config) };
       // Earlier tests' unpaid orders expire; this one waits for PayPal.
       await expireUnpaidOrders(context, 60_000, new Date(Date.now() + 24 * 60 * 60_000));
-      expect(((await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order).status).toBe('pending');
+      expect(((await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json() as Order).status).toBe('pending');
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 0 });
-      expect(await isPaid(app, cookie, order._id)).toBe(false);
+      expect(await isPaid(app, cookie, order.id)).toBe(false);
 
       paypal().capturesById.get(captureId)!.status = 'COMPLETED';
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 1, failed: 0 });
-      const paid = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
+      const paid = (await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json() as Order;
       expect(paid).toMatchObject({ isPaid: true, status: 'paid', paymentPending: null });
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 0 });
     });
@@ -287,14 +287,14 @@ describeWithApp(
       const { app } = ctx();
       paypal().autoApprove = true;
       const { cookie, order } = await unpaidOrder(app);
-      const { body } = await createPayPal(app, cookie, order._id);
+      const { body } = await createPayPal(app, cookie, order.id);
       paypal().nextCaptureStatus = 'PENDING';
-      expect((await capture(app, cookie, order._id, body.id)).body.paymentPending).toMatchObject({ status: 'PENDING' });
+      expect((await capture(app, cookie, order.id, body.id)).body.paymentPending).toMatchObject({ status: 'PENDING' });
       paypal().capturesById.get([...paypal().capturesById.keys()].at(-1)!)!.status = 'DECLINED';
       expect(await recheckPendingCaptures(app.db, app.payments)).toEqual({ paid: 0, failed: 1 });
-      const seen = (await app.inject({ url: `/api/orders/${order._id}`, headers: { cookie } })).json() as Order;
+      const seen = (await app.inject({ url: `/api/orders/${order.id}`, headers: { cookie } })).json() as Order;
       expect(seen).toMatchObject({ isPaid: false, status: 'pending', paymentPending: null });
-      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id));
+      const notices = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id));
       expect(notices.some((n) => n.subject === `Платіж за замовлення №${order.number} не пройшов (DECLINED)`)).toBe(true);
     });
 
@@ -304,8 +304,8 @@ describeWithApp(
       const before = paypal().tokensIssued;
       for (let i = 0; i < 2; i++) {
         const { cookie, order } = await unpaidOrder(app);
-        const { body } = await createPayPal(app, cookie, order._id);
-        expect((await capture(app, cookie, order._id, body.id)).status).toBe(200);
+        const { body } = await createPayPal(app, cookie, order.id);
+        expect((await capture(app, cookie, order.id, body.id)).status).toBe(200);
       }
       expect(paypal().tokensIssued - before).toBeLessThanOrEqual(1);
     });
@@ -321,7 +321,7 @@ describeWithApp(
       expect((await app.inject({ url: '/api/config/payments' })).json()).toMatchObject({ usdRate: null });
       const { cookie, order } = await unpaidOrder(app);
       const created = paypal().created.size;
-      const res = await createPayPal(app, cookie, order._id);
+      const res = await createPayPal(app, cookie, order.id);
       expect(res.status).toBe(502);
       expect(res.body.code).toBe('EXCHANGE_RATE_UNAVAILABLE');
       expect(res.body.message).toMatch(/курс НБУ/);
@@ -361,15 +361,15 @@ describeWithApp(
       });
       expect(placed.statusCode).toBe(201);
       const order = placed.json() as Order;
-      const { status, body } = await pay(app, cookie, order._id, 'ABCDEF1234567890');
+      const { status, body } = await pay(app, cookie, order.id, 'ABCDEF1234567890');
       expect(status).toBe(400);
       expect(body.code).toBe('PAYPAL_NOT_CONFIGURED');
-      expect((await createPayPal(app, cookie, order._id)).body.code).toBe('PAYPAL_NOT_CONFIGURED');
+      expect((await createPayPal(app, cookie, order.id)).body.code).toBe('PAYPAL_NOT_CONFIGURED');
       // Test mode pays no offline order: cash on delivery is paid at the branch, for real.
-      const test = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/pay`, headers: { cookie }, payload: { test: true } });
+      const test = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/pay`, headers: { cookie }, payload: { test: true } });
       expect(test.statusCode).toBe(400);
       expect(test.json().code).toBe('TEST_PAYMENT_OFFLINE_METHOD');
-      expect(await isPaid(app, cookie, order._id)).toBe(false);
+      expect(await isPaid(app, cookie, order.id)).toBe(false);
     });
   },
   { env: { NODE_ENV: 'development' } },

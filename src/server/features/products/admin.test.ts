@@ -10,15 +10,15 @@ const validUpdate = (): ProductUpdateInput => ({
   price: 1249.5,
   discount: 10,
   image: '/uploads/nelson-800.webp',
-  origin: 'New Zealand',
+  producer: 'New Zealand',
   category: 'Hops',
   description: 'Винний, агрусовий аромат.',
   countInStock: 7,
   weight: 0.1,
   cropYear: 2025,
-  alfa: 12.5,
-  ferment_temp: null,
-  ferment_type: null,
+  alphaAcid: 12.5,
+  fermentationTemperature: null,
+  fermentationType: null,
 });
 
 describeWithApp('product administration API', (ctx) => {
@@ -45,14 +45,14 @@ describeWithApp('product administration API', (ctx) => {
     expect(created).toMatchObject({ status: 'draft', price: 0, countInStock: 0, discount: 0, category: 'Hops', name: 'Новий товар' });
     expect(created.variants).toEqual([expect.objectContaining({ price: 0, countInStock: 0, label: '1 кг' })]);
     const list = (await app.inject({ url: '/api/products?all=true', headers })).json() as ProductList;
-    expect(list.products[0]._id).toBe(created._id);
+    expect(list.products[0].id).toBe(created.id);
   });
 
   test('a second draft after the first was renamed gets a SKU of its own', async () => {
     const { app } = ctx();
     const headers = await asAdmin();
     const first = (await app.inject({ method: 'POST', url: '/api/products', headers })).json() as Product;
-    expect((await put(first._id, { ...validUpdate(), name: 'Хміль перейменований' }, headers)).statusCode).toBe(200);
+    expect((await put(first.id, { ...validUpdate(), name: 'Хміль перейменований' }, headers)).statusCode).toBe(200);
     const second = await app.inject({ method: 'POST', url: '/api/products', headers });
     expect(second.statusCode).toBe(201);
     expect((second.json() as Product).variants[0].sku).not.toBe(first.variants[0].sku);
@@ -84,12 +84,12 @@ describeWithApp('product administration API', (ctx) => {
     await app.inject({ url: '/api/products?keyword=nelson' }); // cached: nothing yet
     const res = await put(product.id, { ...validUpdate(), productId: product.id }, headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ ...validUpdate(), _id: product.id });
+    expect(res.json()).toMatchObject({ ...validUpdate(), id: product.id });
 
     const detail = (await app.inject({ url: `/api/products/${product.id}` })).json() as Product;
-    expect(detail).toMatchObject({ price: 1249.5, discount: 10, weight: 0.1, alfa: 12.5, cropYear: 2025, origin: 'New Zealand' });
+    expect(detail).toMatchObject({ price: 1249.5, discount: 10, weight: 0.1, alphaAcid: 12.5, cropYear: 2025, producer: 'New Zealand' });
     const search = (await app.inject({ url: '/api/products?keyword=nelson' })).json() as ProductList;
-    expect(search.products.map((p) => p._id)).toEqual([product.id]);
+    expect(search.products.map((p) => p.id)).toEqual([product.id]);
 
     // Yeast fields, and text fields trimmed.
     const yeast = await put(
@@ -98,16 +98,16 @@ describeWithApp('product administration API', (ctx) => {
         ...validUpdate(),
         name: '  SafLager W-34/70  ',
         category: 'Yeast',
-        origin: 'Fermentis',
-        ferment_temp: '12–15 °C',
-        ferment_type: 'bottom',
+        producer: 'Fermentis',
+        fermentationTemperature: '12–15 °C',
+        fermentationType: 'bottom',
         cropYear: null,
-        alfa: null,
+        alphaAcid: null,
       },
       headers,
     );
     expect(yeast.statusCode).toBe(200);
-    expect(yeast.json()).toMatchObject({ name: 'SafLager W-34/70', ferment_type: 'bottom', ferment_temp: '12–15 °C', alfa: null });
+    expect(yeast.json()).toMatchObject({ name: 'SafLager W-34/70', fermentationType: 'bottom', fermentationTemperature: '12–15 °C', alphaAcid: null });
   });
 
   test('stock 0 lists a product as sold out (left out of what is in stock) and keeps it in the admin list', async () => {
@@ -120,7 +120,7 @@ describeWithApp('product administration API', (ctx) => {
     expect(((await app.inject({ url: '/api/products?keyword=zeus' })).json() as ProductList).products.map((p) => p.countInStock)).toEqual([0]);
     expect(((await app.inject({ url: '/api/products?keyword=zeus&inStock=true' })).json() as ProductList).products).toHaveLength(0);
     const admin = (await app.inject({ url: '/api/products?keyword=zeus&all=true', headers })).json() as ProductList;
-    expect(admin.products.map((p) => p._id)).toEqual([product.id]);
+    expect(admin.products.map((p) => p.id)).toEqual([product.id]);
   });
 
   const invalid: [string, Record<string, unknown>, string][] = [
@@ -133,16 +133,16 @@ describeWithApp('product administration API', (ctx) => {
     ['negative stock', { countInStock: -1 }, 'countInStock'],
     ['zero weight', { weight: 0 }, 'weight'],
     ['negative weight', { weight: -1 }, 'weight'],
-    ['alfa above 25', { alfa: 25.1 }, 'alfa'],
-    ['negative alfa', { alfa: -1 }, 'alfa'],
+    ['alpha acids above 25', { alphaAcid: 25.1 }, 'alphaAcid'],
+    ['negative alpha acids', { alphaAcid: -1 }, 'alphaAcid'],
     ['crop year too old', { cropYear: 1899 }, 'cropYear'],
     ['crop year in the far future', { cropYear: new Date().getFullYear() + 5 }, 'cropYear'],
     ['fractional crop year', { cropYear: 2024.5 }, 'cropYear'],
     ['unknown category', { category: 'Beer' }, 'category'],
     ['the filter group instead of a category', { category: 'Equipment' }, 'category'],
-    ['hop from an unknown country', { origin: 'France' }, 'origin'],
-    ['yeast from a hop country', { category: 'Yeast', origin: 'USA' }, 'origin'],
-    ['empty producer', { category: 'Kegs', origin: '  ' }, 'origin'],
+    ['hop from an unknown country', { producer: 'France' }, 'producer'],
+    ['yeast from a hop country', { category: 'Yeast', producer: 'USA' }, 'producer'],
+    ['empty producer', { category: 'Kegs', producer: '  ' }, 'producer'],
     ['empty name', { name: '   ' }, 'name'],
     ['too long name', { name: 'х'.repeat(201) }, 'name'],
     ['empty description', { description: '' }, 'description'],
@@ -150,7 +150,7 @@ describeWithApp('product administration API', (ctx) => {
     ['image from another site', { image: 'https://evil.example/x.png' }, 'image'],
     ['protocol-relative image', { image: '//evil.example/x.png' }, 'image'],
     ['script image', { image: 'javascript:alert(1)' }, 'image'],
-    ['unknown ferment type', { ferment_type: 'middle' }, 'ferment_type'],
+    ['unknown fermentation type', { fermentationType: 'middle' }, 'fermentationType'],
     ['a pack without a SKU', { variants: [{ label: '50 г', price: 1, discount: 0, countInStock: 1, weight: 0.05 }] }, 'variants.0.sku'],
     [
       'a pack with a malformed GTIN',

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { toWireJson } from '../../../shared/wire/index.js';
 import type { Database } from '../../db/client.js';
 import { CachedAnswer } from '../../plugins/compression.js';
 
@@ -20,9 +22,14 @@ export class CatalogCache {
     private readonly maxEntries = 2_000,
   ) {}
 
-  /** The value `load` gives, as JSON. */
-  async get(key: string, load: () => Promise<unknown>): Promise<string> {
-    return (await this.answer(key, async () => JSON.stringify(await load()))).text;
+  /** The value `load` gives, as the API answers it by `schema` (with the original names, src/shared/wire). */
+  async get(key: string, schema: z.core.$ZodType, load: () => Promise<unknown>): Promise<string> {
+    return (await this.json(key, schema, load)).text;
+  }
+
+  /** The same, as a ready answer: an API route and the rendered page asking for one key share one entry. */
+  async json(key: string, schema: z.core.$ZodType, load: () => Promise<unknown>): Promise<CachedAnswer> {
+    return this.answer(key, async () => toWireJson(schema, await load()));
   }
 
   /** A ready answer (JSON, XML, text) that also keeps its compressed forms once made. */

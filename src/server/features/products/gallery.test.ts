@@ -36,12 +36,12 @@ describeWithApp(
       return res.json() as UploadResult;
     };
     const edit = (
-      product: { name: string; origin: string; category: string; description: string },
+      product: { name: string; producer: string; category: string; description: string },
       extra: Partial<ProductUpdateInput>,
     ): ProductUpdateInput => ({
       name: product.name,
       image: '/images/placeholder.svg',
-      origin: product.origin,
+      producer: product.producer,
       category: product.category,
       description: product.description,
       ...extra,

@@ -62,8 +62,8 @@ describeWithApp('price range filter and search by category name', (ctx) => {
     const created = await app.inject({ method: 'POST', url: '/api/admin/categories', headers: { cookie }, payload: input });
     expect(created.statusCode).toBe(201);
     const category = created.json() as Category;
-    await createProduct(app.db, { name: 'Золоті 26 мм, 100 шт', category: 'caps', origin: 'Generic', attributes: {} });
-    await createProduct(app.db, { name: 'Кег Cornelius 19 л', category: 'Kegs', origin: 'Cornelius', attributes: {} });
+    await createProduct(app.db, { name: 'Золоті 26 мм, 100 шт', category: 'caps', producer: 'Generic', attributes: {} });
+    await createProduct(app.db, { name: 'Кег Cornelius 19 л', category: 'Kegs', producer: 'Cornelius', attributes: {} });
     app.catalogCache.invalidate();
 
     expect(names((await list('keyword=кронкорки')).body)).toEqual(['Золоті 26 мм, 100 шт']);
@@ -73,7 +73,7 @@ describeWithApp('price range filter and search by category name', (ctx) => {
 
     const renamed = await app.inject({
       method: 'PUT',
-      url: `/api/admin/categories/${category._id}`,
+      url: `/api/admin/categories/${category.id}`,
       headers: { cookie },
       payload: { ...input, name: 'Кришечки для пляшок', nameEn: 'Crown caps' },
     });

@@ -47,10 +47,10 @@ describeWithApp('catalogue API', (ctx) => {
 
   test('filters by category group, equipment category, producer and discount', async () => {
     const { db } = ctx().app;
-    await createProduct(db, { name: 'Кег Cornelius 19 л', category: 'Kegs', origin: 'Cornelius' });
-    await createProduct(db, { name: 'Кран Intertap', category: 'BeerTaps', origin: 'Kegland' });
-    await createProduct(db, { name: 'SafAle US-05', category: 'Yeast', origin: 'Fermentis', discount: 10 });
-    await createProduct(db, { name: 'Nottingham', category: 'Yeast', origin: 'Lallemand' });
+    await createProduct(db, { name: 'Кег Cornelius 19 л', category: 'Kegs', producer: 'Cornelius' });
+    await createProduct(db, { name: 'Кран Intertap', category: 'BeerTaps', producer: 'Kegland' });
+    await createProduct(db, { name: 'SafAle US-05', category: 'Yeast', producer: 'Fermentis', discount: 10 });
+    await createProduct(db, { name: 'Nottingham', category: 'Yeast', producer: 'Lallemand' });
     ctx().app.catalogCache.invalidate();
 
     expect(names((await list('category=Equipment')).body).sort()).toEqual(['Кег Cornelius 19 л', 'Кран Intertap']);
@@ -62,9 +62,9 @@ describeWithApp('catalogue API', (ctx) => {
 
   test('search forgives alphabet and typos, and takes any keyword safely', async () => {
     const { db } = ctx().app;
-    await createProduct(db, { name: 'Хміль Cascade (США), 1 кг', origin: 'USA' });
-    await createProduct(db, { name: 'Дріжджі Fermentis SafAle US-05', category: 'Yeast', origin: 'Fermentis' });
-    await createProduct(db, { name: 'Знижка 100% на все', category: 'Accessories', origin: 'Україна' });
+    await createProduct(db, { name: 'Хміль Cascade (США), 1 кг', producer: 'USA' });
+    await createProduct(db, { name: 'Дріжджі Fermentis SafAle US-05', category: 'Yeast', producer: 'Fermentis' });
+    await createProduct(db, { name: 'Знижка 100% на все', category: 'Accessories', producer: 'Україна' });
     ctx().app.catalogCache.invalidate();
     const search = async (keyword: string) => names((await list(`keyword=${encodeURIComponent(keyword)}`)).body);
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { legacyAttributeFields, type AttributeFilter } from '../../../shared/categories.js';
+import { attributeFields, type AttributeFilter } from '../../../shared/categories.js';
 import {
   categoriesNamedBy,
   categoryKey,
@@ -73,7 +73,7 @@ function filterConditions(filter: ProductFilter, options: { leaveOutAttribute?: 
   if ((filter.stock ?? 'soldOutLast') === 'inStockOnly') conditions.push(gt(products.countInStock, 0));
   if (!filter.includeUnpublished) conditions.push(published);
   if (filter.categories) conditions.push(inArray(products.category, filter.categories));
-  if (filter.producer) conditions.push(eq(products.origin, filter.producer));
+  if (filter.producer) conditions.push(eq(products.producer, filter.producer));
   if (filter.discountedOnly) conditions.push(ne(products.discount, 0));
   if (filter.price) conditions.push(priceCondition(filter.price));
   for (const attribute of filter.attributes ?? []) {
@@ -373,7 +373,7 @@ export async function refreshDerivedColumns(tx: Tx): Promise<number> {
   let refreshed = 0;
   for (;;) {
     const stale = await tx
-      .select({ id: products.id, name: products.name, origin: products.origin, category: products.category, slug: products.slug })
+      .select({ id: products.id, name: products.name, producer: products.producer, category: products.category, slug: products.slug })
       .from(products)
       .where(or(isNull(products.slug), sql`cardinality(${products.searchKeys}) = 0`))
       .limit(500);
@@ -392,11 +392,11 @@ export async function refreshDerivedColumns(tx: Tx): Promise<number> {
   }
 }
 
-/** Updates a product; its slug and search columns follow its name, origin and category. */
+/** Updates a product; its slug and search columns follow its name, producer and category. */
 export async function updateProduct(
   tx: Tx,
   id: string,
-  values: Partial<NewProduct> & { name: string; origin: string; category: string },
+  values: Partial<NewProduct> & { name: string; producer: string; category: string },
 ): Promise<ProductRow | null> {
   const slug = (await uniqueSlugs(tx, [{ id, name: values.name }])).get(id);
   const [row] = await tx
@@ -417,13 +417,12 @@ export async function withVariants(tx: Tx, rows: ProductRecord[]): Promise<Produ
 }
 
 /**
- * The product as the API sends it: the one adapter at the API edge. The fields existing clients
- * read (`origin`, `alfa`, `cropYear`, `ferment_type`, `ferment_temp`) are derived here from the
- * producer and the attributes (docs/decisions/017-categories-and-attributes.md).
+ * The product as the API sends it; the attributes every client reads as fields are derived here
+ * (docs/decisions/017-categories-and-attributes.md).
  */
 export function toProduct(row: ProductRecord, variants: readonly ProductVariantRow[]): Product {
   return {
-    _id: row.id,
+    id: row.id,
     slug: row.slug ?? row.id,
     name: row.name,
     image: row.image,
@@ -432,12 +431,11 @@ export function toProduct(row: ProductRecord, variants: readonly ProductVariantR
     price: fromMinor(row.priceMinor),
     discount: row.discount,
     category: row.category as Product['category'],
-    origin: row.origin,
-    producer: row.origin,
+    producer: row.producer,
     brand: row.brand,
     weight: row.weight,
     countInStock: row.countInStock,
-    ...legacyAttributeFields(row.attributes),
+    ...attributeFields(row.attributes),
     attributes: row.attributes,
     rating: row.rating,
     numReviews: row.numReviews,

@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ProductListQuerySchema, ProductRefParamsSchema, SuggestQuerySchema } from '../../../shared/products.js';
+import {
+  ProductDetailSchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+  ProductRefParamsSchema,
+  SuggestionsSchema,
+  SuggestQuerySchema,
+  TopProductsSchema,
+} from '../../../shared/products.js';
+import { toWireJson } from '../../../shared/wire/index.js';
 import { searchWords } from '../../../shared/search-text.js';
 import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/categories.js';
 import { AppError } from '../../errors.js';
@@ -15,7 +24,6 @@ const LIST_PARAMS = new Set(Object.keys(ProductListQuerySchema.shape));
  * catalogue cache, already compressed for clients that accept it (docs/decisions/002-catalogue-cache.md).
  */
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  const cachedJson = (key: string, load: () => Promise<unknown>) => app.catalogCache.answer(key, async () => JSON.stringify(await load()));
   // Cached answers carry their compressed forms already: the per-request compression hooks stay off.
   const precompressed = { compress: false, decompress: false } as const;
 
@@ -25,19 +33,21 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       Object.entries(request.query).filter(([key]) => LIST_PARAMS.has(key) || key.startsWith(ATTRIBUTE_PARAM_PREFIX)),
     ) as typeof request.query;
     if (query.all) await requireAdmin(request);
-    const answer = await cachedJson(`list:${JSON.stringify(query)}`, () => getProductPage(app.db, query, app.config.pageSize, query.all));
+    const answer = await app.catalogCache.json(`list:${JSON.stringify(query)}`, ProductListSchema, () =>
+      getProductPage(app.db, query, app.config.pageSize, query.all),
+    );
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
   // Asked at every pause in typing: the same words in any case or punctuation share one cached answer.
   app.get('/api/search/suggest', { ...precompressed, schema: { querystring: SuggestQuerySchema } }, async (request, reply) => {
     const q = searchWords(request.query.q).join(' ');
-    const answer = await cachedJson(`suggest:${q}`, () => getSuggestions(app.db, q));
+    const answer = await app.catalogCache.json(`suggest:${q}`, SuggestionsSchema, () => getSuggestions(app.db, q));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
   app.get('/api/products/top', precompressed, async (request, reply) => {
-    const answer = await cachedJson('top', () => getTopProducts(app.db));
+    const answer = await app.catalogCache.json('top', TopProductsSchema, () => getTopProducts(app.db));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });
 
@@ -46,13 +56,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/products/:id', { ...precompressed, schema: { params: ProductRefParamsSchema } }, async (request, reply) => {
     let answer;
     try {
-      answer = await cachedJson(`product:${request.params.id}`, () => requireProductDetail(app.db, request.params.id));
+      answer = await app.catalogCache.json(`product:${request.params.id}`, ProductDetailSchema, () => requireProductDetail(app.db, request.params.id));
     } catch (error) {
       if (!(error instanceof AppError && error.code === 'PRODUCT_NOT_FOUND') || !(await getSessionUser(request))?.isAdmin) throw error;
       return reply
         .header('cache-control', 'no-store')
         .type(JSON_TYPE)
-        .send(JSON.stringify(await requireProductDetail(app.db, request.params.id, { admin: true })));
+        .send(toWireJson(ProductDetailSchema, await requireProductDetail(app.db, request.params.id, { admin: true })));
     }
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });

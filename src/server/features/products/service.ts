@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import {
-  attributesFromLegacy,
+  attributesFromFields,
   categoryPath,
   checkAttributeValues,
   parseAttributeFilters,
@@ -146,7 +146,7 @@ export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
         return { key: c.slug, name: c.name, path: categoryPath(c.slug, parent?.slug ?? null) };
       }),
     products: rows.map((row) => ({
-      _id: row.id,
+      id: row.id,
       slug: row.slug ?? row.id,
       name: row.name,
       image: row.image,
@@ -183,7 +183,7 @@ export function newProductDefaults(now = new Date()): Omit<NewProduct, 'userId'>
     priceMinor: 0,
     discount: 0,
     category: 'Hops',
-    origin: 'USA',
+    producer: 'USA',
     weight: 1,
     countInStock: 0,
     status: 'draft',
@@ -224,7 +224,7 @@ export async function updateProductDetails(
       images,
       description: input.description,
       category: input.category,
-      origin: input.origin,
+      producer: input.producer,
       ...(input.brand !== undefined ? { brand: input.brand } : {}),
       attributes,
       ...(input.status ? { status: input.status } : {}),
@@ -271,15 +271,15 @@ function checkProductFields(catalogue: Catalogue, input: ProductUpdate, current:
   if (!category) throw fieldInvalid('category', 'Оберіть категорію зі списку');
   if (catalogue.childrenOf(category.id).length > 0) throw fieldInvalid('category', 'Це група категорій: оберіть категорію в ній');
   const producers = [...catalogue.producersOf(category.id), ...catalogue.producersOf(null)];
-  if (catalogue.producersOf(category.id).length > 0 && !producers.some((p) => p.name === input.origin)) {
-    throw fieldInvalid('origin', `Виробник не підходить до категорії: оберіть ${producers.map((p) => p.name).join(', ')}`);
+  if (catalogue.producersOf(category.id).length > 0 && !producers.some((p) => p.name === input.producer)) {
+    throw fieldInvalid('producer', `Виробник не підходить до категорії: оберіть ${producers.map((p) => p.name).join(', ')}`);
   }
   const definitions = catalogue.attributesOf(category.id);
   let wanted: Record<string, unknown>;
   if (input.attributes) wanted = input.attributes;
   else {
     const defined = new Set(definitions.map((d) => d.key));
-    const legacy = Object.entries(attributesFromLegacy(input)).filter(([key]) => defined.has(key));
+    const legacy = Object.entries(attributesFromFields(input)).filter(([key]) => defined.has(key));
     wanted = { ...Object.fromEntries(Object.entries(current).filter(([key]) => defined.has(key))), ...Object.fromEntries(legacy) };
   }
   const checked = checkAttributeValues(definitions, wanted);
@@ -301,7 +301,7 @@ function singleVariantEdit(current: Awaited<ReturnType<typeof findEditableVarian
   const [only] = current;
   return [
     {
-      _id: only.id,
+      id: only.id,
       sku: only.sku,
       label: only.label,
       gtin: only.gtin,
@@ -315,10 +315,10 @@ function singleVariantEdit(current: Awaited<ReturnType<typeof findEditableVarian
 
 async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnType<typeof findEditableVariants>>, wanted: VariantInput[]) {
   const currentIds = new Set(current.map((v) => v.id));
-  const unknown = wanted.find((v) => v._id && !currentIds.has(v._id));
-  if (unknown) throw new AppError('VARIANT_UNKNOWN', { variant: unknown._id! });
-  const keptIds = new Set(wanted.flatMap((v) => (v._id ? [v._id] : [])));
-  if (keptIds.size !== wanted.filter((v) => v._id).length) throw new AppError('VARIANT_REPEATED');
+  const unknown = wanted.find((v) => v.id && !currentIds.has(v.id));
+  if (unknown) throw new AppError('VARIANT_UNKNOWN', { variant: unknown.id! });
+  const keptIds = new Set(wanted.flatMap((v) => (v.id ? [v.id] : [])));
+  if (keptIds.size !== wanted.filter((v) => v.id).length) throw new AppError('VARIANT_REPEATED');
 
   const skus = wanted.map((v) => v.sku);
   const repeated = skus.find((sku, i) => skus.indexOf(sku) !== i);
@@ -337,7 +337,7 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
     : new Set<string>();
   await removeVariants(tx, removed, ordered);
   // A SKU may move between the packs of one product: free every kept one first.
-  for (const v of wanted) if (v._id) await updateVariant(tx, v._id, { sku: `~${v._id}` });
+  for (const v of wanted) if (v.id) await updateVariant(tx, v.id, { sku: `~${v.id}` });
   for (const [position, v] of wanted.entries()) {
     const values = {
       sku: v.sku,
@@ -350,7 +350,7 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
       position,
       ...(v.lowStockThreshold === undefined ? {} : { lowStockThreshold: v.lowStockThreshold }),
     };
-    if (v._id) await updateVariant(tx, v._id, values);
+    if (v.id) await updateVariant(tx, v.id, values);
     else await insertVariants(tx, [{ ...values, productId }]);
   }
 }

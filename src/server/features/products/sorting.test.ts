@@ -19,20 +19,20 @@ describeWithApp('catalogue sorting and sold-out products', (ctx) => {
     const { db } = ctx().app;
     const base = Date.now();
     const hop = (name: string, fields: Parameters<typeof createProduct>[1], age: number) =>
-      createProduct(db, { name: `${name} ${tag}`, category: 'Hops', origin: tag, createdAt: new Date(base - age * 1000), ...fields });
-    await hop('Сорт Альфа', { priceMinor: 500_00, alfa: 12, numReviews: 3, rating: 4 }, 5);
-    await hop('Сорт Бета', { priceMinor: 300_00, alfa: 5.5, numReviews: 10, rating: 4.8 }, 4);
+      createProduct(db, { name: `${name} ${tag}`, category: 'Hops', producer: tag, createdAt: new Date(base - age * 1000), ...fields });
+    await hop('Сорт Альфа', { priceMinor: 500_00, alphaAcid: 12, numReviews: 3, rating: 4 }, 5);
+    await hop('Сорт Бета', { priceMinor: 300_00, alphaAcid: 5.5, numReviews: 10, rating: 4.8 }, 4);
     // 400 грн less 50 %: shown at 200 грн, the cheapest.
-    await hop('Сорт Гамма', { priceMinor: 400_00, discount: 50, alfa: 8, numReviews: 0, rating: 0 }, 3);
-    await hop('Сорт Дельта', { priceMinor: 900_00, alfa: null, numReviews: 1, rating: 5 }, 2);
+    await hop('Сорт Гамма', { priceMinor: 400_00, discount: 50, alphaAcid: 8, numReviews: 0, rating: 0 }, 3);
+    await hop('Сорт Дельта', { priceMinor: 900_00, alphaAcid: null, numReviews: 1, rating: 5 }, 2);
     // The cheapest and the most bitter, the best rated and the newest: sold out, so last all the same.
-    await hop('Сорт Розпроданий', { priceMinor: 100_00, alfa: 20, numReviews: 50, rating: 5, countInStock: 0 }, 0);
+    await hop('Сорт Розпроданий', { priceMinor: 100_00, alphaAcid: 20, numReviews: 50, rating: 5, countInStock: 0 }, 0);
     await createProduct(db, {
       name: `Сорт Дріжджів ${tag}`,
       category: 'Yeast',
-      origin: 'Fermentis',
+      producer: 'Fermentis',
       priceMinor: 250_00,
-      alfa: null,
+      alphaAcid: null,
       createdAt: new Date(base - 1000),
     });
     ctx().app.catalogCache.invalidate();

@@ -20,7 +20,7 @@ describeWithApp('search suggestions', (ctx) => {
       discount: 10,
       createdAt: new Date(base - 1000),
     });
-    await createProduct(db, { name: 'Кег Cornelius 19 л', category: 'Kegs', origin: 'Cornelius' });
+    await createProduct(db, { name: 'Кег Cornelius 19 л', category: 'Kegs', producer: 'Cornelius' });
     ctx().app.catalogCache.invalidate();
 
     const half = await q('каск');

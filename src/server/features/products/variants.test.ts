@@ -11,13 +11,13 @@ type Body = Product & { code?: string; message?: string };
 const edit = (variants: Partial<VariantInput>[], extra: Partial<ProductUpdateInput> = {}): ProductUpdateInput => ({
   name: 'Хміль Citra',
   image: '/images/placeholder.svg',
-  origin: 'USA',
+  producer: 'USA',
   category: 'Hops',
   description: 'Цитрусовий аромат.',
   cropYear: 2025,
-  alfa: 12,
-  ferment_temp: null,
-  ferment_type: null,
+  alphaAcid: 12,
+  fermentationTemperature: null,
+  fermentationType: null,
   variants: variants as VariantInput[],
   ...extra,
 });
@@ -71,7 +71,7 @@ describeWithApp('product pack sizes (variants)', (ctx) => {
     const { status, body } = await put(
       app,
       product.id,
-      edit([{ _id: hundred.id, ...packInput('citra-100', '100 г', 360, 5, 0.1) }, packInput('CITRA-250', '250 г', 800, 3, 0.25)]),
+      edit([{ id: hundred.id, ...packInput('citra-100', '100 г', 360, 5, 0.1) }, packInput('CITRA-250', '250 г', 800, 3, 0.25)]),
       headers,
     );
     expect(status).toBe(200);
@@ -79,7 +79,7 @@ describeWithApp('product pack sizes (variants)', (ctx) => {
       ['CITRA-100', '100 г', 360, 0],
       ['CITRA-250', '250 г', 800, 1],
     ]);
-    expect(body.variants[0]._id).toBe(hundred.id);
+    expect(body.variants[0].id).toBe(hundred.id);
     const all = await app.db.select().from(productVariants).where(eq(productVariants.productId, product.id));
     // The ordered "50 г" is archived (its SKU freed), the never-ordered "1 кг" is gone.
     expect(all.find((v) => v.id === small.id)).toMatchObject({ archivedAt: expect.any(Date), label: '50 г' });
@@ -98,10 +98,10 @@ describeWithApp('product pack sizes (variants)', (ctx) => {
     const [own] = await variantsOf(app.db, product.id);
     const [foreign] = await variantsOf(app.db, other.id);
     const cases: [string, Partial<VariantInput>[], string][] = [
-      ['unknown id', [{ _id: '00000000-0000-4000-8000-000000000000', ...packInput('NEW-1', '50 г', 1, 1, 0.05) }], 'VARIANT_UNKNOWN'],
-      ["another product's pack", [{ _id: foreign.id, ...packInput('NEW-2', '50 г', 1, 1, 0.05) }], 'VARIANT_UNKNOWN'],
+      ['unknown id', [{ id: '00000000-0000-4000-8000-000000000000', ...packInput('NEW-1', '50 г', 1, 1, 0.05) }], 'VARIANT_UNKNOWN'],
+      ["another product's pack", [{ id: foreign.id, ...packInput('NEW-2', '50 г', 1, 1, 0.05) }], 'VARIANT_UNKNOWN'],
       ['the same SKU twice', [packInput('dup-1', '50 г', 1, 1, 0.05), packInput('DUP-1', '100 г', 2, 1, 0.1)], 'SKU_DUPLICATE'],
-      ["another product's SKU", [{ _id: own.id, ...packInput('taken-sku', '50 г', 1, 1, 0.05) }], 'SKU_DUPLICATE'],
+      ["another product's SKU", [{ id: own.id, ...packInput('taken-sku', '50 г', 1, 1, 0.05) }], 'SKU_DUPLICATE'],
     ];
     for (const [what, variants, code] of cases) {
       const { status, body } = await put(app, product.id, edit(variants, { name: 'Не змінено' }), headers);
@@ -132,31 +132,31 @@ describeWithApp('product pack sizes (variants)', (ctx) => {
     const headers = await admin();
     const created = (await app.inject({ method: 'POST', url: '/api/products', headers })).json() as Product;
     const [draftPack] = created.variants;
-    const named = edit([{ _id: draftPack._id, ...packInput('DRAFT-1', '50 г', 0, 5, 0.05) }], { name: 'Хміль Чернетка Загадка' });
-    expect((await put(app, created._id, named, headers)).status).toBe(200);
+    const named = edit([{ id: draftPack.id, ...packInput('DRAFT-1', '50 г', 0, 5, 0.05) }], { name: 'Хміль Чернетка Загадка' });
+    expect((await put(app, created.id, named, headers)).status).toBe(200);
 
     const shopperSees = async () => ({
-      detail: (await app.inject({ url: `/api/products/${created._id}` })).statusCode,
+      detail: (await app.inject({ url: `/api/products/${created.id}` })).statusCode,
       search: ((await app.inject({ url: '/api/products?keyword=Чернетка Загадка' })).json() as ProductList).products.length,
-      category: ((await app.inject({ url: '/api/products?category=Hops' })).json() as ProductList).products.some((p) => p._id === created._id),
+      category: ((await app.inject({ url: '/api/products?category=Hops' })).json() as ProductList).products.some((p) => p.id === created.id),
     });
     expect(await shopperSees()).toEqual({ detail: 404, search: 0, category: false });
     // The admin finds it in their list and opens it in the editor.
     const adminList = (await app.inject({ url: '/api/products?all=true&keyword=Чернетка Загадка', headers })).json() as ProductList;
     expect(adminList.products.map((p) => p.status)).toEqual(['draft']);
-    expect((await app.inject({ url: `/api/products/${created._id}`, headers })).statusCode).toBe(200);
+    expect((await app.inject({ url: `/api/products/${created.id}`, headers })).statusCode).toBe(200);
 
-    const refused = await put(app, created._id, { ...named, status: 'published' }, headers);
+    const refused = await put(app, created.id, { ...named, status: 'published' }, headers);
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('PRICE_REQUIRED_TO_PUBLISH');
-    expect((await rowOf(app, created._id)).status).toBe('draft');
+    expect((await rowOf(app, created.id)).status).toBe('draft');
 
-    const priced = edit([{ _id: draftPack._id, ...packInput('DRAFT-1', '50 г', 150, 5, 0.05) }], { name: 'Хміль Чернетка Загадка', status: 'published' });
-    expect((await put(app, created._id, priced, headers)).status).toBe(200);
+    const priced = edit([{ id: draftPack.id, ...packInput('DRAFT-1', '50 г', 150, 5, 0.05) }], { name: 'Хміль Чернетка Загадка', status: 'published' });
+    expect((await put(app, created.id, priced, headers)).status).toBe(200);
     expect(await shopperSees()).toEqual({ detail: 200, search: 1, category: true });
 
     // Hidden: kept, not deleted, and gone from the shop again.
-    expect((await put(app, created._id, { ...priced, status: 'hidden' }, headers)).status).toBe(200);
+    expect((await put(app, created.id, { ...priced, status: 'hidden' }, headers)).status).toBe(200);
     expect(await shopperSees()).toEqual({ detail: 404, search: 0, category: false });
   });
 });

@@ -132,7 +132,7 @@ export async function removeVariants(tx: Tx, ids: string[], orderedIds: Readonly
 
 export function toVariant(row: ProductVariantRow): Variant {
   return {
-    _id: row.id,
+    id: row.id,
     sku: row.sku,
     label: row.label,
     price: fromMinor(row.priceMinor),

@@ -172,7 +172,7 @@ describeWithApp(
       expect(list.map((c) => c.code)).toContain(text.toUpperCase());
       const edited = await app.inject({
         method: 'PUT',
-        url: `/api/admin/promo-codes/${made._id}`,
+        url: `/api/admin/promo-codes/${made.id}`,
         headers: { cookie: admin.cookie },
         payload: { code: text, kind: 'percent', percent: 15, amount: 99, active: false },
       });
@@ -191,13 +191,13 @@ describeWithApp(
         app.inject({ method, url: `/api/admin/promo-codes/${id}`, headers: { cookie: admin.cookie }, ...(payload ? { payload } : {}) });
 
       const made = await createCode(app, admin.cookie, { kind: 'fixed', amount: 50, minOrder: 300 });
-      expect((await write('PUT', made._id, { code: made.code, kind: 'fixed', amount: 75, minOrder: 300 })).statusCode).toBe(200);
-      expect((await write('PUT', made._id, { code: made.code, kind: 'fixed', amount: 75, minOrder: 300 })).statusCode).toBe(200);
-      expect((await write('DELETE', made._id)).statusCode).toBe(200);
-      const entries = await trail(made._id);
+      expect((await write('PUT', made.id, { code: made.code, kind: 'fixed', amount: 75, minOrder: 300 })).statusCode).toBe(200);
+      expect((await write('PUT', made.id, { code: made.code, kind: 'fixed', amount: 75, minOrder: 300 })).statusCode).toBe(200);
+      expect((await write('DELETE', made.id)).statusCode).toBe(200);
+      const entries = await trail(made.id);
       // The unchanged save leaves no entry.
       expect(entries.map((e) => [e.action, e.subject, e.actor])).toEqual(
-        ['delete', 'update', 'create'].map((action) => [action, made.code, { _id: admin.user.id, name: admin.user.name }]),
+        ['delete', 'update', 'create'].map((action) => [action, made.code, expect.objectContaining({ id: admin.user.id, name: admin.user.name })]),
       );
       expect(entries[2]).toMatchObject({ before: {}, after: { code: made.code, kind: 'fixed', amount_minor: 50_00, min_order_minor: 300_00, active: true } });
       expect(entries[1]).toMatchObject({ before: { amount_minor: 50_00 }, after: { amount_minor: 75_00 } });
@@ -207,8 +207,8 @@ describeWithApp(
       // A used code is switched off, not deleted; a shopper's use of it leaves no entry.
       const used = await createCode(app, admin.cookie);
       expect((await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 1 }], used.code)).status).toBe(201);
-      expect((await write('DELETE', used._id)).statusCode).toBe(200);
-      const [off, ...rest] = await trail(used._id);
+      expect((await write('DELETE', used.id)).statusCode).toBe(200);
+      const [off, ...rest] = await trail(used.id);
       expect(off).toMatchObject({ action: 'deactivate', before: { active: true }, after: { active: false } });
       expect(rest.map((e) => e.action)).toEqual(['create']);
     });
@@ -280,7 +280,7 @@ describeWithApp(
       expect(body).toMatchObject({ promoCode: code.code, itemsPrice: 1099.99, discountPrice: 100, totalPrice: 999.99 });
       expect(body.orderItems.find((item) => item.product === hops.id)!.promoDiscount).toBe(100);
       expect(body.orderItems.find((item) => item.product === yeast.id)!.promoDiscount).toBe(0);
-      expect(await usedCountOf(app, code._id)).toBe(1);
+      expect(await usedCountOf(app, code.id)).toBe(1);
 
       const expired = await createCode(app, admin.cookie, { validTo: day(-1) });
       const ordersBefore = (await app.db.select().from(orders)).length;
@@ -325,24 +325,24 @@ describeWithApp(
       const first = await placeOrder(app, shopper.cookie, items, code.code, key);
       const replay = await placeOrder(app, shopper.cookie, items, code.code, key);
       expect([first.status, replay.status]).toEqual([201, 200]);
-      expect(replay.body._id).toBe(first.body._id);
-      expect(await usedCountOf(app, code._id)).toBe(1);
+      expect(replay.body.id).toBe(first.body.id);
+      expect(await usedCountOf(app, code.id)).toBe(1);
 
-      const cancel = () => app.inject({ method: 'PUT', url: `/api/orders/${first.body._id}/cancel`, headers: { cookie: admin.cookie } });
+      const cancel = () => app.inject({ method: 'PUT', url: `/api/orders/${first.body.id}/cancel`, headers: { cookie: admin.cookie } });
       expect((await cancel()).statusCode).toBe(200);
-      expect(await usedCountOf(app, code._id)).toBe(0);
+      expect(await usedCountOf(app, code.id)).toBe(0);
       expect((await cancel()).statusCode).toBe(409);
-      expect(await usedCountOf(app, code._id)).toBe(0);
-      const [use] = await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.orderId, first.body._id));
+      expect(await usedCountOf(app, code.id)).toBe(0);
+      const [use] = await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.orderId, first.body.id));
       expect(use.returnedAt).not.toBeNull();
 
       const unpaid = await placeOrder(app, shopper.cookie, items, code.code);
-      expect(await usedCountOf(app, code._id)).toBe(1);
+      expect(await usedCountOf(app, code.id)).toBe(1);
       const context = { db: app.db, notices: noticeSettingsOf(app.config) };
       const later = new Date(Date.now() + 10 * 24 * 60 * 60_000);
       await expireUnpaidOrders(context, 60_000, later);
-      expect((await app.db.select().from(orders).where(eq(orders.id, unpaid.body._id)))[0].status).toBe('cancelled');
-      expect(await usedCountOf(app, code._id)).toBe(0);
+      expect((await app.db.select().from(orders).where(eq(orders.id, unpaid.body.id)))[0].status).toBe('cancelled');
+      expect(await usedCountOf(app, code.id)).toBe(0);
     });
 
     test('two orders racing for the last use: exactly one gets it, the other is refused with its stock untouched', async () => {
@@ -358,8 +358,8 @@ describeWithApp(
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
       expect(results.find((r) => r.status === 422)!.body.code).toBe('PROMO_CODE_USED_UP');
-      expect(await usedCountOf(app, code._id)).toBe(1);
-      expect((await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.promoCodeId, code._id))).length).toBe(1);
+      expect(await usedCountOf(app, code.id)).toBe(1);
+      expect((await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.promoCodeId, code.id))).length).toBe(1);
       const stock = async (id: string) => (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0].n;
       expect([await stock(a.id), await stock(b.id)].sort()).toEqual([4, 5]);
     });
@@ -371,16 +371,16 @@ describeWithApp(
       const hops = await createProduct(app.db, { priceMinor: 200_00, countInStock: 5 });
       const unused = await createCode(app, admin.cookie);
       const del = (id: string) => app.inject({ method: 'DELETE', url: `/api/admin/promo-codes/${id}`, headers: { cookie: admin.cookie } });
-      expect((await del(unused._id)).json()).toEqual({ deleted: true, promoCode: null });
+      expect((await del(unused.id)).json()).toEqual({ deleted: true, promoCode: null });
       const used = await createCode(app, admin.cookie, { percent: 50, totalLimit: 3 });
       const order = await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 1 }], used.code);
-      const gone = (await del(used._id)).json();
+      const gone = (await del(used.id)).json();
       expect(gone).toMatchObject({ deleted: false, promoCode: { active: false, usedCount: 1 } });
-      const shown = await app.inject({ method: 'GET', url: `/api/orders/${order.body._id}`, headers: { cookie: shopper.cookie } });
+      const shown = await app.inject({ method: 'GET', url: `/api/orders/${order.body.id}`, headers: { cookie: shopper.cookie } });
       expect(shown.json()).toMatchObject({ promoCode: used.code, discountPrice: 100, totalPrice: 100 });
       const lower = await app.inject({
         method: 'PUT',
-        url: `/api/admin/promo-codes/${used._id}`,
+        url: `/api/admin/promo-codes/${used.id}`,
         headers: { cookie: admin.cookie },
         payload: { code: used.code, kind: 'percent', percent: 5, totalLimit: 1, active: true },
       });

@@ -146,7 +146,7 @@ export async function checkPromo(db: Db, input: PromoCheck, userId: string | nul
 
 export function promoCodeJson(row: PromoCodeRow): PromoCode {
   return {
-    _id: row.id,
+    id: row.id,
     code: row.code,
     kind: row.kind,
     percent: row.percent,

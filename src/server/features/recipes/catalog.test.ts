@@ -22,7 +22,7 @@ describeWithApp('recipe matching reads the catalogue narrowly', (ctx) => {
       const soldOut = i % 3 === 0;
       await createProduct(app.db, {
         name: `Хміль ${hops[i % hops.length]} лот ${i}`,
-        alfa: 4 + (i % 11),
+        alphaAcid: 4 + (i % 11),
         createdAt: new Date(Date.now() - i * 60_000),
         variants: [pack('50 г', 100_00 + i, soldOut ? 0 : 5, 0.05), pack('100 г', 180_00 + i, soldOut ? 0 : i % 4, 0.1)],
       });
@@ -31,7 +31,7 @@ describeWithApp('recipe matching reads the catalogue narrowly', (ctx) => {
       await createProduct(app.db, {
         name: `Солод ${['Pale Ale', 'Munich', 'Caramunich', 'Chocolate'][i % 4]} партія ${i}`,
         category: 'Malt',
-        origin: i % 2 ? 'Weyermann' : 'Viking Malt',
+        producer: i % 2 ? 'Weyermann' : 'Viking Malt',
         description: `Колір ${3 + i * 7}–${5 + i * 7} EBC`,
         createdAt: new Date(Date.now() - i * 60_000),
         variants: [pack('1 кг', 60_00, i % 5 === 0 ? 0 : 10, 1), pack('5 кг', 280_00, 2, 5)],
@@ -39,7 +39,7 @@ describeWithApp('recipe matching reads the catalogue narrowly', (ctx) => {
       await createProduct(app.db, {
         name: `Дріжджі ${['SafAle US-05', 'SafAle S-04', 'SafLager W-34/70'][i % 3]} ${i}`,
         category: 'Yeast',
-        origin: 'Fermentis',
+        producer: 'Fermentis',
         createdAt: new Date(Date.now() - i * 60_000),
         variants: [pack('11,5 г', 120_00, i % 4 === 0 ? 0 : 20, 0.0115)],
       });

@@ -20,13 +20,13 @@ const RECIPE_CATEGORY_SET = new Set(RECIPE_CATEGORIES);
 /** A product as the matcher reads it. */
 function catalogItem(p: Product): CatalogItem {
   return {
-    _id: p._id,
+    id: p.id,
     slug: p.slug,
     name: p.name,
     image: p.image,
     category: p.category,
-    origin: p.origin,
-    alfa: p.alfa,
+    producer: p.producer,
+    alphaAcid: p.alphaAcid,
     // Malt colour is written in the description ("колір 5–7 EBC") until it becomes an attribute.
     colorEbc: p.category === 'Malt' ? colourFromText(p.description) : null,
     variants: p.variants,
@@ -39,15 +39,15 @@ function catalogItem(p: Product): CatalogItem {
  */
 function sketchItem(s: BrewingProductSketch): CatalogItem {
   return {
-    _id: s.id,
+    id: s.id,
     slug: s.id,
     name: s.name,
     image: '',
     category: s.category,
-    origin: s.origin,
-    alfa: typeof s.alpha === 'number' ? s.alpha : null,
+    producer: s.producer,
+    alphaAcid: typeof s.alpha === 'number' ? s.alpha : null,
     colorEbc: s.category === 'Malt' ? colourFromText(s.description) : null,
-    variants: [{ _id: '', label: '', price: 0, discount: 0, countInStock: s.inStock ? 1 : 0, weight: 0 }],
+    variants: [{ id: '', label: '', price: 0, discount: 0, countInStock: s.inStock ? 1 : 0, weight: 0 }],
   };
 }
 
@@ -60,7 +60,7 @@ function rankGroup(item: CatalogItem): string | null {
   const stock = item.variants.some((v) => v.countInStock > 0);
   if (item.category === 'Hops') return mapKey(item.category, hopVarietyOf(item.name), stock);
   if (item.category === 'Yeast') return mapKey(item.category, yeastStrainOf(item.name), stock);
-  return JSON.stringify([item.category, maltKindOf(item.name), stock, item.colorEbc, item.origin]);
+  return JSON.stringify([item.category, maltKindOf(item.name), stock, item.colorEbc, item.producer]);
 }
 const mapKey = (category: string, key: string | null, stock: boolean) => (key === null ? null : JSON.stringify([category, key, stock]));
 

@@ -15,7 +15,7 @@ export interface BrewingProductSketch {
   id: string;
   name: string;
   category: string;
-  origin: string;
+  producer: string;
   /** The `alpha` attribute as stored (a number, or anything else the product's JSON would not call alpha). */
   alpha: unknown;
   /** Only malts' (their colour is read from it); empty for the rest. */
@@ -30,7 +30,7 @@ export async function listBrewingSketches(tx: Tx): Promise<BrewingProductSketch[
       id: products.id,
       name: products.name,
       category: products.category,
-      origin: products.origin,
+      producer: products.producer,
       alpha: sql<unknown>`${products.attributes} -> 'alpha'`,
       description: sql<string>`case when ${products.category} = 'Malt' then ${products.description} else '' end`,
       // The packs' total stock, which every pack write keeps (docs/decisions/013-product-variants.md).

@@ -54,6 +54,6 @@ export const recipeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Cached with the catalogue: the hop pages of the rendered shop embed the same answer (docs/seo.md).
   app.get('/api/recipes/substitutes/:id', { schema: { params: ProductRefParamsSchema, response: { 200: HopSubstitutesSchema } } }, async (request) =>
-    JSON.parse(await app.catalogCache.get(`substitutes:${request.params.id}`, () => hopSubstitutes(app.db, request.params.id))),
+    JSON.parse(await app.catalogCache.get(`substitutes:${request.params.id}`, HopSubstitutesSchema, () => hopSubstitutes(app.db, request.params.id))),
   );
 };

@@ -31,7 +31,7 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
 /** A hop's in-stock substitutes by its slug or id (a product that is not a hop has none). */
 export async function hopSubstitutes(tx: Tx, ref: string): Promise<HopSubstitutes> {
   const catalog = await loadRecipeCatalog(tx);
-  const hop = catalog.find((p) => p.slug === ref || p._id === ref);
+  const hop = catalog.find((p) => p.slug === ref || p.id === ref);
   if (!hop) throw new AppError('PRODUCT_NOT_FOUND');
   if (hop.category !== 'Hops') return { substitutes: [] };
   return {

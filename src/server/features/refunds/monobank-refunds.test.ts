@@ -59,7 +59,7 @@ async function placed(app: FastifyInstance) {
   const order = res.json() as GuestOrder;
   const invoice = await app.inject({ method: 'POST', url: `/api/orders/guest/${order.accessToken}/monobank` });
   expect(invoice.statusCode).toBe(200);
-  const line = (price: number) => order.orderItems.find((item) => item.price === price)!._id;
+  const line = (price: number) => order.orderItems.find((item) => item.price === price)!.id;
   return { order, invoiceId: (invoice.json() as MonobankInvoice).invoiceId, kettleLine: line(500), chillerLine: line(300) };
 }
 
@@ -97,7 +97,7 @@ describeWithApp(
       const owner = await admin(app);
       const { order, invoiceId, kettleLine, chillerLine } = await paid(app);
 
-      const first = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      const first = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(first.body).toMatchObject({ status: 'paid', refund: { amount: 300 } });
       expect(first.body.refunds).toEqual([expect.objectContaining({ provider: 'monobank', status: 'succeeded', amount: 300 })]);
@@ -107,26 +107,26 @@ describeWithApp(
       expect(monobank.invoices.get(invoiceId)).toMatchObject({ status: 'reversed', finalAmount: 1000_00 });
 
       // monobank's webhook of the reversal: already counted.
-      const letters = (await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id))).length;
+      const letters = (await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id))).length;
       expect(await webhook(app, monobank.statusBody(invoiceId))).toEqual({ status: 200, body: { paid: true } });
-      expect((await getOrder(app, owner, order._id)).refund).toMatchObject({ amount: 300 });
-      expect((await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order._id))).length).toBe(letters);
+      expect((await getOrder(app, owner, order.id)).refund).toMatchObject({ amount: 300 });
+      expect((await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id))).length).toBe(letters);
 
       // monobank still working on it (`processing`) has taken the refund: it counts as given back.
       monobank.cancelStatus = 'processing';
-      const rest = await refund(app, owner, order._id, [{ item: kettleLine, qty: 2 }]);
+      const rest = await refund(app, owner, order.id, [{ item: kettleLine, qty: 2 }]);
       expect(rest.status, JSON.stringify(rest.body)).toBe(200);
       expect(rest.body).toMatchObject({ status: 'refunded', refund: { amount: 1300 } });
       expect(cancelsOf(invoiceId).map((c) => c.amount)).toEqual([300_00, 1000_00]);
       expect(monobank.invoices.get(invoiceId)).toMatchObject({ status: 'reversed', finalAmount: 0 });
-      expect((await refund(app, owner, order._id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('ORDER_ALREADY_REFUNDED');
+      expect((await refund(app, owner, order.id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('ORDER_ALREADY_REFUNDED');
     });
 
     test('two refunds of the same pieces at once: one passes, monobank is asked once', async () => {
       const { app } = ctx();
       const owner = await admin(app);
       const { order, invoiceId, chillerLine } = await paid(app);
-      const both = await Promise.all([1, 2].map(() => refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }])));
+      const both = await Promise.all([1, 2].map(() => refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }])));
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(both.find((r) => r.status === 409)!.body.code).toBe('REFUND_TOO_MANY');
       expect(cancelsOf(invoiceId)).toHaveLength(1);
@@ -138,59 +138,59 @@ describeWithApp(
       const { order, invoiceId, kettleLine, chillerLine } = await paid(app);
 
       monobank.refuseNextCancel = 'Операція повернення недоступна';
-      const refused = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      const refused = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'REFUND_PROVIDER_REFUSED' });
       expect(refused.body.message).toContain('monobank');
-      let now = await getOrder(app, owner, order._id);
+      let now = await getOrder(app, owner, order.id);
       expect(now).toMatchObject({ status: 'paid', refund: null });
       expect(now.refunds).toEqual([expect.objectContaining({ provider: 'monobank', status: 'failed' })]);
 
       monobank.failNext = 500;
-      const failed = await refund(app, owner, order._id, [{ item: kettleLine, qty: 1 }]);
+      const failed = await refund(app, owner, order.id, [{ item: kettleLine, qty: 1 }]);
       expect(failed.status).toBe(502);
       expect(failed.body.code).toBe('REFUND_PROVIDER_UNAVAILABLE');
 
       monobank.failNext = 'garbage';
-      const garbled = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      const garbled = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(garbled.status).toBe(502);
-      now = await getOrder(app, owner, order._id);
+      now = await getOrder(app, owner, order.id);
       expect(now).toMatchObject({ status: 'paid', refund: null });
       expect(now.refunds.map((r) => r.status)).toEqual(['failed', 'pending', 'pending']);
       // What may have gone keeps counting: never paid out twice.
-      expect((await refund(app, owner, order._id, [{ item: kettleLine, qty: 2 }])).body.code).toBe('REFUND_TOO_MANY');
+      expect((await refund(app, owner, order.id, [{ item: kettleLine, qty: 2 }])).body.code).toBe('REFUND_TOO_MANY');
       expect(monobank.invoices.get(invoiceId)).toMatchObject({ status: 'success', finalAmount: 1300_00 });
 
       const other = await paid(app);
       monobank.failNext = 'hang';
-      const timedOut = await refund(app, owner, other.order._id, [{ item: other.chillerLine, qty: 1 }]);
+      const timedOut = await refund(app, owner, other.order.id, [{ item: other.chillerLine, qty: 1 }]);
       expect(timedOut.status).toBe(504);
       expect(timedOut.body.code).toBe('REFUND_PROVIDER_TIMEOUT');
-      expect((await getOrder(app, owner, other.order._id)).refunds.map((r) => r.status)).toEqual(['pending']);
+      expect((await getOrder(app, owner, other.order.id)).refunds.map((r) => r.status)).toEqual(['pending']);
     });
 
     test('a monobank payment for an order already cancelled goes back at once, once; a refused one is flagged for the owner', async () => {
       const { app } = ctx();
       const owner = await admin(app);
       const { order, invoiceId } = await placed(app);
-      expect((await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/cancel`, headers: { cookie: owner } })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers: { cookie: owner } })).statusCode).toBe(200);
       const success = monobank.setStatus(invoiceId, 'success');
       expect(await webhook(app, success)).toEqual({ status: 200, body: { paid: false } });
       expect(cancelsOf(invoiceId)).toEqual([{ invoiceId, extRef: expect.any(String), amount: 1300_00 }]);
       // monobank repeats its webhook: refunded once.
       await webhook(app, success);
       expect(cancelsOf(invoiceId)).toHaveLength(1);
-      const after = await getOrder(app, owner, order._id);
+      const after = await getOrder(app, owner, order.id);
       expect(after).toMatchObject({ status: 'cancelled', isPaid: false, refund: { amount: 1300 }, paymentAttention: null });
       expect(after.refunds).toEqual([expect.objectContaining({ provider: 'monobank', status: 'succeeded', amount: 1300 })]);
 
       const other = await placed(app);
-      await app.inject({ method: 'PUT', url: `/api/orders/${other.order._id}/cancel`, headers: { cookie: owner } });
+      await app.inject({ method: 'PUT', url: `/api/orders/${other.order.id}/cancel`, headers: { cookie: owner } });
       monobank.refuseNextCancel = 'Операція повернення недоступна';
       expect((await webhook(app, monobank.setStatus(other.invoiceId, 'success'))).body).toEqual({ paid: false });
-      const flagged = await getOrder(app, owner, other.order._id);
+      const flagged = await getOrder(app, owner, other.order.id);
       expect(flagged.paymentAttention).toMatch(/не вдалося/);
-      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, other.order._id));
+      const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, other.order.id));
       expect(letters.some((l) => l.recipient === 'owner@shop.example' && l.subject.startsWith('Потрібна дія'))).toBe(true);
     });
   },

@@ -74,7 +74,7 @@ async function place(app: FastifyInstance, paymentMethod: string) {
   expect(res.statusCode).toBe(201);
   const order = res.json() as Order;
   expect(order.totalPrice).toBe(1300);
-  const line = (price: number) => order.orderItems.find((item) => item.price === price)!._id;
+  const line = (price: number) => order.orderItems.find((item) => item.price === price)!.id;
   return { cookie, order, kettleLine: line(500), chillerLine: line(300), kettle, chiller };
 }
 
@@ -98,7 +98,7 @@ const successOf = (order: Order, paymentId: number) => ({
   status: 'success',
   version: 3,
   public_key: liqpay.publicKey,
-  order_id: order._id,
+  order_id: order.id,
   amount: order.totalPrice,
   currency: 'UAH',
   end_date: Date.now(),
@@ -107,7 +107,7 @@ const successOf = (order: Order, paymentId: number) => ({
 /** A LiqPay order paid: LiqPay holds the payment and has told the shop. */
 async function liqpayPaidOrder(app: FastifyInstance) {
   const placed = await place(app, 'LiqPay');
-  const paymentId = liqpay.addPayment(placed.order._id, placed.order.totalPrice);
+  const paymentId = liqpay.addPayment(placed.order.id, placed.order.totalPrice);
   expect(await liqpayCallback(app, successOf(placed.order, paymentId))).toEqual({ status: 200, body: { paid: true } });
   return placed;
 }
@@ -130,39 +130,39 @@ describeWithApp(
       const owner = await admin(app);
       const { cookie, order, kettleLine, chillerLine } = await liqpayPaidOrder(app);
 
-      const first = await refund(app, owner, order._id, [{ item: kettleLine, qty: 1 }], 'Вм’ятина на кришці');
+      const first = await refund(app, owner, order.id, [{ item: kettleLine, qty: 1 }], 'Вм’ятина на кришці');
       expect(first.status).toBe(200);
       expect(first.body).toMatchObject({ status: 'paid', refund: { amount: 500 } });
       expect(first.body.refunds).toEqual([
         expect.objectContaining({ amount: 500, provider: 'liqpay', status: 'succeeded', lines: [{ item: kettleLine, qty: 1 }], reason: 'Вм’ятина на кришці' }),
       ]);
       // LiqPay's server API got a signed refund of the payment, in hryvnia.
-      const sent = liqpay.requests.filter((r) => r.order_id === order._id);
-      expect(sent).toEqual([{ action: 'refund', version: 3, public_key: liqpay.publicKey, order_id: order._id, amount: 500 }]);
-      expect(liqpay.payments.get(order._id)?.refunded).toBe(500);
+      const sent = liqpay.requests.filter((r) => r.order_id === order.id);
+      expect(sent).toEqual([{ action: 'refund', version: 3, public_key: liqpay.publicKey, order_id: order.id, amount: 500 }]);
+      expect(liqpay.payments.get(order.id)?.refunded).toBe(500);
       // A return receipt is owed for the line (docs/fiscal.md).
       expect(first.body.receipts.filter((r) => r.kind === 'return')).toHaveLength(1);
 
       // Two more kettles: only one is left to refund. Nothing reaches LiqPay.
-      const beyond = await refund(app, owner, order._id, [{ item: kettleLine, qty: 2 }]);
+      const beyond = await refund(app, owner, order.id, [{ item: kettleLine, qty: 2 }]);
       expect(beyond.status).toBe(409);
       expect(beyond.body.code).toBe('REFUND_TOO_MANY');
-      expect(liqpay.requests.filter((r) => r.order_id === order._id)).toHaveLength(1);
+      expect(liqpay.requests.filter((r) => r.order_id === order.id)).toHaveLength(1);
 
-      const rest = await refund(app, owner, order._id, [
+      const rest = await refund(app, owner, order.id, [
         { item: kettleLine, qty: 1 },
         { item: chillerLine, qty: 1 },
       ]);
       expect(rest.status).toBe(200);
       expect(rest.body).toMatchObject({ status: 'refunded', refund: { amount: 1300 } });
-      expect(liqpay.payments.get(order._id)?.refunded).toBe(1300);
-      const again = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      expect(liqpay.payments.get(order.id)?.refunded).toBe(1300);
+      const again = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(again.body.code).toBe('ORDER_ALREADY_REFUNDED');
 
       // The shopper sees it, and shopper and owner got letters.
-      const seen = await getOrder(app, cookie, order._id);
+      const seen = await getOrder(app, cookie, order.id);
       expect(seen.refunds.map((r) => r.amount)).toEqual([500, 800]);
-      const letters = await lettersOf(app, order._id);
+      const letters = await lettersOf(app, order.id);
       expect(letters.filter((l) => l.includes('Повернення коштів за замовлення')).length).toBeGreaterThanOrEqual(4);
       expect(letters.some((l) => l.startsWith('owner@shop.example: Повернення коштів'))).toBe(true);
     });
@@ -171,11 +171,11 @@ describeWithApp(
       const { app } = ctx();
       const owner = await admin(app);
       const { order, chillerLine } = await liqpayPaidOrder(app);
-      const both = await Promise.all([1, 2].map(() => refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }])));
+      const both = await Promise.all([1, 2].map(() => refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }])));
       expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(both.find((r) => r.status === 409)!.body.code).toBe('REFUND_TOO_MANY');
-      expect(liqpay.requests.filter((r) => r.order_id === order._id)).toHaveLength(1);
-      expect(liqpay.payments.get(order._id)?.refunded).toBe(300);
+      expect(liqpay.requests.filter((r) => r.order_id === order.id)).toHaveLength(1);
+      expect(liqpay.payments.get(order.id)?.refunded).toBe(300);
     });
 
     test('LiqPay refusing or failing records nothing as refunded and answers clearly', async () => {
@@ -184,29 +184,29 @@ describeWithApp(
       const { cookie, order, kettleLine, chillerLine } = await liqpayPaidOrder(app);
 
       // Refunded in LiqPay's cabinet meanwhile: LiqPay refuses more than is left of the payment.
-      liqpay.payments.get(order._id)!.refunded = 1300;
-      const refused = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      liqpay.payments.get(order.id)!.refunded = 1300;
+      const refused = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'REFUND_PROVIDER_REFUSED' });
       expect(refused.body.message).toContain('LiqPay');
-      let now = await getOrder(app, cookie, order._id);
+      let now = await getOrder(app, cookie, order.id);
       expect(now).toMatchObject({ status: 'paid', refund: null });
       expect(now.refunds).toEqual([expect.objectContaining({ status: 'failed' })]);
 
       // A 5xx: the outcome is unknown, so the refund stays pending and keeps counting (never paid out twice).
-      liqpay.payments.get(order._id)!.refunded = 0;
+      liqpay.payments.get(order.id)!.refunded = 0;
       liqpay.failNext = 'http500';
-      const failed = await refund(app, owner, order._id, [{ item: kettleLine, qty: 2 }]);
+      const failed = await refund(app, owner, order.id, [{ item: kettleLine, qty: 2 }]);
       expect(failed.status).toBe(502);
       expect(failed.body.code).toBe('REFUND_PROVIDER_UNAVAILABLE');
-      now = await getOrder(app, cookie, order._id);
+      now = await getOrder(app, cookie, order.id);
       expect(now).toMatchObject({ status: 'paid', refund: null });
       expect(now.refunds.map((r) => r.status)).toEqual(['failed', 'pending']);
-      expect((await refund(app, owner, order._id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('REFUND_TOO_MANY');
+      expect((await refund(app, owner, order.id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('REFUND_TOO_MANY');
 
       // LiqPay refuses a request signed with another key, and an order it does not know.
       const keys = { publicKey: liqpay.publicKey, privateKey: 'not-the-key', checkoutUrl: liqpay.checkoutUrl };
-      await expect(liqpayRefund(keys, { orderId: order._id, amount: 1, key: 'k' })).rejects.toThrow(RefundRefused);
+      await expect(liqpayRefund(keys, { orderId: order.id, amount: 1, key: 'k' })).rejects.toThrow(RefundRefused);
       await expect(liqpayRefund({ ...keys, privateKey: liqpay.privateKey }, { orderId: crypto.randomUUID(), amount: 1, key: 'k' })).rejects.toThrow(
         /Payment not found/,
       );
@@ -216,29 +216,29 @@ describeWithApp(
       const { app } = ctx();
       const owner = await admin(app);
       const { cookie, order, kettleLine, chillerLine } = await place(app, 'PayPal');
-      const created = (await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
+      const created = (await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
       paypal.approve(created.id);
-      const captured = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } });
+      const captured = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } });
       expect(captured.statusCode).toBe(200);
       // 1 300 грн at 41.2345 = $31.53.
       expect(created.amount.value).toBe('31.53');
 
       // PayPal down: nothing refunded, a 502.
       paypal.down = true;
-      const down = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      const down = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(down.status).toBe(502);
       expect(down.body.code).toBe('PAYPAL_UNAVAILABLE');
       paypal.down = false;
-      expect((await getOrder(app, cookie, order._id)).refund).toBeNull();
+      expect((await getOrder(app, cookie, order.id)).refund).toBeNull();
 
-      const first = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      const first = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(first.status).toBe(200);
       expect(first.body.refunds.at(-1)).toMatchObject({ provider: 'paypal', amount: 300, status: 'succeeded' });
-      const rest = await refund(app, owner, order._id, [{ item: kettleLine, qty: 2 }]);
+      const rest = await refund(app, owner, order.id, [{ item: kettleLine, qty: 2 }]);
       expect(rest.status).toBe(200);
       expect(rest.body.status).toBe('refunded');
       const values = [...paypal.refunds.values()].filter(
-        (r) => paypal.capturesById.has(r.captureId) && paypal.capturesById.get(r.captureId)!.customId === order._id,
+        (r) => paypal.capturesById.has(r.captureId) && paypal.capturesById.get(r.captureId)!.customId === order.id,
       );
       // 300 of 1 300 грн is $7.28 of $31.53; the rest $24.25: together exactly the capture.
       expect(values.map((r) => r.value)).toEqual(['7.28', '24.25']);
@@ -248,19 +248,19 @@ describeWithApp(
       const { app } = ctx();
       const owner = await admin(app);
       const { cookie, order, chillerLine } = await place(app, 'PayPal');
-      const created = (await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
+      const created = (await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
       paypal.approve(created.id);
       const paid = (
-        await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } })
+        await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } })
       ).json() as Order;
       expect(paid.isPaid).toBe(true);
       // Refunded in PayPal's dashboard meanwhile.
-      const captureId = [...paypal.capturesById].find(([, c]) => c.customId === order._id)![0];
+      const captureId = [...paypal.capturesById].find(([, c]) => c.customId === order.id)![0];
       paypal.refunds.set('DASHBOARD1', { captureId, value: '31.00' });
-      const refused = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }]);
+      const refused = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }]);
       expect(refused.status).toBe(409);
       expect(refused.body).toMatchObject({ code: 'REFUND_PROVIDER_REFUSED', message: expect.stringContaining('REFUND_AMOUNT_EXCEEDED') });
-      expect(await getOrder(app, cookie, order._id)).toMatchObject({ status: 'paid', refund: null });
+      expect(await getOrder(app, cookie, order.id)).toMatchObject({ status: 'paid', refund: null });
     });
 
     test('a refused cash-on-delivery parcel: flagged by the tracking job once, returned by the admin with stock back once', async () => {
@@ -272,13 +272,13 @@ describeWithApp(
       const number = `2045${String(Date.now()).slice(-10)}`;
       const shipped = await app.inject({
         method: 'PUT',
-        url: `/api/orders/${order._id}/ship`,
+        url: `/api/orders/${order.id}/ship`,
         headers: { cookie: owner },
         payload: { trackingNumber: number },
       });
       expect(shipped.statusCode).toBe(200);
       // Not paid: nothing to refund.
-      expect((await refund(app, owner, order._id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('ORDER_NOT_PAID');
+      expect((await refund(app, owner, order.id, [{ item: kettleLine, qty: 1 }])).body.code).toBe('ORDER_NOT_PAID');
 
       novaPoshta.tracking.set(number, { Status: 'Відмова одержувача (отримувач відмовився від відправлення)', StatusCode: '103' });
       const jobCtx = { db: app.db, notices: noticeSettingsOf(config) };
@@ -288,21 +288,21 @@ describeWithApp(
       expect(rounds.reduce((sum, r) => sum + r.refused, 0)).toBe(1);
       // A later round sees the same refusal: no second flag, no second letter.
       await refreshTracking(jobCtx, config.novaPoshta, new Date(Date.now() + 60 * 60_000));
-      const flagged = await getOrder(app, owner, order._id);
+      const flagged = await getOrder(app, owner, order.id);
       expect(flagged).toMatchObject({ status: 'shipped', parcelRefused: { status: expect.stringContaining('Відмова одержувача') } });
-      expect((await lettersOf(app, order._id)).filter((l) => l.includes('Відмова отримувача'))).toEqual([
+      expect((await lettersOf(app, order.id)).filter((l) => l.includes('Відмова отримувача'))).toEqual([
         expect.stringMatching(/^owner@shop\.example: Відмова отримувача: замовлення №\d+/),
       ]);
 
       // "Підтвердити повернення" twice at once: one returns the stock, the other is refused.
       const both = await Promise.all(
-        [1, 2].map(async () => (await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/return`, headers: { cookie: owner } })).json() as Body),
+        [1, 2].map(async () => (await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/return`, headers: { cookie: owner } })).json() as Body),
       );
       expect(both.map((b) => b.code ?? b.status).sort()).toEqual(['ORDER_ALREADY_RETURNED', 'returned']);
       expect(await stock()).toEqual([10, 10]);
-      const returned = await getOrder(app, cookie, order._id);
+      const returned = await getOrder(app, cookie, order.id);
       expect(returned).toMatchObject({ status: 'returned', returnedAt: expect.any(String), isPaid: false });
-      const shopper = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/return`, headers: { cookie } });
+      const shopper = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/return`, headers: { cookie } });
       expect(shopper.statusCode).toBe(403);
     });
 
@@ -310,13 +310,13 @@ describeWithApp(
       const { app } = ctx();
       const owner = await admin(app);
       const { order, chillerLine } = await place(app, 'NovaPoshta');
-      await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/ship`, headers: { cookie: owner }, payload: { trackingNumber: '20450000000777' } });
-      await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/deliver`, headers: { cookie: owner } });
-      const done = await refund(app, owner, order._id, [{ item: chillerLine, qty: 1 }], 'Переказано на картку покупця 25.11');
+      await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/ship`, headers: { cookie: owner }, payload: { trackingNumber: '20450000000777' } });
+      await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/deliver`, headers: { cookie: owner } });
+      const done = await refund(app, owner, order.id, [{ item: chillerLine, qty: 1 }], 'Переказано на картку покупця 25.11');
       expect(done.status).toBe(200);
       expect(done.body).toMatchObject({ status: 'delivered', refund: { amount: 300 } });
       expect(done.body.refunds).toEqual([expect.objectContaining({ provider: 'manual', status: 'succeeded', reason: 'Переказано на картку покупця 25.11' })]);
-      const bad = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/refund`, headers: { cookie: owner }, payload: { lines: [], reason: '' } });
+      const bad = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/refund`, headers: { cookie: owner }, payload: { lines: [], reason: '' } });
       expect(bad.statusCode).toBe(400);
     });
 
@@ -324,42 +324,42 @@ describeWithApp(
       const { app } = ctx();
       const owner = await admin(app);
       const { cookie, order } = await place(app, 'LiqPay');
-      expect((await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/cancel`, headers: { cookie } })).statusCode).toBe(200);
-      const paymentId = liqpay.addPayment(order._id, order.totalPrice);
+      expect((await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers: { cookie } })).statusCode).toBe(200);
+      const paymentId = liqpay.addPayment(order.id, order.totalPrice);
       expect(await liqpayCallback(app, successOf(order, paymentId))).toEqual({ status: 200, body: { paid: false } });
-      expect(liqpay.payments.get(order._id)?.refunded).toBe(1300);
+      expect(liqpay.payments.get(order.id)?.refunded).toBe(1300);
       // LiqPay repeats its callback: refunded once.
       await liqpayCallback(app, successOf(order, paymentId));
-      expect(liqpay.requests.filter((r) => r.order_id === order._id)).toHaveLength(1);
-      const after = await getOrder(app, owner, order._id);
+      expect(liqpay.requests.filter((r) => r.order_id === order.id)).toHaveLength(1);
+      const after = await getOrder(app, owner, order.id);
       expect(after).toMatchObject({ status: 'cancelled', isPaid: false, refund: { amount: 1300 }, paymentAttention: null });
       expect(after.refunds).toEqual([expect.objectContaining({ provider: 'liqpay', status: 'succeeded', amount: 1300 })]);
 
       // LiqPay does not know the payment (it refuses the refund): the order is flagged, the owner told.
       const other = await place(app, 'LiqPay');
-      await app.inject({ method: 'PUT', url: `/api/orders/${other.order._id}/cancel`, headers: { cookie: other.cookie } });
+      await app.inject({ method: 'PUT', url: `/api/orders/${other.order.id}/cancel`, headers: { cookie: other.cookie } });
       expect((await liqpayCallback(app, successOf(other.order, 1_999_999_999))).body).toEqual({ paid: false });
-      const flagged = await getOrder(app, owner, other.order._id);
+      const flagged = await getOrder(app, owner, other.order.id);
       expect(flagged.paymentAttention).toMatch(/не вдалося/);
-      expect((await lettersOf(app, other.order._id)).some((l) => l.startsWith('owner@shop.example: Потрібна дія'))).toBe(true);
+      expect((await lettersOf(app, other.order.id)).some((l) => l.startsWith('owner@shop.example: Потрібна дія'))).toBe(true);
     });
 
     test('a PayPal capture landing on an order cancelled a moment earlier is refunded, not kept', async () => {
       const { app } = ctx();
       const { cookie, order } = await place(app, 'PayPal');
-      const created = (await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
+      const created = (await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal`, headers: { cookie } })).json() as PayPalCreated;
       paypal.approve(created.id);
       // The shopper cancels in another tab while PayPal captures.
       paypal.beforeCapture = async () => {
-        const cancelled = await app.inject({ method: 'PUT', url: `/api/orders/${order._id}/cancel`, headers: { cookie } });
+        const cancelled = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers: { cookie } });
         expect(cancelled.statusCode).toBe(200);
       };
-      const captured = await app.inject({ method: 'POST', url: `/api/orders/${order._id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } });
+      const captured = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal/capture`, headers: { cookie }, payload: { id: created.id } });
       expect(captured.statusCode).toBe(409);
       expect(captured.json()).toMatchObject({ code: 'ORDER_CANCELLED_PAYMENT_REFUNDED' });
-      const captureId = [...paypal.capturesById].find(([, c]) => c.customId === order._id)![0];
+      const captureId = [...paypal.capturesById].find(([, c]) => c.customId === order.id)![0];
       expect([...paypal.refunds.values()].filter((r) => r.captureId === captureId).map((r) => r.value)).toEqual(['31.53']);
-      const after = await getOrder(app, cookie, order._id);
+      const after = await getOrder(app, cookie, order.id);
       expect(after).toMatchObject({ status: 'cancelled', isPaid: false, refund: { amount: 1300 } });
     });
   },

@@ -49,7 +49,7 @@ export async function findReviews(tx: Tx, productId: string): Promise<ReviewRow[
 
 export function toReview(row: ReviewRow): Review {
   return {
-    _id: row.id,
+    id: row.id,
     name: row.name,
     rating: row.rating,
     comment: row.comment,

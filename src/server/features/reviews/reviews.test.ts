@@ -40,11 +40,11 @@ describeWithApp('reviews API', (ctx) => {
     const product = await createProduct(app.db, { name: 'Новий улюбленець' });
     app.catalogCache.invalidate();
     const before = (await app.inject({ url: '/api/products/top' })).json() as Product[];
-    expect(before.map((p) => p._id)).not.toContain(product.id);
+    expect(before.map((p) => p.id)).not.toContain(product.id);
     const { headers } = await customer();
     expect((await review(product.id, { rating: 5, comment: 'Найкраще' }, headers)).statusCode).toBe(201);
     const after = (await app.inject({ url: '/api/products/top' })).json() as Product[];
-    expect(after.map((p) => p._id)).toContain(product.id);
+    expect(after.map((p) => p.id)).toContain(product.id);
   });
 
   test('a second review by the same shopper is a 409 and changes nothing', async () => {

@@ -69,15 +69,20 @@ describeWithApp(
     let keg: Awaited<ReturnType<typeof createProduct>>;
     beforeAll(async () => {
       const { app } = ctx();
-      hop = await createProduct(app.db, { name: `Хміль Citra ${Date.now()}`, origin: 'USA', attributes: { alpha: 12.5, purpose: 'aroma' } });
+      hop = await createProduct(app.db, { name: `Хміль Citra ${Date.now()}`, producer: 'USA', attributes: { alpha: 12.5, purpose: 'aroma' } });
       packedHop = await createProduct(app.db, {
         name: `Хміль Saaz ${Date.now()}`,
-        origin: 'Czech Republic',
+        producer: 'Czech Republic',
         brand: 'Bohemia Hop',
         variants: [pack('50 г', 150_00, 4, 0.05), pack('1 кг', 2400_00, 0, 1)],
       });
-      yeast = await createProduct(app.db, { name: `Дріжджі US-05 ${Date.now()}`, category: 'Yeast', origin: 'Fermentis', attributes: { fermentation: 'top' } });
-      keg = await createProduct(app.db, { name: `Кег ${Date.now()}`, category: 'Kegs', origin: 'Kegland', priceMinor: 2400_00, discount: 25 });
+      yeast = await createProduct(app.db, {
+        name: `Дріжджі US-05 ${Date.now()}`,
+        category: 'Yeast',
+        producer: 'Fermentis',
+        attributes: { fermentation: 'top' },
+      });
+      keg = await createProduct(app.db, { name: `Кег ${Date.now()}`, category: 'Kegs', producer: 'Kegland', priceMinor: 2400_00, discount: 25 });
     });
 
     test('Google: every required attribute on every item, the taxonomy per category, and never a country as the brand', async () => {
@@ -203,7 +208,7 @@ describeWithApp(
       expect(created.statusCode, created.body).toBe(201);
       expect(created.json()).toMatchObject({ googleProductCategory: '3014', feedId: expect.any(Number) });
       const feedId = String(created.json().feedId);
-      const extract = await createProduct(app.db, { name: `Екстракт ${Date.now()}`, category: 'MaltExtract', origin: 'Muntons', attributes: {} });
+      const extract = await createProduct(app.db, { name: `Екстракт ${Date.now()}`, category: 'MaltExtract', producer: 'Muntons', attributes: {} });
       app.catalogCache.invalidate();
       const [extractPack] = await variantsOf(app.db, extract.id);
 

@@ -8,11 +8,19 @@ import { cachedRecipeCandidates, hopSubstitutes, getSavedRecipe } from '../recip
 import { discountedPrice } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
 import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant } from '../../../shared/products.js';
-import { MAX_KEYWORD_LENGTH, MAX_PAGE_NUMBER, ProductListQuerySchema } from '../../../shared/products.js';
+import {
+  MAX_KEYWORD_LENGTH,
+  MAX_PAGE_NUMBER,
+  ProductDetailSchema,
+  ProductListQuerySchema,
+  ProductListSchema,
+  TopProductsSchema,
+} from '../../../shared/products.js';
 import { getProductPage, getTopProducts, requireProductDetail } from '../products/index.js';
 import { getPublicSettings } from '../settings/index.js';
 import { getPublicCategories } from '../categories/index.js';
-import type { CategoryList } from '../../../shared/categories.js';
+import { CategoryListSchema, type CategoryList } from '../../../shared/categories.js';
+import { HopSubstitutesSchema } from '../../../shared/recipes/schema.js';
 import type { PublicSettings } from '../../../shared/settings.js';
 import { feedBrand } from '../../../shared/brand.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
@@ -91,7 +99,7 @@ export async function pageHead(
     const parsed = ProductListQuerySchema.parse({});
     const full = { ...parsed, ...query };
     const value: ProductList = JSON.parse(
-      await app.catalogCache.get(`list:${JSON.stringify(full)}`, () => getProductPage(app.db, full, app.config.pageSize, false)),
+      await app.catalogCache.get(`list:${JSON.stringify(full)}`, ProductListSchema, () => getProductPage(app.db, full, app.config.pageSize, false)),
     );
     return value;
   };
@@ -109,7 +117,10 @@ export async function pageHead(
   }
   if (!match) return null;
   if (match.name === 'home') {
-    const [products, top] = await Promise.all([list(options ?? {}), app.catalogCache.get('top', () => getTopProducts(app.db)).then(JSON.parse)]);
+    const [products, top] = await Promise.all([
+      list(options ?? {}),
+      app.catalogCache.get('top', TopProductsSchema, () => getTopProducts(app.db)).then(JSON.parse),
+    ]);
     return {
       title: `${shopName} — хміль, дріжджі, солод і обладнання для пивоварів`,
       description: DEFAULT_DESCRIPTION,
@@ -138,7 +149,7 @@ export async function pageHead(
   }
   if (match.name === 'category') {
     const slug = safeDecode(match.params.slug);
-    const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
+    const { categories } = JSON.parse(await app.catalogCache.get('categories', CategoryListSchema, () => getPublicCategories(app.db))) as CategoryList;
     const category = categories.find((c) => c.slug === slug);
     if (!category) return null;
     const filters = listingFilters(search);
@@ -230,17 +241,19 @@ export async function pageHead(
   }
   if (match.name === 'product') {
     const ref = match.params.id;
-    const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, () => requireProductDetail(app.db, ref)));
-    const { categories } = JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) as CategoryList;
+    const product: ProductDetail = JSON.parse(await app.catalogCache.get(`product:${ref}`, ProductDetailSchema, () => requireProductDetail(app.db, ref)));
+    const { categories } = JSON.parse(await app.catalogCache.get('categories', CategoryListSchema, () => getPublicCategories(app.db))) as CategoryList;
     const producers = categories.find((c) => c.slug === product.category)?.producers ?? [];
     const brand = feedBrand(
       product,
-      producers.find((p) => p.name === product.origin),
+      producers.find((p) => p.name === product.producer),
     );
     const head = productHead(site, shop, product, ref, breadcrumbs, await productPreviewImage(product.image, app.config.uploadsDir), brand);
     // A hop's page lists its substitutes in stock (src/web/features/recipes/hop-substitutes.tsx): embedded, not asked again.
     if (product.category === 'Hops') {
-      const substitutes = await app.catalogCache.get(`substitutes:${product.slug}`, () => hopSubstitutes(app.db, product.slug)).catch(() => null);
+      const substitutes = await app.catalogCache
+        .get(`substitutes:${product.slug}`, HopSubstitutesSchema, () => hopSubstitutes(app.db, product.slug))
+        .catch(() => null);
       if (substitutes) head.data.push({ key: ['recipes', 'substitutes', product.slug], value: JSON.parse(substitutes) });
     }
     return head;
@@ -331,7 +344,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
       name: product.name,
       description: product.description,
       image: page.image,
-      ...(only ? packFacts(only) : { sku: product._id }),
+      ...(only ? packFacts(only) : { sku: product.id }),
       category: page.category,
       ...brand,
       offers: offer(only ?? product),
@@ -345,7 +358,7 @@ export function productJsonLd(product: ProductDetail, page: { url: string; image
     description: product.description,
     image: page.image,
     url: page.url,
-    productGroupID: product._id,
+    productGroupID: product.id,
     category: page.category,
     ...brand,
     // The pack is what tells the variants apart; schema.org has no property for it but size.
@@ -477,7 +490,7 @@ export async function renderPage(
     // The header and footer show the shop's name and contacts: embedded with the page's own data.
     head.data.push({ key: ['settings', 'public'], value: settings });
     // The menus are drawn from the catalogue's categories (docs/domain.md): embedded with every page.
-    head.data.push({ key: ['categories'], value: JSON.parse(await app.catalogCache.get('categories', () => getPublicCategories(app.db))) });
+    head.data.push({ key: ['categories'], value: JSON.parse(await app.catalogCache.get('categories', CategoryListSchema, () => getPublicCategories(app.db))) });
     // The test-mode banner of every page (docs/payments.md): known here, so no page asks for it.
     head.data.push({ key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode });
   } catch (err) {

@@ -53,9 +53,9 @@ export const siteRoutes: FastifyPluginAsync = async (app) => {
         ];
       }),
     );
-    const producerOf = (product: { category: string; origin: string }) => {
+    const producerOf = (product: { category: string; producer: string }) => {
       const category = catalogue.bySlug(product.category);
-      return [...(category ? catalogue.producersOf(category.id) : []), ...catalogue.producersOf(null)].find((p) => p.name === product.origin);
+      return [...(category ? catalogue.producersOf(category.id) : []), ...catalogue.producersOf(null)].find((p) => p.name === product.producer);
     };
     return {
       siteUrl,

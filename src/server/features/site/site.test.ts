@@ -81,15 +81,15 @@ describeWithApp(
           price: update.price,
           discount: update.discount,
           image: update.image,
-          origin: update.origin,
+          producer: update.producer,
           category: update.category,
           description: update.description,
           countInStock: 0,
           weight: update.weight,
           cropYear: update.cropYear,
-          alfa: update.alfa,
-          ferment_temp: update.ferment_temp,
-          ferment_type: update.ferment_type,
+          alphaAcid: update.alphaAcid,
+          fermentationTemperature: update.fermentationTemperature,
+          fermentationType: update.fermentationType,
         },
       });
       expect(put.statusCode).toBe(200);
@@ -104,7 +104,7 @@ describeWithApp(
         priceMinor: 1305_00,
         discount: 10,
         category: 'Kegs',
-        origin: 'AEB & Co',
+        producer: 'AEB & Co',
         countInStock: 2,
       });
       const soldOut = await createProduct(app.db, { countInStock: 0, priceMinor: 99_50 });
@@ -173,7 +173,7 @@ describeWithApp(
 
     test('the Hotline price list has the category tree and every product in a category of it', async () => {
       const { app } = ctx();
-      const keg = await createProduct(app.db, { category: 'Kegs', origin: 'Kegland', priceMinor: 2400_00, discount: 25 });
+      const keg = await createProduct(app.db, { category: 'Kegs', producer: 'Kegland', priceMinor: 2400_00, discount: 25 });
       app.catalogCache.invalidate();
       const res = await app.inject({ url: '/feeds/hotline.xml' });
       expect(res.statusCode).toBe(200);

@@ -15,12 +15,12 @@ const freshIp = () => `10.77.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<string, number>): ProductUpdateInput => ({
   name: product.name,
   image: product.image,
-  origin: product.origin,
+  producer: product.producer,
   category: product.category as ProductUpdateInput['category'],
   description: product.description,
   attributes: product.attributes,
   variants: packs.map((v): VariantInput => ({
-    _id: v.id,
+    id: v.id,
     sku: v.sku,
     label: v.label,
     price: v.priceMinor / 100,

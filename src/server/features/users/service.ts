@@ -13,7 +13,7 @@ export const BAD_CREDENTIALS = 'Невірна електронна пошта �
 
 /** The only shape in which a user leaves the server: no hash, no token version. */
 export function toUserInfo(user: UserRow): UserInfo {
-  return { _id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, phone: user.phone };
+  return { id: user.id, name: user.name, email: user.email, isAdmin: user.isAdmin, phone: user.phone };
 }
 
 const emailTaken = () => new AppError('EMAIL_TAKEN');

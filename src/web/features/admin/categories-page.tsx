@@ -54,7 +54,7 @@ const emptyDraft = (): CategoryDraft => ({
 });
 
 const draftOf = (c: Category): CategoryDraft => ({
-  id: c._id,
+  id: c.id,
   slug: c.slug,
   slugTouched: true,
   name: c.name,
@@ -152,7 +152,7 @@ export default function CategoriesPage() {
         </thead>
         <tbody>
           {ordered.map((c) => (
-            <tr key={c._id}>
+            <tr key={c.id}>
               <td className={c.parent ? 'ps-4' : 'fw-semibold'}>
                 {c.name}
                 {!c.visible && <span className="badge text-bg-secondary ms-2">{labels.hidden}</span>}
@@ -170,7 +170,7 @@ export default function CategoriesPage() {
                   aria-label={labels.deleteOf(c.name)}
                   onClick={() => {
                     if (!window.confirm(labels.confirmDelete(c.name))) return;
-                    remove.mutate(c._id, { onSuccess: () => notify.success(labels.deleted(c.name)), onError: (e) => notify.failure(e) });
+                    remove.mutate(c.id, { onSuccess: () => notify.success(labels.deleted(c.name)), onError: (e) => notify.failure(e) });
                   }}
                 >
                   {labels.delete}
@@ -206,7 +206,7 @@ function CategoryForm({ initial, categories, onDone }: { initial: CategoryDraft;
       },
     );
   };
-  const groups = categories.filter((c) => !c.parent && c._id !== draft.id);
+  const groups = categories.filter((c) => !c.parent && c.id !== draft.id);
   return (
     <Form onSubmit={submit} className="border rounded p-3 mb-4" aria-label={draft.id ? labels.editOf(draft.name) : labels.add}>
       <h2 className="h5">{draft.id ? labels.editOf(initial.name) : labels.add}</h2>
@@ -385,18 +385,18 @@ function ProducersSection({ categories }: { categories: Category[] }) {
         {labels.producers}
       </h2>
       {withProducers.map((c) => (
-        <div key={c._id} className="mb-2">
+        <div key={c.id} className="mb-2">
           <h3 className="h6 mb-1">{c.name}</h3>
           <ul className="list-inline mb-0">
             {c.producers.map((p) => (
-              <li key={p._id} className="list-inline-item mb-1">
+              <li key={p.id} className="list-inline-item mb-1">
                 <span className="badge text-bg-light border">
                   {p.name}
                   <button
                     type="button"
                     className="btn btn-link btn-sm p-0 ms-1 text-danger"
                     aria-label={labels.deleteOf(p.name)}
-                    onClick={() => remove.mutate(p._id, { onSuccess: () => notify.success(labels.deleted(p.name)), onError: (e) => notify.failure(e) })}
+                    onClick={() => remove.mutate(p.id, { onSuccess: () => notify.success(labels.deleted(p.name)), onError: (e) => notify.failure(e) })}
                   >
                     ×
                   </button>

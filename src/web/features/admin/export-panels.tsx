@@ -82,8 +82,8 @@ export function PackingBatch({ orders }: { orders: OrderSummary[] }) {
   const t = useT(importExportTexts).importExport;
   const navigate = useNavigate();
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const ids = orders.map((o) => o._id).filter((id) => chosen.has(id));
-  const withWaybills = orders.filter((o) => chosen.has(o._id) && o.trackingNumber).map((o) => o._id);
+  const ids = orders.map((o) => o.id).filter((id) => chosen.has(id));
+  const withWaybills = orders.filter((o) => chosen.has(o.id) && o.trackingNumber).map((o) => o.id);
   const toggle = (id: string, on: boolean) => setChosen((old) => new Set([...old].filter((x) => x !== id).concat(on ? [id] : [])));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -99,11 +99,11 @@ export function PackingBatch({ orders }: { orders: OrderSummary[] }) {
           <legend className="visually-hidden">{t.printSlips}</legend>
           {orders.map((order) => (
             <Form.Check
-              key={order._id}
-              id={`slip-${order._id}`}
+              key={order.id}
+              id={`slip-${order.id}`}
               label={`№${order.number} ${order.shipping.recipientName}`}
-              checked={chosen.has(order._id)}
-              onChange={(e) => toggle(order._id, e.target.checked)}
+              checked={chosen.has(order.id)}
+              onChange={(e) => toggle(order.id, e.target.checked)}
             />
           ))}
         </fieldset>

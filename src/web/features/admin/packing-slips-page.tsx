@@ -24,7 +24,7 @@ export default function PackingSlipsPage() {
   const { data, isPending, error } = usePackingSlips(ids);
   const [paper, setPaper] = useState<'A4' | 'A6'>('A4');
   const title = ids.length === 1 ? t.slipTitle : t.slipsTitle;
-  const withWaybills = data?.slips.filter((slip) => slip.trackingNumber).map((slip) => slip._id) ?? [];
+  const withWaybills = data?.slips.filter((slip) => slip.trackingNumber).map((slip) => slip.id) ?? [];
 
   return (
     <section className={`packing-slips paper-${paper}`}>
@@ -57,7 +57,7 @@ function Slips({ data }: { data: PackingSlips }) {
   return (
     <>
       {data.slips.map((slip) => (
-        <Slip key={slip._id} slip={slip} shop={data.shop} />
+        <Slip key={slip.id} slip={slip} shop={data.shop} />
       ))}
     </>
   );

@@ -8,11 +8,11 @@ import { product } from '../../test/factories';
 import { mockApi, renderPage } from '../../test/render';
 import ProductEditPage from './product-edit-page';
 
-const saaz: ProductDetail = { ...product({ origin: 'Czech Republic' }), reviews: [] };
-const path = `/admin/product/${saaz._id}/edit`;
+const saaz: ProductDetail = { ...product({ producer: 'Czech Republic' }), reviews: [] };
+const path = `/admin/product/${saaz.id}/edit`;
 
 const attribute = (key: string, name: string, type: 'number' | 'enum', unit = '', options: string[] = []) => ({
-  _id: key,
+  id: key,
   key,
   name,
   nameEn: key,
@@ -23,7 +23,7 @@ const attribute = (key: string, name: string, type: 'number' | 'enum', unit = ''
   position: 0,
 });
 const category = (slug: string, name: string, extra: Partial<Category> = {}): Category => ({
-  _id: slug,
+  id: slug,
   slug,
   name,
   nameEn: slug,
@@ -47,7 +47,7 @@ const categories: Category[] = [
       attribute('cropYear', 'Рік урожаю', 'number'),
       attribute('purpose', 'Призначення', 'enum', '', ['aroma', 'bittering']),
     ],
-    producers: ['Czech Republic', 'USA'].map((name, position) => ({ _id: name, name, country: name, category: 'Hops', position })),
+    producers: ['Czech Republic', 'USA'].map((name, position) => ({ id: name, name, country: name, category: 'Hops', position })),
   }),
   category('Malt', 'Солод'),
 ];
@@ -57,7 +57,7 @@ function server(answerPut: (body: unknown) => { status?: number; body: unknown }
   const sent: { body: unknown } = { body: null };
   mockApi((url, init) => {
     if (url.pathname === '/api/admin/categories') return { body: { categories } };
-    if (url.pathname !== `/api/products/${saaz._id}`) return undefined;
+    if (url.pathname !== `/api/products/${saaz.id}`) return undefined;
     if (init.method === 'PUT') {
       sent.body = JSON.parse(String(init.body));
       return answerPut(sent.body);
@@ -91,7 +91,7 @@ describe('the admin product form', () => {
       // The packs as the editor holds them; the product-level summary is the server's to compute.
       variants: [
         {
-          _id: saaz.variants[0]._id,
+          id: saaz.variants[0].id,
           sku: 'HOP-SAAZ',
           label: '100 г',
           price: 135.5,
@@ -105,7 +105,7 @@ describe('the admin product form', () => {
       image: saaz.image,
       // The gallery as the editor holds it: the main picture first, with its alt texts.
       images: [{ url: saaz.image, alt: 'Хміль Saaz', altEn: '' }],
-      origin: 'Czech Republic',
+      producer: 'Czech Republic',
       brand: null,
       category: 'Hops',
       description: saaz.description,
@@ -133,7 +133,7 @@ describe('the admin product form', () => {
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/admin/productlist'));
     expect((sent.body as { variants: unknown[] }).variants).toEqual([
       { sku: 'SAAZ-50', label: '50 г', price: 70, discount: 0, countInStock: 0, weight: 0.1, gtin: null, lowStockThreshold: 5 },
-      expect.objectContaining({ _id: saaz.variants[0]._id, label: '100 г' }),
+      expect.objectContaining({ id: saaz.variants[0].id, label: '100 г' }),
     ]);
   });
 
@@ -170,10 +170,10 @@ describe('the admin product form', () => {
       status: 400,
       body: {
         code: 'VALIDATION_ERROR',
-        message: 'Некоректні дані (origin: Виробник не підходить до категорії: оберіть Чехія)',
+        message: 'Некоректні дані (producer: Виробник не підходить до категорії: оберіть Чехія)',
         errors: [
           {
-            path: 'origin',
+            path: 'producer',
             code: 'producerWrongCategory',
             params: { producers: 'Чехія, США' },
             message: 'Виробник не підходить до категорії: оберіть Чехія, США',

@@ -57,8 +57,8 @@ export default function ProductEditPage() {
         <ErrorMessage error={product.error ?? categories.error} />
       ) : (
         <>
-          <ProductForm key={product.data._id} product={product.data} categories={categories.data.categories} />
-          <AuditHistory entity="product" id={product.data._id} />
+          <ProductForm key={product.data.id} product={product.data} categories={categories.data.categories} />
+          <AuditHistory entity="product" id={product.data.id} />
         </>
       )}
     </>
@@ -77,7 +77,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
     variants: [...product.variants]
       .sort((a, b) => a.position - b.position)
       .map((v) => ({
-        _id: v._id,
+        id: v.id,
         sku: v.sku,
         label: v.label,
         price: v.price,
@@ -89,7 +89,7 @@ function toFormValues(product: ProductDetail, definitions: AttributeDefinition[]
       })),
     image: product.image,
     images: product.images.filter((i) => i.url !== PLACEHOLDER_IMAGE).map((i) => ({ url: i.url, alt: i.alt, altEn: i.altEn })),
-    origin: product.origin,
+    producer: product.producer,
     brand: product.brand ?? '',
     category: product.category,
     description: product.description,
@@ -101,7 +101,7 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
   const t = useT(adminTexts);
   const text = t.admin.productEdit;
   const navigate = useNavigate();
-  const update = useUpdateProduct(product._id);
+  const update = useUpdateProduct(product.id);
   const [uploading, setUploading] = useState(false);
   const {
     register,
@@ -133,9 +133,9 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
   // A producer of another category (a hop country for yeast) is not kept when the category changes.
   const producerKey = producerNames.join('|');
   useEffect(() => {
-    const origin = getValues('origin');
+    const producer = getValues('producer');
     const names = producerKey ? producerKey.split('|') : [];
-    if (names.length && origin && !names.includes(origin)) setValue('origin', '', { shouldDirty: true });
+    if (names.length && producer && !names.includes(producer)) setValue('producer', '', { shouldDirty: true });
   }, [producerKey, getValues, setValue]);
 
   // Only the chosen category's attributes are sent: another category's would be refused.
@@ -204,10 +204,10 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
               </Form.Select>
               {feedback('category')}
             </Form.Group>
-            <Form.Group as={Col} sm={6} controlId="origin">
+            <Form.Group as={Col} sm={6} controlId="producer">
               <Form.Label>{category === 'Hops' ? text.country : text.producer}</Form.Label>
               {producers ? (
-                <Form.Select {...register('origin')} {...state('origin')}>
+                <Form.Select {...register('producer')} {...state('producer')}>
                   <option value="">{text.chooseProducer}</option>
                   {producers.map((p) => (
                     <option key={p} value={p}>
@@ -216,9 +216,9 @@ function ProductForm({ product, categories }: { product: ProductDetail; categori
                   ))}
                 </Form.Select>
               ) : (
-                <Form.Control {...register('origin')} maxLength={100} {...state('origin')} />
+                <Form.Control {...register('producer')} maxLength={100} {...state('producer')} />
               )}
-              {feedback('origin')}
+              {feedback('producer')}
             </Form.Group>
             <Form.Group as={Col} sm={6} controlId="brand">
               <Form.Label>{text.brand}</Form.Label>

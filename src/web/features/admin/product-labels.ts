@@ -10,7 +10,7 @@ export function categoryLabel(t: Messages, category: string): string {
 }
 
 /** Hop producers are countries and get translated; other producers are brand names. */
-export function producerLabel(t: Messages, category: ProductCategory | string, origin: string): string {
-  if (category !== 'Hops') return origin;
-  return t.catalog.hopCountries[origin as keyof Messages['catalog']['hopCountries']] ?? origin;
+export function producerLabel(t: Messages, category: ProductCategory | string, producer: string): string {
+  if (category !== 'Hops') return producer;
+  return t.catalog.hopCountries[producer as keyof Messages['catalog']['hopCountries']] ?? producer;
 }

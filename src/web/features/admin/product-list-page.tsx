@@ -79,7 +79,7 @@ export default function ProductListPage() {
     create.mutate(undefined, {
       onSuccess: (product) => {
         notify.success(t.admin.products.created);
-        navigate(hrefFor(1, 'new'), { state: { createdId: product._id } });
+        navigate(hrefFor(1, 'new'), { state: { createdId: product.id } });
       },
       onError: (error) => notify.failure(error),
     });
@@ -87,7 +87,7 @@ export default function ProductListPage() {
 
   const onDelete = (product: Product) => {
     if (!window.confirm(t.admin.products.confirmDelete(product.name))) return;
-    remove.mutate(product._id, {
+    remove.mutate(product.id, {
       onSuccess: () => notify.success(t.admin.products.deleted(product.name)),
       onError: (error) => notify.failure(error),
     });
@@ -147,23 +147,23 @@ export default function ProductListPage() {
               </thead>
               <tbody>
                 {list.data.products.map((product) => (
-                  <tr key={product._id} className={product._id === createdId ? 'table-success' : undefined}>
+                  <tr key={product.id} className={product.id === createdId ? 'table-success' : undefined}>
                     <td>
                       <Form.Check
-                        id={`select-${product._id}`}
+                        id={`select-${product.id}`}
                         aria-label={t.admin.products.bulk.selectProduct(product.name)}
-                        checked={product.variants.length > 0 && product.variants.every((v) => selected.has(v._id))}
+                        checked={product.variants.length > 0 && product.variants.every((v) => selected.has(v.id))}
                         onChange={(e) =>
                           toggle(
-                            product.variants.map((v) => v._id),
+                            product.variants.map((v) => v.id),
                             e.target.checked,
                           )
                         }
                       />
                     </td>
                     <td>
-                      <Link to={paths.admin.productEdit(product._id)}>{product.name}</Link>
-                      {product._id === createdId && (
+                      <Link to={paths.admin.productEdit(product.id)}>{product.name}</Link>
+                      {product.id === createdId && (
                         <Badge bg="success" className="ms-2">
                           {t.admin.products.newBadge}
                         </Badge>
@@ -171,21 +171,21 @@ export default function ProductListPage() {
                     </td>
                     <td className="text-end text-nowrap">{formatUah(product.price)}</td>
                     <td>{categoryLabel(t, product.category)}</td>
-                    <td>{producerLabel(t, product.category, product.origin)}</td>
+                    <td>{producerLabel(t, product.category, product.producer)}</td>
                     <td className={`text-end text-nowrap${product.countInStock === 0 ? ' text-danger fw-semibold' : ''}`}>
                       {product.countInStock}
                       {product.countInStock === 0 && <span className="small"> ({t.admin.products.outOfStock})</span>}
                       {product.variants.length > 1 && (
                         <ul className="list-unstyled small text-body-secondary mb-0 fw-normal">
                           {product.variants.map((v) => (
-                            <li key={v._id} className={v.countInStock === 0 ? 'text-danger' : undefined}>
+                            <li key={v.id} className={v.countInStock === 0 ? 'text-danger' : undefined}>
                               <Form.Check
                                 inline
                                 className="me-0"
-                                id={`select-${v._id}`}
+                                id={`select-${v.id}`}
                                 aria-label={t.admin.products.bulk.selectPack(product.name, v.label)}
-                                checked={selected.has(v._id)}
-                                onChange={(e) => toggle([v._id], e.target.checked)}
+                                checked={selected.has(v.id)}
+                                onChange={(e) => toggle([v.id], e.target.checked)}
                               />
                               {t.admin.products.packStock(v.label, v.countInStock)}
                             </li>
@@ -204,7 +204,7 @@ export default function ProductListPage() {
                     </td>
                     <td className="text-nowrap text-end">
                       <Link
-                        to={paths.admin.productEdit(product._id)}
+                        to={paths.admin.productEdit(product.id)}
                         className="btn btn-light btn-sm me-2"
                         aria-label={t.admin.products.edit(product.name)}
                         title={t.admin.products.edit(product.name)}
@@ -216,7 +216,7 @@ export default function ProductListPage() {
                         size="sm"
                         aria-label={t.admin.products.remove(product.name)}
                         title={t.admin.products.remove(product.name)}
-                        disabled={remove.isPending && remove.variables === product._id}
+                        disabled={remove.isPending && remove.variables === product.id}
                         onClick={() => onDelete(product)}
                       >
                         <FaTrash aria-hidden />

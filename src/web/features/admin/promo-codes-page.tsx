@@ -46,7 +46,7 @@ export default function PromoCodesPage() {
       </div>
       <p className="text-body-secondary">{labels.intro}</p>
       {editing !== null && (
-        <PromoCodeForm key={editing === 'new' ? 'new' : editing._id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+        <PromoCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       )}
       {isPending ? (
         <Loader />
@@ -70,7 +70,7 @@ export default function PromoCodesPage() {
           </thead>
           <tbody>
             {data.promoCodes.map((code) => (
-              <PromoCodeRow key={code._id} code={code} labels={labels} onEdit={() => setEditing(code)} />
+              <PromoCodeRow key={code.id} code={code} labels={labels} onEdit={() => setEditing(code)} />
             ))}
           </tbody>
         </Table>
@@ -97,7 +97,7 @@ function PromoCodeRow({ code, labels, onEdit }: { code: PromoCode; labels: Label
   ].filter(Boolean);
   const onRemove = () => {
     if (!window.confirm(labels.confirmRemove(code.code))) return;
-    remove.mutate(code._id, {
+    remove.mutate(code.id, {
       onSuccess: (result) => notify.success(result.deleted ? labels.removed(code.code) : labels.deactivated(code.code)),
       onError: (error) => notify.failure(error),
     });
@@ -203,7 +203,7 @@ function PromoCodeForm({ code, onDone }: { code: PromoCode | null; onDone: () =>
     }
     setProblems({});
     save.mutate(
-      { id: code?._id ?? null, input },
+      { id: code?.id ?? null, input },
       {
         onSuccess: (saved) => {
           notify.success(labels.saved(saved.code));
@@ -334,11 +334,11 @@ function ProductPicker({ labels, chosen, onChange }: { labels: Labels; chosen: D
       {found.data && (
         <ul className="list-unstyled mt-2 mb-2">
           {found.data.products
-            .filter((product) => !chosenIds.has(product._id))
+            .filter((product) => !chosenIds.has(product.id))
             .slice(0, 6)
             .map((product) => (
-              <li key={product._id}>
-                <Button variant="link" size="sm" className="p-0 text-start" onClick={() => onChange([...chosen, { id: product._id, name: product.name }])}>
+              <li key={product.id}>
+                <Button variant="link" size="sm" className="p-0 text-start" onClick={() => onChange([...chosen, { id: product.id, name: product.name }])}>
                   {labels.productAdd(product.name)}
                 </Button>
               </li>

@@ -29,7 +29,7 @@ export default function UserEditPage() {
       </Link>
       <FormContainer>
         <h1 className="mb-3">{t.account.userEditTitle}</h1>
-        {isPending ? <Loader /> : error ? <ErrorMessage error={error} /> : <UserForm key={user._id} user={user} />}
+        {isPending ? <Loader /> : error ? <ErrorMessage error={error} /> : <UserForm key={user.id} user={user} />}
       </FormContainer>
     </>
   );
@@ -38,7 +38,7 @@ export default function UserEditPage() {
 function UserForm({ user }: { user: UserInfo }) {
   const t = useT(accountTexts);
   const navigate = useNavigate();
-  const update = useUpdateUser(user._id);
+  const update = useUpdateUser(user.id);
   const form = useForm({
     resolver: zodResolver(AdminUserUpdateSchema),
     defaultValues: { name: user.name, email: user.email, isAdmin: user.isAdmin },

@@ -42,7 +42,7 @@ export default function UserListPage() {
           </thead>
           <tbody>
             {users.map((user) => (
-              <UserRow key={user._id} user={user} />
+              <UserRow key={user.id} user={user} />
             ))}
           </tbody>
         </Table>
@@ -57,7 +57,7 @@ function UserRow({ user }: { user: UserInfo }) {
 
   const onDelete = () => {
     if (!window.confirm(t.account.confirmDelete(user.name))) return;
-    remove.mutate(user._id, {
+    remove.mutate(user.id, {
       onSuccess: () => notify.success(t.account.userDeleted),
       onError: (error) => notify.failure(error),
     });
@@ -66,8 +66,8 @@ function UserRow({ user }: { user: UserInfo }) {
   return (
     <tr>
       <td>
-        <code className="small text-body-secondary" title={user._id}>
-          {user._id.slice(0, 8)}
+        <code className="small text-body-secondary" title={user.id}>
+          {user.id.slice(0, 8)}
         </code>
       </td>
       <td>{user.name}</td>
@@ -82,7 +82,7 @@ function UserRow({ user }: { user: UserInfo }) {
         {!user.isAdmin && (
           <>
             <Link
-              to={paths.admin.userEdit(user._id)}
+              to={paths.admin.userEdit(user.id)}
               className="btn btn-light btn-sm me-2"
               aria-label={t.account.editUser(user.name)}
               title={t.account.editUser(user.name)}

@@ -54,9 +54,9 @@ export default function CustomerPage() {
               </thead>
               <tbody>
                 {data.orders.map((order) => (
-                  <tr key={order._id}>
+                  <tr key={order.id}>
                     <td>
-                      <Link to={paths.order(order._id)}>{order.number}</Link>
+                      <Link to={paths.order(order.id)}>{order.number}</Link>
                     </td>
                     <td className="text-nowrap">{dateTime(order.createdAt)}</td>
                     <td>

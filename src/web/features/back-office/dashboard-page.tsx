@@ -175,9 +175,9 @@ function DashboardBody({ data, busy }: { data: Dashboard; busy: boolean }) {
             </thead>
             <tbody>
               {data.lowStock.map((row) => (
-                <tr key={row.variant._id}>
+                <tr key={row.variant.id}>
                   <td>
-                    <Link to={paths.admin.productEdit(row.product._id)}>{row.product.name}</Link>
+                    <Link to={paths.admin.productEdit(row.product.id)}>{row.product.name}</Link>
                   </td>
                   <td className="text-nowrap">
                     {row.variant.label} <span className="small text-body-secondary">{row.variant.sku}</span>

@@ -116,7 +116,7 @@ function CartLine({ item, problem }: { item: CartItem; problem: LineProblem | un
           <img src={item.image} alt="" className="img-fluid rounded" width={120} height={120} />
         </Col>
         <Col xs={9} md={4}>
-          <Link to={paths.product(item._id)}>{item.name}</Link>
+          <Link to={paths.product(item.id)}>{item.name}</Link>
           <LineName label={item.label} options={item.options} />
           {item.recipe && <span className="d-block small text-body-secondary">{t.common.fromRecipe(item.recipe)}</span>}
         </Col>

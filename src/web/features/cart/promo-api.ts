@@ -6,7 +6,7 @@ import type { CartItem, CartShipping } from '../../stores/cart';
 /** The lines as the check and the order read them: product and pack ids, options and quantities. */
 export const orderLinesOf = (items: CartItem[]) =>
   items.map((item) => ({
-    product: item._id,
+    product: item.id,
     ...(item.variant ? { variant: item.variant } : {}),
     ...(item.options?.milled ? { options: { milled: true } } : {}),
     qty: item.qty,

@@ -31,7 +31,7 @@ const withFresh = (results: UseQueryResult<ProductDetail | null>[]) => ({
 export function useCartAvailability(items: CartItem[]) {
   const refreshLine = useCart((s) => s.refreshLine);
   const { results, fresh } = useQueries({
-    queries: items.map((item) => ({ ...productQuery(item._id), staleTime: 0 })),
+    queries: items.map((item) => ({ ...productQuery(item.id), staleTime: 0 })),
     combine: withFresh,
   });
 

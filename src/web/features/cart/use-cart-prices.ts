@@ -28,7 +28,7 @@ export function useCartPrices(items: CartItem[]): {
   const address = useCart((s) => s.shipping);
   const check = usePromoCheck(code, items, address);
   const applied = check.data;
-  const lines = applied ? items.map((item) => ({ ...item, promo: applied.products.includes(item._id) })) : items;
+  const lines = applied ? items.map((item) => ({ ...item, promo: applied.products.includes(item.id) })) : items;
   const prices = settings.data
     ? { ...computeOrderPrices(lines, pricingRulesOf(settings.data.pricing), applied ? promoTermsOf(applied) : null), promoCode: applied?.code ?? null }
     : undefined;

@@ -64,7 +64,7 @@ function TopProducts() {
       </h2>
       <div className="row g-3 flex-nowrap overflow-auto pb-2">
         {data.map((product, index) => (
-          <div key={product._id} className="col-8 col-sm-5 col-md-4 col-lg-3 col-xl">
+          <div key={product.id} className="col-8 col-sm-5 col-md-4 col-lg-3 col-xl">
             <ProductCard product={product} eager={index < 2} heading="h3" />
           </div>
         ))}

@@ -14,11 +14,11 @@ export function PackChoice({ variants, value, onChange }: { variants: Variant[];
       <legend className="small text-body-secondary mb-1 fs-6">{t.catalog.packs}</legend>
       <div className="d-flex flex-wrap gap-2">
         {variants.map((v) => {
-          const id = `pack-${v._id}`;
+          const id = `pack-${v.id}`;
           const soldOut = v.countInStock <= 0;
           return (
-            <div key={v._id}>
-              <input type="radio" className="btn-check" name="pack" id={id} value={v._id} checked={value === v._id} onChange={() => onChange(v._id)} />
+            <div key={v.id}>
+              <input type="radio" className="btn-check" name="pack" id={id} value={v.id} checked={value === v.id} onChange={() => onChange(v.id)} />
               <label className={`btn ${soldOut ? 'btn-outline-secondary' : 'btn-outline-primary'}`} htmlFor={id}>
                 {v.label}
                 <span className="visually-hidden">

@@ -30,7 +30,7 @@ import { useProduct } from './api';
 import { ProductReviews } from './product-reviews';
 import { HopSubstitutes } from '../recipes';
 
-/** Attributes the page already shows by their old names (alpha, crop year, fermentation). */
+/** Attributes the page already shows as the product's own fields (alpha acids, crop year, fermentation). */
 const SHOWN_ABOVE = new Set(['alpha', 'cropYear', 'fermentation', 'temperature']);
 
 /** /product/{slug} (docs/seo.md); an old /product/{id} link shows the slug once the product is here. */
@@ -73,12 +73,12 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const t = useT();
   const navigate = useNavigate();
   const addToCart = useCart((s) => s.addToCart);
-  const [packId, setPackId] = useState(() => firstPack(product)?._id ?? '');
-  const pack = product.variants.find((v) => v._id === packId) ?? firstPack(product);
+  const [packId, setPackId] = useState(() => firstPack(product)?.id ?? '');
+  const pack = product.variants.find((v) => v.id === packId) ?? firstPack(product);
   const [milled, setMilled] = useState(false);
   const millable = isMillable(product.category);
   const options = milled && millable ? { milled: true as const } : undefined;
-  const inCart = useCart((s) => s.cartItems.find((line) => cartLineKey(line) === cartLineKey({ _id: product._id, variant: pack?._id, options }))?.qty);
+  const inCart = useCart((s) => s.cartItems.find((line) => cartLineKey(line) === cartLineKey({ id: product.id, variant: pack?.id, options }))?.qty);
   const stock = pack?.countInStock ?? 0;
   const [chosenQty, setQty] = useState<number | null>(null);
   const qty = Math.max(1, Math.min(chosenQty ?? inCart ?? 1, stock, MAX_LINE_QTY));
@@ -87,17 +87,17 @@ function ProductDetails({ product }: { product: ProductDetail }) {
   const facts: [string, string][] = [
     [
       t.catalog.producer,
-      product.category === 'Hops' ? (t.catalog.hopCountries[product.origin as keyof typeof t.catalog.hopCountries] ?? product.origin) : product.origin,
+      product.category === 'Hops' ? (t.catalog.hopCountries[product.producer as keyof typeof t.catalog.hopCountries] ?? product.producer) : product.producer,
     ],
   ];
   facts.push([t.catalog.weight, `${(pack?.weight ?? product.weight).toLocaleString('uk-UA')} ${t.catalog.kg}`]);
   if (product.category === 'Yeast') {
-    if (product.ferment_type) facts.push([t.catalog.fermentType, t.catalog.fermentTypes[product.ferment_type]]);
-    if (product.ferment_temp) facts.push([t.catalog.fermentTemp, product.ferment_temp]);
+    if (product.fermentationType) facts.push([t.catalog.fermentType, t.catalog.fermentTypes[product.fermentationType]]);
+    if (product.fermentationTemperature) facts.push([t.catalog.fermentTemp, product.fermentationTemperature]);
   }
   if (product.category === 'Hops') {
     if (product.cropYear) facts.push([t.catalog.cropYear, String(product.cropYear)]);
-    if (product.alfa !== null) facts.push([t.catalog.alfa, `${product.alfa.toLocaleString('uk-UA')} %`]);
+    if (product.alphaAcid !== null) facts.push([t.catalog.alphaAcid, `${product.alphaAcid.toLocaleString('uk-UA')} %`]);
   }
   // The category's other attributes, as the owner named them (docs/domain.md).
   const definitions = useCategories().data?.categories.find((c) => c.slug === product.category)?.attributes ?? [];
@@ -142,7 +142,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
           {product.variants.length > 1 && pack && (
             <PackChoice
               variants={product.variants}
-              value={pack._id}
+              value={pack.id}
               onChange={(id) => {
                 setPackId(id);
                 setQty(null);
@@ -215,9 +215,9 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             {!inStock && (
               <ListGroup.Item>
                 <StockAlertForm
-                  key={pack?._id}
-                  productId={product._id}
-                  variantId={product.variants.length > 1 ? pack?._id : undefined}
+                  key={pack?.id}
+                  productId={product.id}
+                  variantId={product.variants.length > 1 ? pack?.id : undefined}
                   title={product.variants.length > 1 && pack ? `${product.name}, ${pack.label}` : product.name}
                 />
               </ListGroup.Item>

@@ -19,7 +19,7 @@ const ReviewForm = lazy(() => import('./review-form'));
 export function ProductReviews({ product }: { product: ProductDetail }) {
   const t = useT();
   const dates = useDateFormat();
-  const userId = useAuth((s) => s.userInfo?._id);
+  const userId = useAuth((s) => s.userInfo?.id);
   const reviewed = userId !== undefined && product.reviews.some((r) => r.user === userId);
 
   return (
@@ -34,7 +34,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
           ) : (
             <ListGroup variant="flush" as="ul">
               {product.reviews.map((review) => (
-                <ListGroup.Item as="li" key={review._id} className="px-0">
+                <ListGroup.Item as="li" key={review.id} className="px-0">
                   <div className="d-flex flex-wrap justify-content-between gap-2">
                     <strong>{review.name}</strong>
                     <time dateTime={review.createdAt} className="text-body-secondary small">
@@ -60,7 +60,7 @@ export function ProductReviews({ product }: { product: ProductDetail }) {
             <Message>{t.reviews.alreadyReviewed}</Message>
           ) : (
             <Suspense fallback={<Loader small />}>
-              <ReviewForm productId={product._id} />
+              <ReviewForm productId={product.id} />
             </Suspense>
           )}
         </Col>

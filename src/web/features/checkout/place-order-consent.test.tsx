@@ -22,7 +22,7 @@ function atReview(mode: OfferConsentMode) {
       const { novaPoshtaSender: _sender, ...visible } = DEFAULT_SETTINGS;
       return { body: { ...visible, legal: { offerConsent: mode } } };
     }
-    if (url.pathname === `/api/products/${item._id}`) return { body: { ...item, reviews: [] } };
+    if (url.pathname === `/api/products/${item.id}`) return { body: { ...item, reviews: [] } };
     if (url.pathname === '/api/orders' && init.method === 'POST') {
       orders.push(JSON.parse(String(init.body)));
       return { status: 400, body: { message: 'stop here', code: 'BAD_INPUT' } };

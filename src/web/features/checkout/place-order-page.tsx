@@ -76,7 +76,7 @@ export default function PlaceOrderPage() {
         // The order payload (docs/api.md); the server reads only product and pack ids, options and quantities from the lines.
         payload: {
           orderItems: cart.cartItems.map((item) => ({
-            product: item._id,
+            product: item.id,
             ...(item.variant ? { variant: item.variant } : {}),
             ...(item.options?.milled ? { options: { milled: true } } : {}),
             qty: item.qty,
@@ -97,7 +97,7 @@ export default function PlaceOrderPage() {
           cart.saveShipping({ ...address, comment: undefined });
           clearShippingDraft();
           notify.success(t.checkout.orderPlaced);
-          navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order._id), { state: { placed: true } });
+          navigate('accessToken' in order ? paths.guestOrder(order.accessToken) : paths.order(order.id), { state: { placed: true } });
         },
         onError: (error) => {
           submitting.current = false;
@@ -170,7 +170,7 @@ export default function PlaceOrderPage() {
                     image: item.image,
                     qty: item.qty,
                     price: discountedPrice(item.price, item.discount),
-                    product: item._id,
+                    product: item.id,
                   }))}
                 />
               )}

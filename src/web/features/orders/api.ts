@@ -46,7 +46,7 @@ function useOrderMutation<T>(mutationFn: (input: T) => Promise<Order>, stale: st
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSuccess: (order) => queryClient.setQueryData(orderQuery(order._id).queryKey, order),
+    onSuccess: (order) => queryClient.setQueryData(orderQuery(order.id).queryKey, order),
     onSettled: () => Promise.all(stale.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
@@ -84,7 +84,7 @@ export function useClaimGuestOrder(token: string) {
   return useMutation({
     mutationFn: () => api<Order>(`/api/orders/guest/${encodeURIComponent(token)}/claim`, { method: 'POST' }),
     onSuccess: (order) => {
-      queryClient.setQueryData(orderQuery(order._id).queryKey, order);
+      queryClient.setQueryData(orderQuery(order.id).queryKey, order);
       void queryClient.invalidateQueries({ queryKey: ['orders'] });
     },
   });

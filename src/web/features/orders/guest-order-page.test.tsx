@@ -11,7 +11,7 @@ const TOKEN = 'Qx7_guest-secret-of-the-link-0123456789abcd';
 
 function guestOrder(overrides: Partial<Order> = {}): Order {
   return {
-    _id: '00000000-0000-4000-8000-000000000042',
+    id: '00000000-0000-4000-8000-000000000042',
     number: 1042,
     status: 'pending',
     user: null,
@@ -35,7 +35,7 @@ function guestOrder(overrides: Partial<Order> = {}): Order {
     paymentMethodId: 'liqpay',
     orderItems: [
       {
-        _id: 'i1',
+        id: 'i1',
         name: 'Хміль Saaz',
         qty: 1,
         image: '/images/products/hop-saaz-czech.svg',

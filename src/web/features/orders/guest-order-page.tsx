@@ -38,7 +38,7 @@ export default function GuestOrderPage() {
     claim.mutate(undefined, {
       onSuccess: (claimed) => {
         notify.success(t.orders.guestClaimed);
-        navigate(paths.order(claimed._id));
+        navigate(paths.order(claimed.id));
       },
       onError: (e) => notify.failure(e),
     });

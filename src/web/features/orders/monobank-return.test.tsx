@@ -7,7 +7,7 @@ import GuestOrderPage from './guest-order-page';
 
 const TOKEN = 'Qx7_guest-secret-of-the-link-0123456789abcd';
 const ORDER = {
-  _id: '00000000-0000-4000-8000-000000000043',
+  id: '00000000-0000-4000-8000-000000000043',
   number: 1043,
   status: 'pending',
   user: null,

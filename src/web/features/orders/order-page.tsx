@@ -58,10 +58,10 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
   const legal = useT(legalTexts).legal;
   const dates = useDateFormat();
   const me = useAuth((s) => s.userInfo);
-  const isOwner = !!me && order.user?._id === me._id;
-  const payWith = paymentBase ?? (isOwner ? orderPaymentBase(order._id) : null);
+  const isOwner = !!me && order.user?.id === me.id;
+  const payWith = paymentBase ?? (isOwner ? orderPaymentBase(order.id) : null);
   const canPay = payWith !== null && order.status === 'pending';
-  const cancel = useCancelOrder(order._id);
+  const cancel = useCancelOrder(order.id);
   // Set by the checkout when it opens the order it has just placed.
   const justPlaced = (useLocation().state as { placed?: boolean } | null)?.placed === true && order.status === 'pending';
   const { shipping: ship } = order;
@@ -176,7 +176,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
               {order.orderItems.length === 0 ? (
                 <Message>{t.orders.noItems}</Message>
               ) : (
-                <OrderLines lines={order.orderItems.map((item) => ({ ...item, key: item._id }))} />
+                <OrderLines lines={order.orderItems.map((item) => ({ ...item, key: item.id }))} />
               )}
             </ListGroup.Item>
           </ListGroup>
@@ -189,10 +189,10 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
             {me?.isAdmin ? (
               <ListGroup.Item>
                 <AdminOrderActions order={order} />
-                <Link to={paths.admin.packingSlip(order._id)} className="btn btn-outline-secondary w-100 my-2">
+                <Link to={paths.admin.packingSlip(order.id)} className="btn btn-outline-secondary w-100 my-2">
                   {t.orders.packingSlip}
                 </Link>
-                <AdminOrderReceipts orderId={order._id} />
+                <AdminOrderReceipts orderId={order.id} />
               </ListGroup.Item>
             ) : (
               isOwner &&
@@ -213,7 +213,7 @@ export function OrderDetails({ order, paymentBase }: { order: Order; paymentBase
       </Row>
       {me?.isAdmin && (
         <Suspense fallback={null}>
-          <AuditHistory entity="order" id={order._id} />
+          <AuditHistory entity="order" id={order.id} />
         </Suspense>
       )}
     </>

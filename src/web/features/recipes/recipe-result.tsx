@@ -265,7 +265,7 @@ export function addPlanToCart(plan: PurchasePlan, recipeName: string): number {
   for (const line of plan.lines) {
     for (const { pack, qty } of line.packs) {
       const options = line.milled ? { milled: true as const } : undefined;
-      const existing = cart.cartItems.find((item) => item._id === line.productId && item.variant === pack._id && Boolean(item.options?.milled) === line.milled);
+      const existing = cart.cartItems.find((item) => item.id === line.productId && item.variant === pack.id && Boolean(item.options?.milled) === line.milled);
       cart.addToCart(toCartLine(line, pack, (existing?.qty ?? 0) + qty, options, recipeName));
       count++;
     }
@@ -276,21 +276,20 @@ export function addPlanToCart(plan: PurchasePlan, recipeName: string): number {
 /** A cart line for a chosen pack; the cart refreshes the rest from the catalogue when opened. */
 function toCartLine(line: PlanLine, pack: PlanLine['packs'][number]['pack'], qty: number, options: { milled: true } | undefined, recipe: string): CartItem {
   return {
-    _id: line.productId,
+    id: line.productId,
     slug: line.slug,
     name: line.name,
     image: line.image,
     description: '',
     category: line.category as CartItem['category'],
-    origin: '',
     producer: '',
     attributes: {},
-    ferment_temp: null,
-    ferment_type: null,
+    fermentationTemperature: null,
+    fermentationType: null,
     cropYear: null,
-    alfa: null,
+    alphaAcid: null,
     qty,
-    variant: pack._id,
+    variant: pack.id,
     label: pack.label,
     price: pack.price,
     discount: pack.discount,

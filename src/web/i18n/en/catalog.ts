@@ -94,7 +94,7 @@ export const catalog: typeof uk = {
   fermentTypes: { top: 'top fermentation', bottom: 'bottom fermentation' },
   fermentTemp: 'Ideal fermentation temperature',
   cropYear: 'Crop year',
-  alfa: 'Alpha acid content',
+  alphaAcid: 'Alpha acid content',
   rating: (value, count) => `Rated ${value.toFixed(1)} of 5, ${count} ${plural('en', count, { one: 'review', other: 'reviews' })}`,
   reviewsCount: (n) => `${n} ${plural('en', n, { one: 'review', other: 'reviews' })}`,
   productNotFound: 'Product not found',

@@ -95,7 +95,7 @@ export const catalog = {
   fermentTypes: { top: 'верхового бродіння', bottom: 'низового бродіння' },
   fermentTemp: 'Ідеальна температура бродіння',
   cropYear: 'Рік урожаю',
-  alfa: 'Вміст альфа-кислот',
+  alphaAcid: 'Вміст альфа-кислот',
   rating: (value: number, count: number) => `Оцінка ${value.toFixed(1)} з 5, відгуків: ${count}`,
   reviewsCount: (n: number) => `${n} ${plural('uk', n, { one: 'відгук', few: 'відгуки', other: 'відгуків' })}`,
   productNotFound: 'Товар не знайдено',

@@ -12,17 +12,17 @@ export function OrderRefunds({ order, admin }: { order: Order; admin: boolean })
   const t = useT(orderTexts).orders;
   const dates = useDateFormat();
   const shown = admin ? order.refunds : order.refunds.filter((refund) => refund.status === 'succeeded');
-  const names = new Map(order.orderItems.map((item) => [item._id, [item.name, item.label].filter(Boolean).join(', ')]));
+  const names = new Map(order.orderItems.map((item) => [item.id, [item.name, item.label].filter(Boolean).join(', ')]));
   if (shown.length === 0 && !order.refund) return null;
   return (
-    <section aria-labelledby={`refunds-${order._id}`} className="mb-2">
-      <h3 id={`refunds-${order._id}`} className="h6">
+    <section aria-labelledby={`refunds-${order.id}`} className="mb-2">
+      <h3 id={`refunds-${order.id}`} className="h6">
         {t.refunds.history}
       </h3>
       {order.refund && <Message variant="warning">{t.refunds.total(formatUah(order.refund.amount), formatUah(order.totalPrice))}</Message>}
       <ul className="list-unstyled small mb-0">
         {shown.map((refund) => (
-          <li key={refund._id} className="mb-2" data-refund-status={refund.status}>
+          <li key={refund.id} className="mb-2" data-refund-status={refund.status}>
             <strong>{t.refunds.entry(formatUah(refund.amount), dates.dateTime(refund.createdAt))}</strong>
             {admin && ` — ${t.refunds.providers[refund.provider]}, ${t.refunds.statuses[refund.status]}`}
             <br />

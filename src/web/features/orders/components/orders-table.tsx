@@ -43,9 +43,9 @@ export function OrdersTable({ orders, showCustomer = false }: { orders: OrderSum
       </thead>
       <tbody>
         {orders.map((order) => (
-          <tr key={order._id}>
+          <tr key={order.id}>
             <td>
-              <Link to={paths.order(order._id)} aria-label={t.orders.detailsOf(order.number)}>
+              <Link to={paths.order(order.id)} aria-label={t.orders.detailsOf(order.number)}>
                 {order.number}
               </Link>
             </td>

@@ -15,7 +15,7 @@ import './refund-dialog.scss';
  */
 export default function RefundDialog({ order }: { order: Order }) {
   const t = useT(orderTexts).orders;
-  const refund = useRefundOrder(order._id);
+  const refund = useRefundOrder(order.id);
   const [open, setOpen] = useState(false);
   const [qty, setQty] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
@@ -26,7 +26,7 @@ export default function RefundDialog({ order }: { order: Order }) {
 
   const counted = order.refunds.filter((r) => r.status !== 'failed').map((r) => ({ lines: r.lines, amountMinor: toMinor(r.amount) }));
   const taken = refundedPieces(counted);
-  const items = order.orderItems.map((item) => ({ id: item._id, qty: item.qty, priceMinor: toMinor(item.price), discountMinor: toMinor(item.promoDiscount) }));
+  const items = order.orderItems.map((item) => ({ id: item.id, qty: item.qty, priceMinor: toMinor(item.price), discountMinor: toMinor(item.promoDiscount) }));
   const lines = Object.entries(qty)
     .filter(([, n]) => n > 0)
     .map(([item, n]) => ({ item, qty: n }));
@@ -85,10 +85,10 @@ export default function RefundDialog({ order }: { order: Order }) {
             </thead>
             <tbody>
               {order.orderItems.map((item) => {
-                const left = item.qty - (taken.get(item._id) ?? 0);
+                const left = item.qty - (taken.get(item.id) ?? 0);
                 const name = [item.name, item.label].filter(Boolean).join(', ');
                 return (
-                  <tr key={item._id}>
+                  <tr key={item.id}>
                     <td>
                       {name}
                       <br />
@@ -105,8 +105,8 @@ export default function RefundDialog({ order }: { order: Order }) {
                         step={1}
                         disabled={left <= 0 || asking}
                         aria-label={t.refunds.qtyOf(name)}
-                        value={qty[item._id] ?? 0}
-                        onChange={(e) => setQty({ ...qty, [item._id]: Math.max(0, Math.min(left, Math.floor(Number(e.target.value) || 0))) })}
+                        value={qty[item.id] ?? 0}
+                        onChange={(e) => setQty({ ...qty, [item.id]: Math.max(0, Math.min(left, Math.floor(Number(e.target.value) || 0))) })}
                       />
                     </td>
                   </tr>
