@@ -32,7 +32,7 @@ test('the owner refunds one line of a LiqPay order through LiqPay, and the shopp
 
   // The owner opens the order and refunds the one-piece line.
   const admin = await openPage(browser());
-  await signInAsAdmin(admin, `/order/${order._id}`);
+  await signInAsAdmin(admin, `/order/${order.id}`);
   await admin.getByRole('button', { name: 'Повернути кошти' }).click();
   const dialog = admin.getByRole('dialog', { name: `Повернути кошти за замовлення №${order.number}` });
   await expect.poll(() => dialog.isVisible(), SLOW).toBe(true);
