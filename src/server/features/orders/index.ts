@@ -1,7 +1,7 @@
 /** Orders (docs/orders.md): what payments and refunds use to move an order along its life cycle, and the order JSON they answer with. */
 export { startUnpaidOrderExpiry } from './expiry.js';
 export { assertTransition } from './order-status.js';
-export { findOrderItems, findPendingPayPalCaptures, lockOrder, type OrderChanges, type OrderWithItems, updateOrder } from './repository.js';
+export { findOrderItems, findPendingPayPalCaptures, lockOrder, type OrderChanges, paidCondition, type OrderWithItems, updateOrder } from './repository.js';
 export { orderJson } from './serializers.js';
 export {
   clearPaymentPending,

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
@@ -23,6 +24,12 @@ export interface OrderWithItems extends OrderWithUser {
   /** Its refunds, oldest first (docs/orders.md, "Refunds"), when read with the order. */
   refunds?: RefundRow[];
 }
+
+/**
+ * A paid order, in SQL: it has a payment time (docs/orders.md), as `isPaid` in src/shared says.
+ * `paidAt` names the column where a query spells its own, e.g. sql`o.paid_at`.
+ */
+export const paidCondition = (paidAt: SQL | AnyPgColumn = orders.paidAt): SQL => sql`${paidAt} IS NOT NULL`;
 
 /**
  * The products, locked until the transaction ends, in one global order (by id): every writer of
@@ -188,7 +195,7 @@ export async function markPendingRow(tx: Tx, id: string, pending: { status: stri
       paymentPendingSince: sql`coalesce(${orders.paymentPendingSince}, ${now.toISOString()}::timestamptz)`,
       ...(pending.paypalCaptureId ? { paypalCaptureId: pending.paypalCaptureId } : {}),
     })
-    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.isPaid, false)))
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), not(paidCondition())))
     .returning({ id: orders.id });
   return rows.length;
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { orderedParcelWeightKg } from '../../../shared/delivery.js';
 import { lineOptionsText } from '../../../shared/line-options.js';
-import { isCashOnDelivery } from '../../../shared/order-status.js';
+import { isCashOnDelivery, isPaid } from '../../../shared/order-status.js';
 import type { PackingSlips } from '../../../shared/packing.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
@@ -54,8 +54,8 @@ export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: stri
             : order.branchDescription,
         trackingNumber: order.trackingNumber,
         paymentMethodId: order.paymentMethodId,
-        isPaid: order.isPaid,
-        cashOnDelivery: isCashOnDelivery(order.paymentMethodId) && !order.isPaid,
+        isPaid: isPaid(order),
+        cashOnDelivery: isCashOnDelivery(order.paymentMethodId) && !isPaid(order),
         comment: order.comment,
         totalPrice: fromMinor(order.totalMinor),
         receiptUrl: receipts.find((r) => r.orderId === id)?.url ?? null,
