@@ -16,7 +16,8 @@ import { rowsOf } from './sql-rows.js';
 const guestKey = sql`CASE WHEN coalesce(o.guest_email, '') <> '' THEN 'email:' || lower(o.guest_email) ELSE 'phone:' || o.recipient_phone END`;
 const guestId = sql`${GUEST_CUSTOMER_PREFIX} || encode(sha256(convert_to(${guestKey}, 'UTF8')), 'hex')`;
 /** Paid orders' totals less what was refunded of them (built when asked: the orders module may still be loading). */
-const spentMinor = () => sql`coalesce(sum(o.total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)) FILTER (WHERE ${paidCondition(sql`o.paid_at`)}), 0)::float8`;
+const spentMinor = () =>
+  sql`coalesce(sum(o.total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)) FILTER (WHERE ${paidCondition(sql`o.paid_at`)}), 0)::float8`;
 
 interface CustomerRow {
   id: string;
