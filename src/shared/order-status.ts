@@ -42,6 +42,14 @@ export function canTransition(order: OrderState, to: OrderStatus): boolean {
   return true;
 }
 
+/**
+ * Paid once the money is in, and delivered once the shopper has the parcel: the payment's and the
+ * delivery's times are the one record of it, whatever the status became afterwards (a paid order
+ * cancelled or refunded stays paid; a refused cash-on-delivery parcel was never paid). docs/orders.md.
+ */
+export const isPaid = (order: { paidAt: Date | string | null }) => order.paidAt !== null;
+export const isDelivered = (order: { deliveredAt: Date | string | null }) => order.deliveredAt !== null;
+
 /** What a shopper may do with their own order: cancel it while nothing has happened to it yet. */
 export const shopperCanCancel = (order: OrderState) => order.status === 'pending';
 

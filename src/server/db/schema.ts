@@ -302,7 +302,7 @@ export const orders = pgTable(
     paypalAmountCents: integer('paypal_amount_cents'),
     paypalRate: doublePrecision('paypal_rate'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
-    isPaid: boolean('is_paid').notNull().default(false),
+    /** When the money came in; an order is paid exactly when it has one (docs/orders.md). */
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     /**
      * A payment the provider holds but has not finished (docs/payments.md): LiqPay's `wait_accept` or
@@ -331,7 +331,7 @@ export const orders = pgTable(
     /** The last tracking status read from Nova Poshta, and when: a cache shared by every instance. */
     trackingStatus: text('tracking_status'),
     trackingCheckedAt: timestamp('tracking_checked_at', { withTimezone: true, mode: 'date' }),
-    isDelivered: boolean('is_delivered').notNull().default(false),
+    /** When the shopper had the parcel; an order is delivered exactly when it has one (docs/orders.md). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true, mode: 'date' }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true, mode: 'date' }),
     /** When the admin confirmed the goods came back; the stock went back then, once (docs/orders.md). */

@@ -3,6 +3,7 @@ import { CUSTOMERS_PAGE_SIZE, GUEST_CUSTOMER_PREFIX, type Customer, type Custome
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
+import { paidCondition } from '../orders/index.js';
 import { rowsOf } from './sql-rows.js';
 
 /**
@@ -14,8 +15,9 @@ import { rowsOf } from './sql-rows.js';
 /** What groups a guest's orders, in SQL over an `orders` row `o`. */
 const guestKey = sql`CASE WHEN coalesce(o.guest_email, '') <> '' THEN 'email:' || lower(o.guest_email) ELSE 'phone:' || o.recipient_phone END`;
 const guestId = sql`${GUEST_CUSTOMER_PREFIX} || encode(sha256(convert_to(${guestKey}, 'UTF8')), 'hex')`;
-/** Paid orders' totals less what was refunded of them. */
-const spentMinor = sql`coalesce(sum(o.total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)) FILTER (WHERE o.is_paid), 0)::float8`;
+/** Paid orders' totals less what was refunded of them (built when asked: the orders module may still be loading). */
+const spentMinor = () =>
+  sql`coalesce(sum(o.total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)) FILTER (WHERE ${paidCondition(sql`o.paid_at`)}), 0)::float8`;
 
 interface CustomerRow {
   id: string;
@@ -30,7 +32,7 @@ interface CustomerRow {
 }
 
 const registeredRows = (match: (columns: { name: SQL; email: SQL; phone: SQL }) => SQL) => sql`
-  SELECT u.id::text AS id, 'registered' AS kind, u.name, u.email, u.phone, count(o.id)::int AS orders, ${spentMinor} AS spent, max(o.created_at) AS last
+  SELECT u.id::text AS id, 'registered' AS kind, u.name, u.email, u.phone, count(o.id)::int AS orders, ${spentMinor()} AS spent, max(o.created_at) AS last
   FROM users u LEFT JOIN orders o ON o.user_id = u.id
   WHERE ${match({ name: sql`u.name`, email: sql`u.email`, phone: sql`u.phone` })}
   GROUP BY u.id`;
@@ -38,7 +40,7 @@ const registeredRows = (match: (columns: { name: SQL; email: SQL; phone: SQL }) 
 const guestRows = (match: (columns: { name: SQL; email: SQL; phone: SQL }) => SQL, where: SQL = sql`true`) => sql`
   SELECT ${guestId} AS id, 'guest' AS kind, (array_agg(o.recipient_name ORDER BY o.created_at DESC))[1] AS name,
          max(lower(o.guest_email)) AS email, (array_agg(o.recipient_phone ORDER BY o.created_at DESC))[1] AS phone,
-         count(*)::int AS orders, ${spentMinor} AS spent, max(o.created_at) AS last
+         count(*)::int AS orders, ${spentMinor()} AS spent, max(o.created_at) AS last
   FROM orders o
   WHERE o.user_id IS NULL AND ${where}
   GROUP BY ${guestKey}
@@ -96,7 +98,7 @@ export async function requireCustomer(tx: Tx, id: string): Promise<CustomerDetai
   if (!row) throw new AppError('CUSTOMER_NOT_FOUND');
   const orders = await rowsOf<{ id: string; number: number; createdAt: string; status: string; isPaid: boolean; total: number; paymentMethodId: string }>(
     tx,
-    sql`SELECT o.id, o.number, o.created_at AS "createdAt", o.status, o.is_paid AS "isPaid", o.total_minor AS total, o.payment_method AS "paymentMethodId"
+    sql`SELECT o.id, o.number, o.created_at AS "createdAt", o.status, ${paidCondition(sql`o.paid_at`)} AS "isPaid", o.total_minor AS total, o.payment_method AS "paymentMethodId"
         FROM orders o WHERE ${ordersOf} ORDER BY o.created_at DESC, o.id DESC LIMIT 200`,
   );
   return {

@@ -112,3 +112,61 @@ export async function countProductsWithProducer(tx: Tx, name: string, categorySl
     .where(and(eq(products.producer, name), categorySlugs ? inArray(products.category, categorySlugs) : undefined));
   return count;
 }
+
+/** Category writes are rare; one lock keeps two admins' edits of the tree from crossing. */
+export async function lockCatalogue(tx: Tx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(170017)`);
+}
+
+export async function insertCategory(tx: Tx, values: typeof categories.$inferInsert): Promise<CategoryRecord> {
+  const [row] = await tx.insert(categories).values(values).returning();
+  return row;
+}
+
+export async function updateCategoryRow(tx: Tx, id: string, values: Partial<typeof categories.$inferInsert>): Promise<void> {
+  await tx.update(categories).set(values).where(eq(categories.id, id));
+}
+
+export async function deleteCategoryRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(categories).where(eq(categories.id, id));
+}
+
+/** Products filed under the category, published or not. */
+export async function countProductsInCategory(tx: Tx, slug: string): Promise<number> {
+  const [{ count }] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.category, slug));
+  return count;
+}
+
+export async function insertAttribute(tx: Tx, values: typeof categoryAttributes.$inferInsert): Promise<void> {
+  await tx.insert(categoryAttributes).values(values);
+}
+
+export async function updateAttribute(tx: Tx, id: string, values: Partial<typeof categoryAttributes.$inferInsert>): Promise<void> {
+  await tx.update(categoryAttributes).set(values).where(eq(categoryAttributes.id, id));
+}
+
+export async function deleteAttribute(tx: Tx, id: string): Promise<void> {
+  await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, id));
+}
+
+export async function findProducer(tx: Tx, id: string): Promise<ProducerRecord | null> {
+  const [row] = await tx.select().from(producers).where(eq(producers.id, id));
+  return row ?? null;
+}
+
+/** Adds a producer; its new id. */
+export async function insertProducer(tx: Tx, values: typeof producers.$inferInsert): Promise<string> {
+  const [row] = await tx.insert(producers).values(values).returning({ id: producers.id });
+  return row.id;
+}
+
+export async function updateProducerRow(tx: Tx, id: string, values: Partial<typeof producers.$inferInsert>): Promise<void> {
+  await tx.update(producers).set(values).where(eq(producers.id, id));
+}
+
+export async function deleteProducerRow(tx: Tx, id: string): Promise<void> {
+  await tx.delete(producers).where(eq(producers.id, id));
+}

@@ -1,9 +1,27 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Category, CategoryInput, CategoryList, Producer, ProducerInput } from '../../../shared/categories.js';
 import type { Tx } from '../../db/client.js';
-import { categories, categoryAttributes, producers, products } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { countAttributeUses, countProductsByCategory, countProductsWithProducer, loadCatalogue, toCategory, toProducer, type Catalogue } from './repository.js';
+import {
+  countAttributeUses,
+  countProductsByCategory,
+  countProductsInCategory,
+  countProductsWithProducer,
+  deleteAttribute,
+  deleteCategoryRow,
+  deleteProducerRow,
+  findProducer,
+  insertAttribute,
+  insertCategory,
+  insertProducer,
+  loadCatalogue,
+  lockCatalogue,
+  toCategory,
+  toProducer,
+  updateAttribute,
+  updateCategoryRow,
+  updateProducerRow,
+  type Catalogue,
+} from './repository.js';
 
 /** The shop's visible categories with their published products counted (GET /api/categories). */
 export async function getPublicCategories(tx: Tx): Promise<CategoryList> {
@@ -32,11 +50,6 @@ function requireParent(catalogue: Catalogue, slug: string | null, selfId: string
   return parent;
 }
 
-async function lockCatalogue(tx: Tx) {
-  // Category writes are rare; one lock keeps two admins' edits of the tree from crossing.
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(170017)`);
-}
-
 export async function createCategory(tx: Tx, input: CategoryInput): Promise<Category> {
   return tx.transaction(async (t) => {
     await lockCatalogue(t);
@@ -45,19 +58,7 @@ export async function createCategory(tx: Tx, input: CategoryInput): Promise<Cate
       throw new AppError('CATEGORY_SLUG_TAKEN', { slug: input.slug });
     }
     const parent = requireParent(catalogue, input.parent, null);
-    const [row] = await t
-      .insert(categories)
-      .values({
-        slug: input.slug,
-        name: input.name,
-        nameEn: input.nameEn,
-        parentId: parent?.id ?? null,
-        position: input.position,
-        visible: input.visible,
-        description: input.description,
-        googleProductCategory: input.googleProductCategory,
-      })
-      .returning();
+    const row = await insertCategory(t, { slug: input.slug, ...categoryValues(input, parent) });
     await saveAttributes(t, row.id, row.slug, input.attributes, []);
     return requireCategory(t, row.id);
   });
@@ -72,23 +73,22 @@ export async function updateCategory(tx: Tx, id: string, input: CategoryInput): 
     if (!current) throw categoryNotFound();
     if (input.slug !== current.slug) throw new AppError('CATEGORY_SLUG_FIXED');
     const parent = requireParent(catalogue, input.parent, id);
-    await t
-      .update(categories)
-      .set({
-        name: input.name,
-        nameEn: input.nameEn,
-        parentId: parent?.id ?? null,
-        position: input.position,
-        visible: input.visible,
-        description: input.description,
-        googleProductCategory: input.googleProductCategory,
-        updatedAt: new Date(),
-      })
-      .where(eq(categories.id, id));
+    await updateCategoryRow(t, id, { ...categoryValues(input, parent), updatedAt: new Date() });
     await saveAttributes(t, id, current.slug, input.attributes, catalogue.attributesOf(id));
     return requireCategory(t, id);
   });
 }
+
+/** What the owner sets on a category, whether new or edited. */
+const categoryValues = (input: CategoryInput, parent: { id: string } | null) => ({
+  name: input.name,
+  nameEn: input.nameEn,
+  parentId: parent?.id ?? null,
+  position: input.position,
+  visible: input.visible,
+  description: input.description,
+  googleProductCategory: input.googleProductCategory,
+});
 
 async function saveAttributes(
   tx: Tx,
@@ -111,12 +111,12 @@ async function saveAttributes(
   if (used.length) {
     throw new AppError('ATTRIBUTE_IN_USE', { key: used[0] });
   }
-  for (const a of removed) await tx.delete(categoryAttributes).where(eq(categoryAttributes.id, a.id));
+  for (const a of removed) await deleteAttribute(tx, a.id);
   for (const [position, a] of wanted.entries()) {
     const existing = current.find((c) => c.key === a.key);
     const values = { name: a.name, nameEn: a.nameEn, type: a.type, unit: a.unit, options: a.options, filterable: a.filterable, position };
-    if (existing) await tx.update(categoryAttributes).set(values).where(eq(categoryAttributes.id, existing.id));
-    else await tx.insert(categoryAttributes).values({ ...values, key: a.key, categoryId });
+    if (existing) await updateAttribute(tx, existing.id, values);
+    else await insertAttribute(tx, { ...values, key: a.key, categoryId });
   }
 }
 
@@ -138,15 +138,13 @@ export async function deleteCategory(tx: Tx, id: string): Promise<void> {
     if (children.length) {
       throw new AppError('CATEGORY_HAS_CHILDREN', { count: children.length });
     }
-    const [{ count }] = await t.select({ count: countAll }).from(products).where(eq(products.category, row.slug));
+    const count = await countProductsInCategory(t, row.slug);
     if (count > 0) {
       throw new AppError('CATEGORY_IN_USE', { count });
     }
-    await t.delete(categories).where(eq(categories.id, id));
+    await deleteCategoryRow(t, id);
   });
 }
-
-const countAll = sql<number>`count(*)::int`;
 
 export async function getProducers(tx: Tx): Promise<{ producers: Producer[] }> {
   const catalogue = await loadCatalogue(tx);
@@ -169,12 +167,12 @@ export async function saveProducer(tx: Tx, id: string | null, input: ProducerInp
     const values = { name: input.name, country: input.country, categoryId: category?.id ?? null, position: input.position };
     let rowId = id;
     if (id) {
-      const [current] = await t.select().from(producers).where(eq(producers.id, id));
+      const current = await findProducer(t, id);
       if (!current) throw producerNotFound();
       if (current.name !== input.name || current.categoryId !== values.categoryId) await refuseProducerInUse(t, current, catalogue);
-      await t.update(producers).set(values).where(eq(producers.id, id));
+      await updateProducerRow(t, id, values);
     } else {
-      rowId = (await t.insert(producers).values(values).returning({ id: producers.id }))[0].id;
+      rowId = await insertProducer(t, values);
     }
     const fresh = await loadCatalogue(t);
     const all = [...fresh.producersOf(null), ...fresh.categories.flatMap((c) => fresh.producersOf(c.id))];
@@ -194,9 +192,9 @@ async function refuseProducerInUse(tx: Tx, producer: { name: string; categoryId:
 export async function deleteProducer(tx: Tx, id: string): Promise<void> {
   await tx.transaction(async (t) => {
     await lockCatalogue(t);
-    const [current] = await t.select().from(producers).where(eq(producers.id, id));
+    const current = await findProducer(t, id);
     if (!current) throw producerNotFound();
     await refuseProducerInUse(t, current, await loadCatalogue(t));
-    await t.delete(producers).where(eq(producers.id, id));
+    await deleteProducerRow(t, id);
   });
 }

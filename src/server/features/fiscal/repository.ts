@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { fiscalReceipts, fiscalShiftCloses, orderItems, orders, users, type FiscalReceiptRow, type OrderItemRow } from '../../db/schema.js';
+import { fiscalReceipts, fiscalShiftCloses, type FiscalReceiptRow } from '../../db/schema.js';
 
 export type NewFiscalReceipt = Pick<typeof fiscalReceipts.$inferInsert, 'orderId' | 'kind' | 'paymentKey' | 'checkboxReceiptId' | 'body' | 'totalMinor'>;
 
@@ -13,20 +13,14 @@ export async function findReceiptsOfOrder(tx: Tx, orderId: string): Promise<Fisc
   return tx.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId)).orderBy(asc(fiscalReceipts.createdAt), asc(fiscalReceipts.id));
 }
 
-export async function findItemsOfOrder(tx: Tx, orderId: string): Promise<OrderItemRow[]> {
-  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name, orderItems.id);
-}
-
-/** Where the shopper's receipts go: the account's e-mail, or a guest's. */
-export async function findShopperEmail(tx: Tx, order: { userId: string | null; guestEmail: string | null }): Promise<string | null> {
-  if (!order.userId) return order.guestEmail;
-  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
-  return user?.email ?? order.guestEmail;
-}
-
-export async function findOrderForReceipt(tx: Tx, orderId: string) {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  return order ?? null;
+/** The public links of these orders' issued sale receipts, by order (a packing slip prints it). */
+export async function findIssuedSaleReceiptUrls(tx: Tx, orderIds: readonly string[]): Promise<Map<string, string | null>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ orderId: fiscalReceipts.orderId, url: fiscalReceipts.publicUrl })
+    .from(fiscalReceipts)
+    .where(and(inArray(fiscalReceipts.orderId, [...orderIds]), eq(fiscalReceipts.kind, 'sell'), eq(fiscalReceipts.state, 'issued')));
+  return new Map(rows.map((row) => [row.orderId, row.url]));
 }
 
 /** How long a claimed receipt is left to its worker before another may try it (the id keeps it single). */

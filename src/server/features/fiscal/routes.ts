@@ -4,13 +4,14 @@ import { AdminFiscalReceiptSchema, FiscalStatusSchema } from '../../../shared/fi
 import { IdParamsSchema } from '../../../shared/products.js';
 import { AppError } from '../../errors.js';
 import { adminOnly } from '../../plugins/auth.js';
-import { findOrderForReceipt, findReceiptsOfOrder, retryFailed } from './repository.js';
+import { findOrder } from '../orders/index.js';
+import { findReceiptsOfOrder, retryFailed } from './repository.js';
 import { adminReceiptJson } from './service.js';
 
 /** The admin's view of fiscal receipts (docs/fiscal.md): whether Checkbox is set up, and an order's receipts. */
 export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   const receiptsOf = async (orderId: string) => {
-    if (!(await findOrderForReceipt(app.db, orderId))) throw new AppError('ORDER_NOT_FOUND');
+    if (!(await findOrder(app.db, orderId))) throw new AppError('ORDER_NOT_FOUND');
     return (await findReceiptsOfOrder(app.db, orderId)).map(adminReceiptJson);
   };
 
@@ -25,7 +26,7 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
   // A failed receipt (Checkbox refused it) goes again under the same id once the cause is fixed.
   app.post('/api/orders/:id/receipts/retry', orderReceipts, async (request) => {
     const orderId = request.params.id;
-    if (!(await findOrderForReceipt(app.db, orderId))) throw new AppError('ORDER_NOT_FOUND');
+    if (!(await findOrder(app.db, orderId))) throw new AppError('ORDER_NOT_FOUND');
     if ((await retryFailed(app.db, orderId, new Date())) === 0) {
       throw new AppError('NO_FAILED_RECEIPTS');
     }

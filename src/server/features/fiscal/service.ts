@@ -1,12 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { AdminFiscalReceipt, FiscalReceipt } from '../../../shared/fiscal.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
-import { orders, type FiscalReceiptRow, type OrderRow } from '../../db/schema.js';
+import type { FiscalReceiptRow, OrderRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { ReceiptBody } from './checkbox-client.js';
 import { receiptIdFor, returnReceiptBody, sellReceiptBody } from './receipt-body.js';
-import { findItemsOfOrder, findReceiptsOfOrder, findShopperEmail, insertReceipt } from './repository.js';
+import { findOrderItems, findShopperEmail, lockOrder } from '../orders/index.js';
+import { findReceiptsOfOrder, insertReceipt } from './repository.js';
 
 /**
  * Owing receipts (docs/fiscal.md): a row written in the transaction of the payment or refund that
@@ -28,7 +28,7 @@ function isTestPayment(order: OrderRow): boolean {
 export async function queueSellReceipt(tx: Tx, order: OrderRow): Promise<void> {
   if (isTestPayment(order)) return;
   const paymentKey = order.paymentId ?? `offline:${order.paymentMethodId}`;
-  const { body, totalMinor } = sellReceiptBody(order, await findItemsOfOrder(tx, order.id), await findShopperEmail(tx, order));
+  const { body, totalMinor } = sellReceiptBody(order, await findOrderItems(tx, order.id), await findShopperEmail(tx, order));
   await insertReceipt(tx, {
     orderId: order.id,
     kind: 'sell',
@@ -57,13 +57,13 @@ export async function issueReturnReceipt(tx: Tx, orderId: string, lines: ReturnL
     throw new AppError('RETURN_LINES_INVALID');
   }
   // The order row's lock keeps two refunds of one order from both taking the last pieces back.
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  const order = await lockOrder(tx, orderId);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   const receipts = await findReceiptsOfOrder(tx, orderId);
   if (!receipts.some((receipt) => receipt.kind === 'sell' && receipt.state !== 'failed')) {
     throw new AppError('RECEIPT_NOT_SOLD');
   }
-  const items = new Map((await findItemsOfOrder(tx, orderId)).map((item) => [item.id, item]));
+  const items = new Map((await findOrderItems(tx, orderId)).map((item) => [item.id, item]));
   const wanted = new Map<string, number>();
   for (const line of lines) {
     if (!items.has(line.orderItemId)) throw new AppError('RETURN_LINES_INVALID');

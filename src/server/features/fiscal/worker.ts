@@ -6,14 +6,13 @@ import type { Db, Tx } from '../../db/client.js';
 import type { FiscalReceiptRow } from '../../db/schema.js';
 import { escapeHtml } from '../../html.js';
 import { queueMessages, retryDelayMs } from '../notifications/index.js';
+import { findOrder, findShopperEmail } from '../orders/index.js';
 import { getSettings } from '../settings/index.js';
 import { CheckboxClient, CheckboxRefusal, type CheckboxClientOptions } from './checkbox-client.js';
 import {
   claimDueReceipts,
   claimShiftClose,
-  findOrderForReceipt,
   findReceiptsOfOrder,
-  findShopperEmail,
   markFailed,
   markIssued,
   markRetry,
@@ -158,7 +157,7 @@ export function kyivClock(now: Date): { day: string; hour: number } {
 
 /** "Ваш фіскальний чек": the shopper's letter with the receipt's link, through the outbox. */
 async function queueReceiptLetter(tx: Tx, receipt: FiscalReceiptRow, siteUrl: string): Promise<void> {
-  const order = await findOrderForReceipt(tx, receipt.orderId);
+  const order = await findOrder(tx, receipt.orderId);
   const email = order ? await findShopperEmail(tx, order) : null;
   if (!order || !email || !receipt.publicUrl) return;
   const { shop } = await getSettings(tx);

@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { lineOptionsText } from '../../../shared/line-options.js';
+import { isPaid } from '../../../shared/order-status.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
 import { categories, fiscalReceipts, orderItems, orders, productVariants, products, users } from '../../db/schema.js';
@@ -215,7 +216,7 @@ export async function* orderExportPages(tx: Tx, period: { from?: string; to?: st
         order.cityName,
         order.deliveryKind === 'door' ? [order.streetName, order.house, order.flat].filter(Boolean).join(', ') : order.branchDescription,
         order.paymentMethodId,
-        order.isPaid ? 'так' : 'ні',
+        isPaid(order) ? 'так' : 'ні',
       ];
       const tail: Cell[] = [
         fromMinor(order.itemsMinor),

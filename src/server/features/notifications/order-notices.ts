@@ -1,4 +1,4 @@
-import { isCashOnDelivery, isOfflineMethod } from '../../../shared/order-status.js';
+import { isCashOnDelivery, isOfflineMethod, isPaid } from '../../../shared/order-status.js';
 import { normalizeLineOptions } from '../../../shared/line-options.js';
 import { legalPagePath, paths } from '../../../shared/routes.js';
 import type { OrderItemRow, OrderRow } from '../../db/schema.js';
@@ -176,14 +176,14 @@ function customerLetter(event: OrderEvent, order: OrderRow, items: OrderItemRow[
           hello,
           t.shipped(n, placeOf(order, t)),
           t.ttn(order.trackingNumber ?? ''),
-          ...(isCashOnDelivery(order.paymentMethodId) && !order.isPaid ? [t.payOnPickup(t.money(order.totalMinor))] : []),
+          ...(isCashOnDelivery(order.paymentMethodId) && !isPaid(order) ? [t.payOnPickup(t.money(order.totalMinor))] : []),
         ],
         link: { href: trackingLink(order.trackingNumber ?? ''), label: t.track },
       };
     case 'cancelled':
       return {
         subject: t.cancelledSubject(n, shop.name),
-        lines: [hello, t.cancelled(n), ...(order.isPaid ? [t.refundSoon] : []), t.mistake],
+        lines: [hello, t.cancelled(n), ...(isPaid(order) ? [t.refundSoon] : []), t.mistake],
         link,
       };
     case 'refunded':

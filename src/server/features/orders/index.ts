@@ -1,7 +1,24 @@
-/** Orders (docs/orders.md): what payments and refunds use to move an order along its life cycle, and the order JSON they answer with. */
+/**
+ * Orders (docs/orders.md): what payments and refunds use to move an order along its life cycle, the
+ * order JSON they answer with, and the narrow reads of orders and their lines that fiscal receipts,
+ * packing slips, letters and the back office need (no other module reads the order tables).
+ */
 export { startUnpaidOrderExpiry } from './expiry.js';
 export { assertTransition } from './order-status.js';
-export { findOrderItems, findPendingPayPalCaptures, lockOrder, type OrderChanges, type OrderWithItems, updateOrder } from './repository.js';
+export {
+  findGuestOrderIds,
+  findItemsOfOrders,
+  findOrder,
+  findOrderItems,
+  findOrdersByIds,
+  findPendingPayPalCaptures,
+  findShopperEmail,
+  lockOrder,
+  type OrderChanges,
+  type OrderWithItems,
+  paidCondition,
+  updateOrder,
+} from './repository.js';
 export { orderJson } from './serializers.js';
 export {
   clearPaymentPending,

@@ -92,6 +92,34 @@ describeWithApp(
       expect((await step('not-an-id', 'cancel', admin.cookie)).status).toBe(400);
     });
 
+    test('paid and delivered outlive the status: cancelled or returned after payment stays paid, a refused parcel was never paid', async () => {
+      const { app, shop } = ctx();
+      const { place, step } = api(shop);
+      const product = await createProduct(app.db);
+      const shopper = await shop.customer();
+      const admin = await shop.admin();
+      const flags = (order: Order) => ({ status: order.status, isPaid: order.isPaid, isDelivered: order.isDelivered });
+
+      const { body: transfer } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
+      const paid = (await step(transfer._id, 'mark-paid', admin.cookie)).body;
+      const cancelled = (await step(transfer._id, 'cancel', admin.cookie)).body;
+      expect(flags(cancelled)).toEqual({ status: 'cancelled', isPaid: true, isDelivered: false });
+      expect(cancelled.paidAt).toBe(paid.paidAt);
+
+      const { body: kept } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'NovaPoshta');
+      await step(kept._id, 'ship', admin.cookie, { trackingNumber: TTN });
+      const delivered = (await step(kept._id, 'deliver', admin.cookie)).body;
+      const sentBack = (await step(kept._id, 'return', admin.cookie)).body;
+      expect(flags(sentBack)).toEqual({ status: 'returned', isPaid: true, isDelivered: true });
+      expect([sentBack.paidAt, sentBack.deliveredAt]).toEqual([delivered.paidAt, delivered.deliveredAt]);
+
+      const { body: refused } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'NovaPoshta');
+      await step(refused._id, 'ship', admin.cookie, { trackingNumber: TTN });
+      const back = (await step(refused._id, 'return', admin.cookie)).body;
+      expect(flags(back)).toEqual({ status: 'returned', isPaid: false, isDelivered: false });
+      expect([back.paidAt, back.deliveredAt]).toEqual([null, null]);
+    });
+
     test('the shopper cancels their own pending order: the stock comes back; not others’ orders, not once paid', async () => {
       const { app, shop } = ctx();
       const { place, step, get } = api(shop);

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
@@ -23,6 +24,12 @@ export interface OrderWithItems extends OrderWithUser {
   /** Its refunds, oldest first (docs/orders.md, "Refunds"), when read with the order. */
   refunds?: RefundRow[];
 }
+
+/**
+ * A paid order, in SQL: it has a payment time (docs/orders.md), as `isPaid` in src/shared says.
+ * `paidAt` names the column where a query spells its own, e.g. sql`o.paid_at`.
+ */
+export const paidCondition = (paidAt: SQL | AnyPgColumn = orders.paidAt): SQL => sql`${paidAt} IS NOT NULL`;
 
 /**
  * The products, locked until the transaction ends, in one global order (by id): every writer of
@@ -98,7 +105,49 @@ export async function findOrderByIdempotencyKey(tx: Tx, userId: string | null, k
 }
 
 export async function findOrderItems(tx: Tx, orderId: string): Promise<OrderItemRow[]> {
-  return tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.name, orderItems.priceMinor, orderItems.id);
+  return findItemsOfOrders(tx, [orderId]);
+}
+
+/** The lines of these orders, each order's by name (then price) as its pages show them. */
+export async function findItemsOfOrders(tx: Tx, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return tx
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(orderItems.name, orderItems.priceMinor, orderItems.id);
+}
+
+/** The rows of these orders, in no particular order; missing ids are simply absent. */
+export async function findOrdersByIds(tx: Tx, ids: readonly string[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...ids]));
+}
+
+/** The order's row alone, or null. */
+export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
+  const [row] = await findOrdersByIds(tx, [id]);
+  return row ?? null;
+}
+
+/** Where the order's letters and receipts go: its account's e-mail, or the guest's. */
+export async function findShopperEmail(tx: Tx, order: Pick<OrderRow, 'userId' | 'guestEmail'>): Promise<string | null> {
+  if (!order.userId) return order.guestEmail;
+  const [user] = await tx.select({ email: users.email }).from(users).where(eq(users.id, order.userId));
+  return user?.email ?? order.guestEmail;
+}
+
+/** Which of these orders are guests' (placed without an account). */
+export async function findGuestOrderIds(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(inArray(orders.id, [...ids]), isNull(orders.userId)));
+  return new Set(rows.map((row) => row.id));
 }
 
 export async function findOrdersOfUser(tx: Tx, userId: string): Promise<OrderWithUser[]> {
@@ -188,7 +237,7 @@ export async function markPendingRow(tx: Tx, id: string, pending: { status: stri
       paymentPendingSince: sql`coalesce(${orders.paymentPendingSince}, ${now.toISOString()}::timestamptz)`,
       ...(pending.paypalCaptureId ? { paypalCaptureId: pending.paypalCaptureId } : {}),
     })
-    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), eq(orders.isPaid, false)))
+    .where(and(eq(orders.id, id), eq(orders.status, 'pending'), not(paidCondition())))
     .returning({ id: orders.id });
   return rows.length;
 }

@@ -1,4 +1,5 @@
 import { normalizeLineOptions } from '../../../shared/line-options.js';
+import { isDelivered, isPaid } from '../../../shared/order-status.js';
 import { CURRENCY, fromMinor } from '../../../shared/pricing.js';
 import type { Order, OrderSummary, PaymentResult } from '../../../shared/orders.js';
 import { toOrderWire, type OrderSummaryWire, type OrderWire } from '../../../shared/wire/orders.js';
@@ -44,9 +45,9 @@ function orderSummaryOf({ order, user }: OrderWithUser): OrderSummary {
     promoCode: order.promoCode,
     discountPrice: fromMinor(order.discountMinor),
     totalPrice: fromMinor(order.totalMinor),
-    isPaid: order.isPaid,
+    isPaid: isPaid(order),
     paidAt: order.paidAt?.toISOString() ?? null,
-    isDelivered: order.isDelivered,
+    isDelivered: isDelivered(order),
     deliveredAt: order.deliveredAt?.toISOString() ?? null,
     shippedAt: order.shippedAt?.toISOString() ?? null,
     cancelledAt: order.cancelledAt?.toISOString() ?? null,

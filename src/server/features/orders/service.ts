@@ -5,6 +5,7 @@ import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, prici
 import { paths } from '../../../shared/routes.js';
 import {
   isCashOnDelivery,
+  isPaid,
   isOfflineMethod,
   ORDERS_PAGE_SIZE,
   PAYMENT_METHODS,
@@ -503,7 +504,6 @@ export async function markOrderPaid(ctx: OrdersContext, id: string, payment?: Ve
     return await changeStatus(ctx, id, 'paid', {
       event: 'paid',
       changes: (order, now) => ({
-        isPaid: true,
         paidAt: now,
         paymentPendingStatus: null,
         paymentPendingSince: null,
@@ -588,7 +588,7 @@ export async function reportStrayPayment(ctx: OrdersContext, id: string, payment
     await queueShopNotice(tx, ctx.notices, order, {
       subject: `Зайвий платіж за замовлення №${order.number}: ${formatUahMinor(payment.amountMinor)}`,
       lines: [
-        `Платіжна система прийняла ${formatUahMinor(payment.amountMinor)} за замовлення №${order.number} (платіж ${payment.paymentId}), але замовлення вже ${order.isPaid ? 'оплачене іншим платежем' : 'скасоване'}.`,
+        `Платіжна система прийняла ${formatUahMinor(payment.amountMinor)} за замовлення №${order.number} (платіж ${payment.paymentId}), але замовлення вже ${isPaid(order) ? 'оплачене іншим платежем' : 'скасоване'}.`,
         'Замовлення не змінено: поверніть покупцеві кошти в кабінеті платіжної системи.',
       ],
     });
@@ -638,9 +638,8 @@ export async function shipOrder(ctx: OrdersContext, id: string, trackingNumber: 
 export async function deliverOrder(ctx: OrdersContext, id: string): Promise<OrderWithItems> {
   return changeStatus(ctx, id, 'delivered', {
     changes: (order, now) => ({
-      isDelivered: true,
       deliveredAt: now,
-      ...(!order.isPaid && isCashOnDelivery(order.paymentMethodId) ? { isPaid: true, paidAt: now } : {}),
+      ...(!isPaid(order) && isCashOnDelivery(order.paymentMethodId) ? { paidAt: now } : {}),
     }),
   });
 }
@@ -716,7 +715,7 @@ async function changeStatus({ db, notices }: OrdersContext, id: string, to: Orde
     const changed = await updateOrder(tx, id, { status: to, ...step.changes(order, new Date()) });
     if (step.event) await queueOrderNotices(tx, notices, step.event, changed);
     // Money taken (online, confirmed, or cash on delivery): a fiscal receipt is owed (docs/fiscal.md).
-    if (changed.isPaid && !order.isPaid) await queueSellReceipt(tx, changed);
+    if (isPaid(changed) && !isPaid(order)) await queueSellReceipt(tx, changed);
   });
   return requireOrder(db, id);
 }

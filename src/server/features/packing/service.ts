@@ -1,13 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
 import { orderedParcelWeightKg } from '../../../shared/delivery.js';
 import { lineOptionsText } from '../../../shared/line-options.js';
-import { isCashOnDelivery } from '../../../shared/order-status.js';
+import { isCashOnDelivery, isPaid } from '../../../shared/order-status.js';
 import type { PackingSlips } from '../../../shared/packing.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import type { Tx } from '../../db/client.js';
-import { fiscalReceipts, orderItems, orders } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { upstreamFetch } from '../../observability/upstream.js';
+import { findIssuedSaleReceiptUrls } from '../fiscal/index.js';
+import { findItemsOfOrders, findOrdersByIds } from '../orders/index.js';
 import { getSettings } from '../settings/index.js';
 
 /**
@@ -17,21 +17,11 @@ import { getSettings } from '../settings/index.js';
  */
 
 export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: string): Promise<PackingSlips> {
-  const rows = await tx
-    .select()
-    .from(orders)
-    .where(inArray(orders.id, [...ids]));
+  const rows = await findOrdersByIds(tx, ids);
   const missing = ids.find((id) => !rows.some((row) => row.id === id));
   if (missing) throw new AppError('ORDER_NOT_FOUND');
-  const lines = await tx
-    .select()
-    .from(orderItems)
-    .where(inArray(orderItems.orderId, [...ids]))
-    .orderBy(asc(orderItems.name), asc(orderItems.id));
-  const receipts = await tx
-    .select({ orderId: fiscalReceipts.orderId, url: fiscalReceipts.publicUrl })
-    .from(fiscalReceipts)
-    .where(and(inArray(fiscalReceipts.orderId, [...ids]), eq(fiscalReceipts.kind, 'sell'), eq(fiscalReceipts.state, 'issued')));
+  const lines = await findItemsOfOrders(tx, ids);
+  const receiptUrls = await findIssuedSaleReceiptUrls(tx, ids);
   const { shop } = await getSettings(tx);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return {
@@ -54,11 +44,11 @@ export async function packingSlips(tx: Tx, ids: readonly string[], siteUrl: stri
             : order.branchDescription,
         trackingNumber: order.trackingNumber,
         paymentMethodId: order.paymentMethodId,
-        isPaid: order.isPaid,
-        cashOnDelivery: isCashOnDelivery(order.paymentMethodId) && !order.isPaid,
+        isPaid: isPaid(order),
+        cashOnDelivery: isCashOnDelivery(order.paymentMethodId) && !isPaid(order),
         comment: order.comment,
         totalPrice: fromMinor(order.totalMinor),
-        receiptUrl: receipts.find((r) => r.orderId === id)?.url ?? null,
+        receiptUrl: receiptUrls.get(id) ?? null,
         lines: own.map((line) => ({
           name: line.name,
           label: line.label,
@@ -82,10 +72,7 @@ const LABEL_TIMEOUT_MS = 20_000;
  */
 export async function waybillLabels(tx: Tx, ids: readonly string[], novaPoshta: { printUrl: string; apiKey: string | undefined }): Promise<Buffer> {
   if (!novaPoshta.apiKey) throw new AppError('NOVA_POSHTA_NOT_CONFIGURED');
-  const rows = await tx
-    .select({ id: orders.id, number: orders.number, trackingNumber: orders.trackingNumber })
-    .from(orders)
-    .where(inArray(orders.id, [...ids]));
+  const rows = await findOrdersByIds(tx, ids);
   if (rows.length !== ids.length) throw new AppError('ORDER_NOT_FOUND');
   const without = rows.filter((row) => !row.trackingNumber);
   if (without.length) {

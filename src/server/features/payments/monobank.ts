@@ -1,4 +1,4 @@
-import type { MonobankInvoice } from '../../../shared/orders.js';
+import { isPaid, type MonobankInvoice } from '../../../shared/orders.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { MonobankInvoiceRow, OrderItemRow, OrderRow } from '../../db/schema.js';
@@ -146,10 +146,10 @@ export class MonobankPayments {
     if (Number.isNaN(modifiedAt.getTime())) throw new AppError('MONOBANK_BAD_DATA');
     // A replay, or a status older than the one kept (webhooks may arrive out of order): nothing changes.
     // The status is kept only after it acted, so a failure midway lets monobank's retry act again.
-    if (invoice.modifiedAt && modifiedAt.getTime() <= invoice.modifiedAt.getTime()) return { paid: order.isPaid };
+    if (invoice.modifiedAt && modifiedAt.getTime() <= invoice.modifiedAt.getTime()) return { paid: isPaid(order) };
 
     const ctx = { db, notices: noticeSettingsOf(this.config) };
-    let paid = order.isPaid;
+    let paid = isPaid(order);
     const paymentId = `monobank:${remote.invoiceId}`;
     if (remote.status === 'success') {
       if (remote.finalAmount !== undefined && remote.finalAmount !== remote.amount) {
@@ -157,7 +157,7 @@ export class MonobankPayments {
       }
       if (order.status === 'pending') paid = await this.markPaid(ctx, order, remote);
       // Money for an order cancelled meanwhile goes back at once (docs/payments.md, "Compensation").
-      else if (order.status === 'cancelled' && !order.isPaid) {
+      else if (order.status === 'cancelled' && !isPaid(order)) {
         await compensateCancelledPayment(ctx, this.gateway, order.id, {
           provider: 'monobank',
           paymentRef: remote.invoiceId,
@@ -201,7 +201,7 @@ export class MonobankPayments {
     } catch (error) {
       // The webhook and the shopper's return raced: the other one paid the order.
       const now = await findOrderRow(ctx.db, order.id);
-      if (error instanceof AppError && error.statusCode === 409 && now?.isPaid) return true;
+      if (error instanceof AppError && error.statusCode === 409 && now !== null && isPaid(now)) return true;
       throw error;
     }
   }

@@ -1,5 +1,5 @@
 import { CURRENCY, fromMinor, toMinor, uahMinorToUsdCents } from '../../../shared/pricing.js';
-import { PAYMENT_METHODS, type LiqPayCheckout, type PayPalCreated, type PaymentMethod, type PaymentsConfig } from '../../../shared/orders.js';
+import { isPaid, PAYMENT_METHODS, type LiqPayCheckout, type PayPalCreated, type PaymentMethod, type PaymentsConfig } from '../../../shared/orders.js';
 import { acceptsTransfers } from '../../../shared/settings.js';
 import type { Config } from '../../config.js';
 import { noticeSettingsOf } from '../notifications/index.js';
@@ -333,12 +333,12 @@ export class Payments implements RefundGateway {
       const amountMinor = toMinor(data.refund_amount ?? data.amount);
       if (!(amountMinor > 0) || amountMinor > order.totalMinor) throw new AppError('PAYMENT_WRONG_AMOUNT');
       await recordRefund(ctx, order.id, { amountMinor, refundId: `liqpay:${paymentRef}` });
-      return { paid: order.isPaid };
+      return { paid: isPaid(order) };
     }
     const succeeded = data.status === 'success' || (this.config.paymentsTestMode && data.status === 'sandbox');
     const awaiting = data.status === 'wait_accept' || data.status === 'hold_wait';
     // Failures and payments still in progress are reported too; they pay nothing.
-    if (!succeeded && !awaiting) return { paid: order.isPaid };
+    if (!succeeded && !awaiting) return { paid: isPaid(order) };
     if (toMinor(data.amount) !== order.totalMinor) {
       throw new AppError('PAYMENT_WRONG_AMOUNT');
     }
@@ -348,12 +348,12 @@ export class Payments implements RefundGateway {
       return { paid: false };
     }
     // Paid for an order already cancelled: the money goes straight back (docs/payments.md, "Compensation").
-    if (order.status === 'cancelled' && !order.isPaid) {
+    if (order.status === 'cancelled' && !isPaid(order)) {
       await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });
       return { paid: false };
     }
     // A replayed callback, or one for an order paid meanwhile, changes nothing.
-    if (order.status !== 'pending') return { paid: order.isPaid };
+    if (order.status !== 'pending') return { paid: isPaid(order) };
     try {
       await markOrderPaid(ctx, order.id, {
         paymentId: `liqpay:${paymentRef}`,
@@ -367,7 +367,7 @@ export class Payments implements RefundGateway {
     } catch (error) {
       // The same callback raced itself: the other one paid the order.
       const now = await findOrderRow(db, order.id);
-      if (error instanceof AppError && error.statusCode === 409 && now?.isPaid) return { paid: true };
+      if (error instanceof AppError && error.statusCode === 409 && now !== null && isPaid(now)) return { paid: true };
       // Cancelled a moment before the payment landed: given back, never kept.
       if (error instanceof AppError && error.statusCode === 409 && now?.status === 'cancelled') {
         await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });

@@ -1,5 +1,5 @@
 import { formatUahMinor } from '../../../shared/pricing.js';
-import { planRefund, refundedPieces, REFUNDABLE_STATUSES, type RefundPlan, type RefundRequest } from '../../../shared/orders.js';
+import { isPaid, planRefund, refundedPieces, REFUNDABLE_STATUSES, type RefundPlan, type RefundRequest } from '../../../shared/orders.js';
 import type { Tx } from '../../db/client.js';
 import type { OrderItemRow, OrderRow, RefundRow, UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -68,7 +68,7 @@ export function usdCentsFor(
 
 function assertRefundable(order: OrderRow) {
   if (order.status === 'cancelled') throw new AppError('ORDER_CANCELLED');
-  if (!order.isPaid) throw new AppError('ORDER_NOT_PAID');
+  if (!isPaid(order)) throw new AppError('ORDER_NOT_PAID');
   if (order.status === 'refunded') throw new AppError('ORDER_ALREADY_REFUNDED');
   if (!REFUNDABLE_STATUSES.includes(order.status)) throw new AppError('ORDER_BAD_TRANSITION');
 }

@@ -1,12 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { StockAlertCreate } from '../../../shared/stock-alerts.js';
 import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
-import { products, productVariants, stockAlerts, type ProductVariantRow } from '../../db/schema.js';
+import type { ProductVariantRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { getSettings } from '../settings/index.js';
 import { queueMessages, type NewOutboxMessage } from '../notifications/index.js';
+import { findProductByRef, findVariantsByIds } from '../products/index.js';
+import { deleteAlertsOf, insertAlert, takeRestockedAlerts } from './repository.js';
 
 /**
  * "Повідомити, коли з'явиться" (docs/domain.md, "Stock alerts"): a shopper leaves an address for a
@@ -15,22 +16,13 @@ import { queueMessages, type NewOutboxMessage } from '../notifications/index.js'
 
 /** Subscribes; the same address for the same product or pack again changes nothing. */
 export async function subscribe(tx: Tx, productId: string, input: Required<Pick<StockAlertCreate, 'email' | 'locale'>> & { variant?: string }): Promise<void> {
-  const [product] = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(and(eq(products.id, productId), eq(products.status, 'published')));
-  if (!product) throw new AppError('PRODUCT_NOT_FOUND');
+  const product = await findProductByRef(tx, productId);
+  if (product?.id !== productId || product.status !== 'published') throw new AppError('PRODUCT_NOT_FOUND');
   if (input.variant) {
-    const [pack] = await tx
-      .select({ id: productVariants.id })
-      .from(productVariants)
-      .where(and(eq(productVariants.id, input.variant), eq(productVariants.productId, productId), isNull(productVariants.archivedAt)));
-    if (!pack) throw new AppError('VARIANT_UNKNOWN', { variant: input.variant });
+    const [pack] = await findVariantsByIds(tx, [input.variant]);
+    if (pack?.productId !== productId || pack.archivedAt) throw new AppError('VARIANT_UNKNOWN', { variant: input.variant });
   }
-  await tx
-    .insert(stockAlerts)
-    .values({ productId, variantId: input.variant ?? null, email: input.email, locale: input.locale })
-    .onConflictDoNothing({ target: [stockAlerts.productId, stockAlerts.variantId, stockAlerts.email] });
+  await insertAlert(tx, { productId, variantId: input.variant ?? null, email: input.email, locale: input.locale });
 }
 
 /** Ends every alert of an address: the link in each alert letter, signed so nobody unsubscribes another. */
@@ -38,8 +30,7 @@ export async function unsubscribe(tx: Tx, secret: string, email: string, signatu
   const expected = Buffer.from(unsubscribeSignature(secret, email));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new AppError('UNSUBSCRIBE_LINK_INVALID');
-  const deleted = await tx.delete(stockAlerts).where(eq(stockAlerts.email, email)).returning({ id: stockAlerts.id });
-  return deleted.length;
+  return deleteAlertsOf(tx, email);
 }
 
 export function unsubscribeSignature(secret: string, email: string): string {
@@ -62,21 +53,12 @@ export async function queueRestockAlerts(
   const restocked = after.filter((v) => v.countInStock > 0 && (stockBefore.get(v.id) ?? 0) <= 0);
   if (!restocked.length) return;
   const productHadNone = before.every((v) => v.countInStock <= 0);
-  const woken = await tx
-    .delete(stockAlerts)
-    .where(
-      and(
-        eq(stockAlerts.productId, product.id),
-        or(
-          inArray(
-            stockAlerts.variantId,
-            restocked.map((v) => v.id),
-          ),
-          productHadNone ? isNull(stockAlerts.variantId) : sql`false`,
-        ),
-      ),
-    )
-    .returning();
+  const woken = await takeRestockedAlerts(
+    tx,
+    product.id,
+    restocked.map((v) => v.id),
+    productHadNone,
+  );
   if (!woken.length) return;
   const shopName = (await getSettings(tx)).shop.name;
   const link = `${site.url}${paths.product(product.slug ?? product.id)}`;
