@@ -101,21 +101,21 @@ describeWithApp(
       const flags = (order: Order) => ({ status: order.status, isPaid: order.isPaid, isDelivered: order.isDelivered });
 
       const { body: transfer } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'PrivatBank');
-      const paid = (await step(transfer._id, 'mark-paid', admin.cookie)).body;
-      const cancelled = (await step(transfer._id, 'cancel', admin.cookie)).body;
+      const paid = (await step(transfer.id, 'mark-paid', admin.cookie)).body;
+      const cancelled = (await step(transfer.id, 'cancel', admin.cookie)).body;
       expect(flags(cancelled)).toEqual({ status: 'cancelled', isPaid: true, isDelivered: false });
       expect(cancelled.paidAt).toBe(paid.paidAt);
 
       const { body: kept } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'NovaPoshta');
-      await step(kept._id, 'ship', admin.cookie, { trackingNumber: TTN });
-      const delivered = (await step(kept._id, 'deliver', admin.cookie)).body;
-      const sentBack = (await step(kept._id, 'return', admin.cookie)).body;
+      await step(kept.id, 'ship', admin.cookie, { trackingNumber: TTN });
+      const delivered = (await step(kept.id, 'deliver', admin.cookie)).body;
+      const sentBack = (await step(kept.id, 'return', admin.cookie)).body;
       expect(flags(sentBack)).toEqual({ status: 'returned', isPaid: true, isDelivered: true });
       expect([sentBack.paidAt, sentBack.deliveredAt]).toEqual([delivered.paidAt, delivered.deliveredAt]);
 
       const { body: refused } = await place(shopper.cookie, [{ product: product.id, qty: 1 }], 'NovaPoshta');
-      await step(refused._id, 'ship', admin.cookie, { trackingNumber: TTN });
-      const back = (await step(refused._id, 'return', admin.cookie)).body;
+      await step(refused.id, 'ship', admin.cookie, { trackingNumber: TTN });
+      const back = (await step(refused.id, 'return', admin.cookie)).body;
       expect(flags(back)).toEqual({ status: 'returned', isPaid: false, isDelivered: false });
       expect([back.paidAt, back.deliveredAt]).toEqual([null, null]);
     });
