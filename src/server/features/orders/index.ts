@@ -1,24 +1,47 @@
-/** Orders (docs/orders.md): what payments and refunds use to move an order along its life cycle, and the order JSON they answer with. */
-export { startUnpaidOrderExpiry } from './expiry.js';
+/**
+ * Orders (docs/orders.md): their own rules (queries, the status machine and its guards, the order
+ * row), what payments and refunds use to move an order along its life cycle, the pieces the flows
+ * place, pay, ship and expire orders with (src/server/flows), and the order JSON they answer with.
+ */
+export { assertSameBody, bodyHash, withKnownOutcome } from './idempotency.js';
+export { assertWithinLimits } from './limits.js';
 export { assertTransition } from './order-status.js';
-export { findOrderItems, findPendingPayPalCaptures, lockOrder, type OrderChanges, type OrderWithItems, updateOrder } from './repository.js';
+export {
+  findExpiredOrderIds,
+  findOrderByIdempotencyKey,
+  findOrderItems,
+  findPendingPayPalCaptures,
+  insertOrder,
+  lockOrder,
+  lockProducts,
+  type NewOrderItem,
+  type OrderChanges,
+  type OrderWithItems,
+  updateOrder,
+} from './repository.js';
 export { orderJson } from './serializers.js';
 export {
+  type Buyer,
+  cancelExpiredOrder,
+  type CheckedBranch,
   clearPaymentPending,
-  expireUnpaidOrders,
+  doorAddressLine,
   findOrderRow,
   markOrderPaid,
   markPaymentPending,
   orderPagePath,
   type OrdersContext,
   type Payer,
+  type PlacingExtras,
   recordPayPalOrder,
   recordRefund,
   reportStrayPayment,
   requireOrder,
   requirePayableOrder,
   requirePayerOrder,
+  shipOrder,
   type VerifiedPayment,
 } from './service.js';
 export { refreshTracking, startTrackingRefresh } from './tracking-refresh.js';
-export { orderRoutes } from './routes.js';
+export { parcelDescription } from './waybills.js';
+export { orderRoutes, type OrderFlows } from './routes.js';
