@@ -20,7 +20,7 @@ import { outboxAdminRoutes, createMailer, startOutboxWorker, outboxCounts } from
 import { CatalogCache, followCatalogChanges, productRoutes, refreshDerivedColumns, productAdminRoutes } from './features/products/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { orderRoutes, startTrackingRefresh } from './features/orders/index.js';
-import { createOrderWaybill, placeOrder, startUnpaidOrderExpiry } from './flows/index.js';
+import { createOrderWaybill, payOrder, placeOrder, startUnpaidOrderExpiry } from './flows/index.js';
 import { deliveryRoutes, DeliveryDirectory, DeliveryEstimator } from './features/delivery/index.js';
 import { paymentRoutes, Payments, startPendingCaptureChecks } from './features/payments/index.js';
 import { findUserById, userRoutes, passwordResetRoutes } from './features/users/index.js';
@@ -139,7 +139,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
 
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
-  await app.register(orderRoutes, { flows: { placeOrder, createOrderWaybill } });
+  await app.register(orderRoutes, { flows: { placeOrder, payOrder, createOrderWaybill } });
   await app.register(refundRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes);

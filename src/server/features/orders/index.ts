@@ -32,6 +32,7 @@ export {
   orderPagePath,
   type OrdersContext,
   type Payer,
+  type PaymentDeps,
   type PlacingExtras,
   recordPayPalOrder,
   recordRefund,

@@ -10,6 +10,7 @@ import {
   orderLocaleOf,
   OrderListQuerySchema,
   PayOrderSchema,
+  type PayOrder,
   ShipOrderSchema,
   type Shipping,
 } from '../../../shared/orders.js';
@@ -34,7 +35,6 @@ import {
   deliverOrder,
   listMyOrders,
   listOrders,
-  payOrder,
   requireGuestOrder,
   requireOrderFor,
   parcelOf,
@@ -43,6 +43,8 @@ import {
   type CheckedBranch,
   type CheckedDoor,
   type OrdersContext,
+  type Payer,
+  type PaymentDeps,
   type PlacingExtras,
 } from './service.js';
 import type { OrderWithItems } from './repository.js';
@@ -63,12 +65,13 @@ export interface OrderFlows {
     branch?: CheckedBranch,
     extras?: PlacingExtras,
   ) => Promise<{ order: OrderWithItems; replayed: boolean }>;
+  payOrder: (ctx: OrdersContext, payer: Payer, payment: PayOrder, deps: PaymentDeps) => Promise<OrderWithItems>;
   createOrderWaybill: (ctx: OrdersContext & { log: FastifyBaseLogger }, novaPoshta: NovaPoshtaConfig, id: string) => Promise<OrderWithItems>;
 }
 
 /** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
 export const orderRoutes: FastifyPluginAsyncZod<{ flows: OrderFlows }> = async (app, { flows }) => {
-  const { placeOrder, createOrderWaybill } = flows;
+  const { placeOrder, payOrder, createOrderWaybill } = flows;
   const ctx = { db: app.db, notices: noticeSettingsOf(app.config, app.log) };
   const { payments } = app;
   const novaPoshta = app.config.novaPoshta;

@@ -1,4 +1,4 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
 import { discountedPriceMinor, formatUahMinor, fromMinor } from '../../../shared/pricing.js';
@@ -11,7 +11,6 @@ import {
   type OrderCreateSchema,
   type OrderListQuerySchema,
   type OrderStatus,
-  type PayOrder,
   type PaymentResult,
 } from '../../../shared/orders.js';
 import type { Db, Tx } from '../../db/client.js';
@@ -186,39 +185,6 @@ export type Payer = { user: UserRow; orderId: string } | { guestToken: string };
 
 /** Where the payer sees the order: the account's order page, or the guest's secret link. */
 export const orderPagePath = (payer: Payer, order: OrderRow) => ('guestToken' in payer ? paths.guestOrder(payer.guestToken) : paths.order(order.id));
-
-/**
- * PUT /api/orders/{id}/pay (or the guest link's /pay): the payer only, once. A test payment needs
- * test mode; a PayPal payment is checked with PayPal itself against the dollar amount stored when
- * it was created.
- */
-export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrder, deps: PaymentDeps): Promise<OrderWithItems> {
-  const { db } = ctx;
-  const order = await requirePayableOrder(db, payer);
-  let verified: VerifiedPayment;
-  if ('test' in payment) {
-    if (!deps.testMode) throw new AppError('TEST_PAYMENTS_DISABLED');
-    // Cash on delivery and transfers are paid outside the site: a test payment would fake a real one (docs/payments.md).
-    if (isOfflineMethod(order.paymentMethodId)) {
-      throw new AppError('TEST_PAYMENT_OFFLINE_METHOD');
-    }
-    const testId = `TEST-${randomUUID()}`;
-    const email = 'user' in payer ? payer.user.email : (order.guestEmail ?? '');
-    verified = {
-      paymentId: `test:${testId}`,
-      paymentResult: { id: testId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: email },
-    };
-  } else {
-    // Only the PayPal order the shop created for this order (docs/payments.md): another completed
-    // PayPal order, even for the same amount, pays nothing here.
-    // (With none created yet, verifyPayPal refuses: PAYPAL_NOT_CREATED.)
-    if (order.paypalOrderId && payment.id !== order.paypalOrderId) {
-      throw new AppError('PAYPAL_ORDER_MISMATCH');
-    }
-    verified = await deps.verifyPayPal(payment.id, order);
-  }
-  return markOrderPaid(ctx, order.id, verified);
-}
 
 /**
  * The payer's order, still payable: for a signed-in shopper their own (404 for others' orders, 403
