@@ -17,7 +17,8 @@ const boundaries = {
  * feature reaches another only through that feature's index.ts, never its internals. The web app
  * itself (router.tsx, main.tsx) composes features and may import any of them; on the server only
  * app.ts, which mounts every feature's routes, and the demo seed and test helpers, which write
- * through the repositories, may (docs/decisions/031-server-module-faces.md).
+ * through the repositories, may (docs/decisions/031-server-module-faces.md). Flows (src/server/flows)
+ * sit above the features and use only their faces; no feature imports a flow (docs/decisions/036-flows.md).
  */
 const layers = {
   zones: [
@@ -25,6 +26,12 @@ const layers = {
       target: ['src/server/plugins', 'src/server/db'],
       from: 'src/server/features',
       message: 'Plugins and the database layer are below features: they may not import a feature.',
+    },
+    {
+      target: ['src/server/features', 'src/server/plugins', 'src/server/db'],
+      from: 'src/server/flows',
+      message: 'Flows sit above features: a feature never imports a flow; app.ts hands flows to the routes that need them (docs/decisions/036-flows.md).',
+      unlessNamed: ['.test.ts'],
     },
     {
       target: ['src/web/components', 'src/web/stores', 'src/web/api', 'src/web/i18n'],

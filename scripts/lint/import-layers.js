@@ -3,7 +3,8 @@ import { dirname, relative, resolve, sep } from 'node:path';
 /**
  * Lint rule for the layers of docs/architecture.md, resolving relative imports by path alone (no
  * native resolver to install). Options:
- * - `zones`: a file under one of `target` may not import anything under `from`;
+ * - `zones`: a file under one of `target` may not import anything under `from`, unless its name
+ *   ends with one of `unlessNamed` (tests, which compose whatever they drive);
  * - `features`: folders whose subfolders are features; a feature imports another only through
  *   that feature's index. A plain folder guards imports between its features only; an object
  *   `{ folder, exempt }` guards imports from any file outside the feature, except the files and
@@ -22,7 +23,12 @@ export const importLayers = {
             type: 'array',
             items: {
               type: 'object',
-              properties: { target: { type: 'array', items: { type: 'string' } }, from: { type: 'string' }, message: { type: 'string' } },
+              properties: {
+                target: { type: 'array', items: { type: 'string' } },
+                from: { type: 'string' },
+                message: { type: 'string' },
+                unlessNamed: { type: 'array', items: { type: 'string' } },
+              },
               required: ['target', 'from', 'message'],
               additionalProperties: false,
             },
@@ -61,6 +67,7 @@ export const importLayers = {
       const imported = resolve(dirname(file), specifier);
 
       for (const zone of zones) {
+        if (zone.unlessNamed?.some((suffix) => file.endsWith(suffix))) continue;
         if (zone.target.some((target) => inside(file, target)) && inside(imported, zone.from)) {
           context.report({ node, message: zone.message });
           return;

@@ -10,7 +10,10 @@ RuleTester.it = it;
 const tester = new RuleTester({ languageOptions: { parser: tseslint.parser, ecmaVersion: 2024, sourceType: 'module' } });
 const options = [
   {
-    zones: [{ target: ['src/server/plugins'], from: 'src/server/features', message: 'plugins below features' }],
+    zones: [
+      { target: ['src/server/plugins'], from: 'src/server/features', message: 'plugins below features' },
+      { target: ['src/server/features'], from: 'src/server/flows', message: 'flows above features', unlessNamed: ['.test.ts'] },
+    ],
     features: ['src/web/features', { folder: 'src/server/features', exempt: ['src/server/app.ts', 'src/server/seed'] }],
   },
 ];
@@ -30,8 +33,22 @@ tester.run('import-layers', importLayers, {
     { filename: at('src/server/app.ts'), code: "import { x } from './features/orders/routes.js';", options },
     { filename: at('src/server/seed/index.ts'), code: "import { x } from '../features/users/repository.js';", options },
     { filename: at('src/server/main.ts'), code: "import { x } from './features/users/index.js';", options },
+    { filename: at('src/server/flows/ship-order.ts'), code: "import { x } from '../features/orders/index.js';", options },
+    { filename: at('src/server/features/payments/payments.test.ts'), code: "import { x } from '../../flows/index.js';", options },
   ],
   invalid: [
+    {
+      filename: at('src/server/features/orders/routes.ts'),
+      code: "import { x } from '../../flows/place-order.js';",
+      options,
+      errors: [{ message: 'flows above features' }],
+    },
+    {
+      filename: at('src/server/flows/ship-order.ts'),
+      code: "import { x } from '../features/orders/service.js';",
+      options,
+      errors: [{ message: /only through their index/ }],
+    },
     {
       filename: at('src/server/plugins/auth.ts'),
       code: "import { x } from '../features/users/repository.js';",

@@ -19,7 +19,8 @@ import { registerMetrics } from './plugins/metrics.js';
 import { outboxAdminRoutes, createMailer, startOutboxWorker, outboxCounts } from './features/notifications/index.js';
 import { CatalogCache, followCatalogChanges, productRoutes, refreshDerivedColumns, productAdminRoutes } from './features/products/index.js';
 import { healthRoutes } from './features/health/index.js';
-import { orderRoutes, startUnpaidOrderExpiry, startTrackingRefresh } from './features/orders/index.js';
+import { orderRoutes, startTrackingRefresh } from './features/orders/index.js';
+import { createOrderWaybill, payOrder, placeOrder, startUnpaidOrderExpiry } from './flows/index.js';
 import { deliveryRoutes, DeliveryDirectory, DeliveryEstimator } from './features/delivery/index.js';
 import { paymentRoutes, Payments, startPendingCaptureChecks } from './features/payments/index.js';
 import { findUserById, userRoutes, passwordResetRoutes } from './features/users/index.js';
@@ -140,7 +141,7 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
 
   await app.register(healthRoutes(database, redis));
   await app.register(productRoutes);
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { flows: { placeOrder, payOrder, createOrderWaybill } });
   await app.register(refundRoutes);
   await app.register(deliveryRoutes);
   await app.register(paymentRoutes);

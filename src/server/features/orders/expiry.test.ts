@@ -5,7 +5,7 @@ import { describeWithApp } from '../../test/database.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 import { createProduct } from '../../test/factories.js';
 import { noticeSettingsOf } from '../notifications/index.js';
-import { expireUnpaidOrders } from './service.js';
+import { expireUnpaidOrders } from '../../flows/index.js';
 
 const TTL = 30 * 60_000;
 

@@ -1,19 +1,28 @@
 /**
- * Orders (docs/orders.md): what payments and refunds use to move an order along its life cycle, the
- * order JSON they answer with, and the narrow reads of orders and their lines that fiscal receipts,
- * packing slips, letters and the back office need (no other module reads the order tables).
+/**
+ * Orders (docs/orders.md): their own rules (queries, the status machine and its guards, the order
+ * row), what payments and refunds use to move an order along its life cycle, the pieces the flows
+ * place, pay, ship and expire orders with (src/server/flows), the order JSON they answer with, and the
+ * narrow reads of orders and their lines that fiscal receipts, packing slips, letters and the back
+ * office need (no other module reads the order tables).
  */
-export { startUnpaidOrderExpiry } from './expiry.js';
+export { assertSameBody, bodyHash, withKnownOutcome } from './idempotency.js';
+export { assertWithinLimits } from './limits.js';
 export { assertTransition } from './order-status.js';
 export {
+  findExpiredOrderIds,
   findGuestOrderIds,
   findItemsOfOrders,
   findOrder,
+  findOrderByIdempotencyKey,
   findOrderItems,
   findOrdersByIds,
   findPendingPayPalCaptures,
   findShopperEmail,
+  insertOrder,
   lockOrder,
+  lockProducts,
+  type NewOrderItem,
   type OrderChanges,
   type OrderWithItems,
   paidCondition,
@@ -21,21 +30,28 @@ export {
 } from './repository.js';
 export { orderJson } from './serializers.js';
 export {
+  type Buyer,
+  cancelExpiredOrder,
+  type CheckedBranch,
   clearPaymentPending,
-  expireUnpaidOrders,
+  doorAddressLine,
   findOrderRow,
   markOrderPaid,
   markPaymentPending,
   orderPagePath,
   type OrdersContext,
   type Payer,
+  type PaymentDeps,
+  type PlacingExtras,
   recordPayPalOrder,
   recordRefund,
   reportStrayPayment,
   requireOrder,
   requirePayableOrder,
   requirePayerOrder,
+  shipOrder,
   type VerifiedPayment,
 } from './service.js';
 export { refreshTracking, startTrackingRefresh } from './tracking-refresh.js';
-export { orderRoutes } from './routes.js';
+export { parcelDescription } from './waybills.js';
+export { orderRoutes, type OrderFlows } from './routes.js';

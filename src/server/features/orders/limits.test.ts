@@ -7,7 +7,7 @@ import { TYPED_ADDRESS, type OrderLine, type ShopDriver } from '../../test/drive
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 import { createProduct } from '../../test/factories.js';
 import { noticeSettingsOf } from '../notifications/index.js';
-import { expireUnconfirmedOrders } from './service.js';
+import { expireUnconfirmedOrders } from '../../flows/index.js';
 
 /** How much stock one unconfirmed order may hold, and for how long (docs/orders.md, "Limits"). */
 

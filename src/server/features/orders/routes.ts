@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { randomBytes } from 'node:crypto';
@@ -10,6 +10,7 @@ import {
   orderLocaleOf,
   OrderListQuerySchema,
   PayOrderSchema,
+  type PayOrder,
   ShipOrderSchema,
   type Shipping,
 } from '../../../shared/orders.js';
@@ -22,7 +23,7 @@ import { secretDigest } from '../../secret-digest.js';
 import { checkGuestIdempotencyKey, guestAccessTokenFor, GUEST_IDEMPOTENCY_KEY } from './idempotency.js';
 import { noticeSettingsOf } from '../notifications/index.js';
 import { orderJson, orderSummaryJson } from './serializers.js';
-import { createOrderWaybill, withTracking } from './waybills.js';
+import { withTracking } from './waybills.js';
 import {
   cancelOrder,
   checkIdempotencyKey,
@@ -34,20 +35,43 @@ import {
   deliverOrder,
   listMyOrders,
   listOrders,
-  payOrder,
-  placeOrder,
   requireGuestOrder,
   requireOrderFor,
   parcelOf,
   shipOrder,
+  type Buyer,
   type CheckedBranch,
   type CheckedDoor,
+  type OrdersContext,
+  type Payer,
+  type PaymentDeps,
+  type PlacingExtras,
 } from './service.js';
+import type { OrderWithItems } from './repository.js';
+import type { NovaPoshtaConfig } from '../delivery/index.js';
 import type { DeliveryEstimate } from '../../../shared/delivery.js';
 import { getSettings } from '../settings/index.js';
 
+/**
+ * Where orders meet other modules (src/server/flows, docs/decisions/036-flows.md): handed in by
+ * app.ts, since a feature never imports the flows above it.
+ */
+export interface OrderFlows {
+  placeOrder: (
+    ctx: OrdersContext,
+    buyer: Buyer,
+    payload: z.output<typeof OrderCreateSchema>,
+    idempotencyKey?: string,
+    branch?: CheckedBranch,
+    extras?: PlacingExtras,
+  ) => Promise<{ order: OrderWithItems; replayed: boolean }>;
+  payOrder: (ctx: OrdersContext, payer: Payer, payment: PayOrder, deps: PaymentDeps) => Promise<OrderWithItems>;
+  createOrderWaybill: (ctx: OrdersContext & { log: FastifyBaseLogger }, novaPoshta: NovaPoshtaConfig, id: string) => Promise<OrderWithItems>;
+}
+
 /** The order calls (docs/orders.md). Every route needs a session; lists and most status steps need an admin. */
-export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+export const orderRoutes: FastifyPluginAsyncZod<{ flows: OrderFlows }> = async (app, { flows }) => {
+  const { placeOrder, payOrder, createOrderWaybill } = flows;
   const ctx = { db: app.db, notices: noticeSettingsOf(app.config, app.log) };
   const { payments } = app;
   const novaPoshta = app.config.novaPoshta;
@@ -252,7 +276,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // "Створити ТТН": a Nova Poshta waybill for the order, which then ships under its number (docs/orders.md).
   app.post('/api/orders/:id/waybill', adminOrder, async (request) => {
-    return orderJson(await createOrderWaybill(ctx, novaPoshta, request.params.id));
+    return orderJson(await createOrderWaybill({ ...ctx, log: request.log }, novaPoshta, request.params.id));
   });
 
   app.put('/api/orders/:id/deliver', adminOrder, async (request) => {

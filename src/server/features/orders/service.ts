@@ -1,39 +1,30 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
-import { branchRefuses, parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
-import { discountedPriceMinor, formatUahMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
+import { parcelWeightKg, type DeliveryEstimate } from '../../../shared/delivery.js';
+import { discountedPriceMinor, formatUahMinor, fromMinor } from '../../../shared/pricing.js';
 import { paths } from '../../../shared/routes.js';
 import {
   isCashOnDelivery,
   isPaid,
   isOfflineMethod,
   ORDERS_PAGE_SIZE,
-  PAYMENT_METHODS,
   shopperCanCancel,
   type OrderCreateSchema,
   type OrderListQuerySchema,
   type OrderStatus,
-  type PayOrder,
   type PaymentResult,
 } from '../../../shared/orders.js';
 import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/sql-state.js';
-import type { OrderRow, ProductRow, ProductVariantRow, UserRow } from '../../db/schema.js';
-import { isMillable, lineKey, type LineOptions } from '../../../shared/line-options.js';
-import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../products/index.js';
+import type { OrderRow, UserRow } from '../../db/schema.js';
+import { findVariantsOf } from '../products/index.js';
 import { AppError } from '../../errors.js';
 import { secretDigest } from '../../secret-digest.js';
-import { getSettings } from '../settings/index.js';
-import { assertOfferAccepted, offerVersionInForce } from '../legal/index.js';
 import { queueOrderNotices, queueShopNotice, type NoticeSettings, type OrderEvent } from '../notifications/index.js';
-import { queueLowStockNotices } from '../back-office/index.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
-import { applyPromo, promoCustomerOf, recordUse, returnUse, type AppliedPromo } from '../promo-codes/index.js';
+import { returnUse } from '../promo-codes/index.js';
 import { assertTransition } from './order-status.js';
-import { assertWithinLimits } from './limits.js';
-import { assertSameBody, bodyHash, withKnownOutcome } from './idempotency.js';
 import {
-  findExpiredOrderIds,
   findOrderByAccessTokenHash,
   findOrderById,
   findOrderByIdempotencyKey,
@@ -42,14 +33,11 @@ import {
   findOrdersOfUser,
   findRefundsOfOrder,
   findOrdersPage,
-  insertOrder,
   lockOrder,
-  lockProducts,
   markPendingRow,
   returnStock,
   updateOrder,
   updateOrderOwner,
-  type NewOrderItem,
   type OrderChanges,
   type OrderWithItems,
   type OrderWithUser,
@@ -122,241 +110,10 @@ export async function parcelOf(tx: Tx, lines: OrderCreate['orderItems']): Promis
   return { weightKg: parcelWeightKg(weights), value: fromMinor(valueMinor) };
 }
 
-/**
- * Places an order in one transaction: prices from the database and the shared rules, stock taken
- * pack by pack with a conditional update. Any shortfall rolls everything back with a 409 naming
- * the product. Only product and pack ids, options and quantities of the payload are used.
- *
- * With an idempotency key, the same key from the same customer always answers with the one order
- * it placed (`replayed`), even when two submits race: the unique index lets one of them commit.
- */
-export async function placeOrder(
-  { db, notices }: OrdersContext,
-  buyer: Buyer,
-  payload: OrderCreate,
-  idempotencyKey?: string,
-  branch?: CheckedBranch,
-  extras: PlacingExtras = {},
-): Promise<{ order: OrderWithItems; replayed: boolean }> {
-  // A customer's keys are the customer's; a guest's keys are shared among guests, so they must be long (idempotency.ts).
-  const userId = 'user' in buyer ? buyer.user.id : null;
-  const hash = idempotencyKey ? bodyHash(payload) : null;
-  const replay = async (earlier: OrderRow) => {
-    assertSameBody(earlier.idempotencyBodyHash, hash!);
-    return { order: await requireOrder(db, earlier.id), replayed: true };
-  };
-  if (idempotencyKey) {
-    const earlier = await findOrderByIdempotencyKey(db, userId, idempotencyKey);
-    if (earlier) return replay(earlier);
-  }
-  try {
-    return {
-      order: await insertNewOrder(db, notices, buyer, payload, idempotencyKey ? { key: idempotencyKey, bodyHash: hash! } : undefined, branch, extras),
-      replayed: false,
-    };
-  } catch (error) {
-    const earlier = idempotencyKey && isUniqueViolation(error) ? await findOrderByIdempotencyKey(db, userId, idempotencyKey) : null;
-    if (!earlier) throw error;
-    return replay(earlier);
-  }
-}
-
 /** GET /api/orders/by-key/{key}: the order this customer (or, with no session, a guest) placed under the key, or null. */
 export async function findOrderByKey(tx: Tx, user: UserRow | null, key: string): Promise<OrderWithItems | null> {
   const found = await findOrderByIdempotencyKey(tx, user?.id ?? null, key);
   return found ? requireOrder(tx, found.id) : null;
-}
-
-async function insertNewOrder(
-  db: Db,
-  notices: NoticeSettings,
-  buyer: Buyer,
-  payload: OrderCreate,
-  idempotency: { key: string; bodyHash: string } | undefined,
-  branch: CheckedBranch | undefined,
-  { door, estimate }: PlacingExtras,
-): Promise<OrderWithItems> {
-  const productIds = [...new Set(payload.orderItems.map((line) => line.product))].sort();
-  const userId = 'user' in buyer ? buyer.user.id : null;
-
-  // The answer is read inside the transaction: once it commits, nothing is left to fail and be
-  // mistaken for "nothing changed" (docs/errors.md, DB_UNAVAILABLE).
-  return withKnownOutcome((committing) =>
-    db.transaction(async (tx) => {
-      const settings = await getSettings(tx);
-      assertOfferAccepted(settings, payload.acceptOffer);
-      const rules = pricingRulesOf(settings.pricing);
-      // The offer in force as the order is placed: the order page links this very version.
-      const offerVersion = await offerVersionInForce(tx);
-      // Locking the products in one global order keeps two multi-line orders from deadlocking each other.
-      const known = new Map((await lockProducts(tx, productIds)).map((p) => [p.id, p]));
-      if (productIds.some((id) => !known.has(id))) throw new AppError('PRODUCT_GONE');
-      const lines = await resolveLines(tx, known, payload.orderItems);
-
-      // Each pack's stock is taken once for all its lines (milled and whole), packs in one global order.
-      const wantedOf = new Map<string, number>();
-      for (const line of lines) wantedOf.set(line.variant.id, (wantedOf.get(line.variant.id) ?? 0) + line.qty);
-      const packName = (line: ResolvedLine) => `${line.product.name}, ${line.variant.label}`;
-      const packs = [...wantedOf.keys()].map((variantId) => lines.find((l) => l.variant.id === variantId)!);
-      assertWithinLimits(
-        packs.map((line) => ({ name: packName(line), qty: wantedOf.get(line.variant.id)!, countInStock: line.variant.countInStock })),
-        settings.orderLimits,
-        'user' in buyer,
-      );
-      if (branch) assertBranchTakes(branch, parcelWeightKg(lines.map((line) => ({ weight: line.variant.weight, qty: line.qty }))));
-
-      const taken = new Map<string, ProductVariantRow>();
-      for (const variantId of [...wantedOf.keys()].sort()) {
-        const variant = await takeVariantStock(tx, variantId, wantedOf.get(variantId)!);
-        if (!variant) {
-          const name = packName(lines.find((l) => l.variant.id === variantId)!);
-          throw new AppError('OUT_OF_STOCK', { product: name });
-        }
-        taken.set(variantId, variant);
-      }
-      await refreshProductSummaries(tx, productIds);
-      await queueLowStockNotices(tx, [...taken.keys()], notices);
-
-      const items: NewOrderItem[] = [];
-      const priced = [];
-      for (const line of lines) {
-        // The locked pack is the price the shopper pays, even if an admin edited it a moment ago.
-        const variant = taken.get(line.variant.id)!;
-        priced.push({ price: fromMinor(variant.priceMinor), discount: variant.discount, qty: line.qty });
-        items.push({
-          productId: line.product.id,
-          name: line.product.name,
-          image: line.product.image,
-          priceMinor: discountedPriceMinor(variant.priceMinor, variant.discount),
-          qty: line.qty,
-          variantId: variant.id,
-          sku: variant.sku,
-          label: variant.label,
-          weight: variant.weight,
-          options: line.options,
-        });
-      }
-      // The code is judged and its use counted under its row lock, after the products' locks (the
-      // one order every writer takes them in): of two orders racing for its last use, one gets it.
-      const customer = promoCustomerOf(userId, 'user' in buyer ? buyer.user.email : buyer.guest.email, payload.shipping.phoneNumber);
-      let promo: AppliedPromo | null = null;
-      if (payload.promoCode) {
-        const promoLines = lines.map((line, i) => ({
-          productId: line.product.id,
-          category: line.product.category,
-          totalMinor: items[i].priceMinor * line.qty,
-        }));
-        promo = await applyPromo(tx, payload.promoCode, promoLines, customer, new Date(), true);
-      }
-      const { lineDiscountsMinor, ...prices } = priceOrderMinor(
-        priced.map((line, i) => ({ ...line, promo: promo?.applies[i] ?? false })),
-        rules,
-        promo?.terms,
-      );
-      lineDiscountsMinor.forEach((discountMinor, i) => (items[i].discountMinor = discountMinor));
-      const { recipientName, city, postalCode, branch: typedBranch, phoneNumber } = payload.shipping;
-      const order = await insertOrder(
-        tx,
-        {
-          ...('user' in buyer ? { userId: buyer.user.id } : { guestEmail: buyer.guest.email ?? null, accessTokenHash: buyer.guest.accessTokenHash }),
-          recipientName,
-          recipientPhone: phoneNumber,
-          // A branch from the directory is stored as the directory names it, with its refs; else as typed.
-          cityName: branch?.cityName ?? door?.cityName ?? city,
-          branchDescription: branch?.branchDescription ?? (door ? doorAddressLine(door) : typedBranch),
-          settlementRef: branch?.settlementRef ?? door?.settlementRef ?? null,
-          cityRef: branch?.cityRef ?? null,
-          warehouseRef: branch?.warehouseRef ?? null,
-          ...(door
-            ? {
-                deliveryKind: 'door' as const,
-                streetRef: door.streetRef,
-                streetName: door.streetName,
-                house: door.house,
-                flat: door.flat,
-                settlementArea: door.area,
-                settlementRegion: door.region,
-              }
-            : {}),
-          shippingEstimateMinor: estimate?.available && estimate.cost !== null ? toMinor(estimate.cost) : null,
-          shippingEstimateDate: estimate?.available ? estimate.date : null,
-          comment: payload.comment,
-          postalCode,
-          paymentMethodId: payload.paymentMethodId,
-          locale: payload.locale ?? 'uk',
-          ...prices,
-          promoCode: promo?.row.code ?? null,
-          promoCodeId: promo?.row.id ?? null,
-          idempotencyKey: idempotency?.key ?? null,
-          idempotencyBodyHash: idempotency?.bodyHash ?? null,
-          offerVersion,
-        },
-        items,
-      );
-      if (promo) await recordUse(tx, promo.row.id, order.id, customer);
-      await queueOrderNotices(tx, notices, 'placed', order, 'guest' in buyer ? buyer.guest.accessToken : undefined);
-      const placed = await requireOrder(tx, order.id);
-      committing();
-      return placed;
-    }),
-  );
-}
-
-interface ResolvedLine {
-  product: ProductRow;
-  variant: ProductVariantRow;
-  options: LineOptions;
-  qty: number;
-}
-
-/**
- * Each line's pack and options, checked (docs/orders.md): only published products; a pack of that
- * product and not archived; no pack named only where the product has a single one; milling only
- * for what can be milled. The same pack with the same options twice counts once, quantities added.
- */
-async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: OrderCreate['orderItems']): Promise<ResolvedLine[]> {
-  const variantsOf = await findVariantsOf(tx, [...products.keys()], { includeArchived: true });
-  const merged = new Map<string, ResolvedLine>();
-  for (const line of input) {
-    const product = products.get(line.product)!;
-    if (product.status !== 'published') {
-      throw new AppError('PRODUCT_UNAVAILABLE', { product: product.name });
-    }
-    const own = variantsOf.get(product.id) ?? [];
-    let variant: ProductVariantRow | undefined;
-    if (line.variant) {
-      variant = own.find((v) => v.id === line.variant);
-      if (!variant) {
-        const [elsewhere] = await findVariantsByIds(tx, [line.variant]);
-        if (elsewhere) throw new AppError('VARIANT_NOT_OF_PRODUCT', { product: product.name });
-        throw new AppError('VARIANT_UNKNOWN', { product: product.name });
-      }
-      if (variant.archivedAt) {
-        throw new AppError('VARIANT_ARCHIVED', {
-          product: product.name,
-          label: variant.label,
-        });
-      }
-    } else {
-      const active = own.filter((v) => !v.archivedAt);
-      if (active.length !== 1) throw new AppError('VARIANT_REQUIRED', { product: product.name });
-      variant = active[0];
-    }
-    if (line.options.milled && !isMillable(product.category)) {
-      throw new AppError('OPTION_NOT_AVAILABLE', { product: product.name, option: 'milled' });
-    }
-    const key = lineKey(product.id, variant.id, line.options);
-    const earlier = merged.get(key);
-    if (earlier) earlier.qty += line.qty;
-    else merged.set(key, { product, variant, options: line.options, qty: line.qty });
-  }
-  return [...merged.values()];
-}
-
-/** A parcel heavier than the point takes (a parcel locker's 20 kg, a branch's 30 kg) cannot go there. */
-function assertBranchTakes(branch: CheckedBranch, weightKg: number) {
-  if (!branchRefuses(branch, weightKg)) return;
-  throw new AppError('PARCEL_TOO_HEAVY', { weightKg, maxWeightKg: branch.maxWeightKg, branch: branch.branchDescription });
 }
 
 /**
@@ -429,39 +186,6 @@ export type Payer = { user: UserRow; orderId: string } | { guestToken: string };
 
 /** Where the payer sees the order: the account's order page, or the guest's secret link. */
 export const orderPagePath = (payer: Payer, order: OrderRow) => ('guestToken' in payer ? paths.guestOrder(payer.guestToken) : paths.order(order.id));
-
-/**
- * PUT /api/orders/{id}/pay (or the guest link's /pay): the payer only, once. A test payment needs
- * test mode; a PayPal payment is checked with PayPal itself against the dollar amount stored when
- * it was created.
- */
-export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrder, deps: PaymentDeps): Promise<OrderWithItems> {
-  const { db } = ctx;
-  const order = await requirePayableOrder(db, payer);
-  let verified: VerifiedPayment;
-  if ('test' in payment) {
-    if (!deps.testMode) throw new AppError('TEST_PAYMENTS_DISABLED');
-    // Cash on delivery and transfers are paid outside the site: a test payment would fake a real one (docs/payments.md).
-    if (isOfflineMethod(order.paymentMethodId)) {
-      throw new AppError('TEST_PAYMENT_OFFLINE_METHOD');
-    }
-    const testId = `TEST-${randomUUID()}`;
-    const email = 'user' in payer ? payer.user.email : (order.guestEmail ?? '');
-    verified = {
-      paymentId: `test:${testId}`,
-      paymentResult: { id: testId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: email },
-    };
-  } else {
-    // Only the PayPal order the shop created for this order (docs/payments.md): another completed
-    // PayPal order, even for the same amount, pays nothing here.
-    // (With none created yet, verifyPayPal refuses: PAYPAL_NOT_CREATED.)
-    if (order.paypalOrderId && payment.id !== order.paypalOrderId) {
-      throw new AppError('PAYPAL_ORDER_MISMATCH');
-    }
-    verified = await deps.verifyPayPal(payment.id, order);
-  }
-  return markOrderPaid(ctx, order.id, verified);
-}
 
 /**
  * The payer's order, still payable: for a signed-in shopper their own (404 for others' orders, 403
@@ -745,41 +469,10 @@ const orderNotFound = () => new AppError('ORDER_NOT_FOUND');
 const paymentReused = () => new AppError('PAYMENT_REUSED');
 
 /**
- * Cancels online-paid orders (PayPal, card, LiqPay) left unpaid longer than `ttlMs`, returning
- * their stock, with the shopper told. Offline methods wait for the admin. Safe on several
- * instances at once: each cancel locks its order and re-checks it is still pending.
+ * Cancels an order that expired (docs/orders.md, "Expiry"): the same cancellation as the admin's,
+ * stock and a promo code's use back in one transaction; `guard` refuses on the locked row (confirmed
+ * meanwhile). Paid or cancelled meanwhile, here or on another instance: 409, nothing changes.
  */
-export async function expireUnpaidOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
-  const online = PAYMENT_METHODS.filter((method) => !isOfflineMethod(method));
-  return cancelExpired(ctx, await findExpiredOrderIds(ctx.db, online, new Date(now.getTime() - ttlMs), EXPIRY_BATCH));
+export async function cancelExpiredOrder(ctx: OrdersContext, id: string, guard?: (order: OrderRow) => void): Promise<OrderWithItems> {
+  return changeStatus(ctx, id, 'cancelled', { ...cancellation, guard });
 }
-
-/**
- * Cancels cash-on-delivery and transfer orders the shop has not confirmed ("Підтвердити
- * замовлення", a payment or a shipment) within `ttlMs`, returning their stock, with the shopper
- * told: nobody holds the shop's stock indefinitely by placing orders nobody answers for.
- */
-export async function expireUnconfirmedOrders(ctx: OrdersContext, ttlMs: number, now = new Date()): Promise<number> {
-  const offline = PAYMENT_METHODS.filter((method) => isOfflineMethod(method));
-  const ids = await findExpiredOrderIds(ctx.db, offline, new Date(now.getTime() - ttlMs), EXPIRY_BATCH, true);
-  // Confirmed by the admin a moment ago: the locked row says so, and the order stays.
-  return cancelExpired(ctx, ids, (order) => {
-    if (order.confirmedAt) throw new AppError('ORDER_CONFIRMED');
-  });
-}
-
-async function cancelExpired(ctx: OrdersContext, ids: string[], guard?: (order: OrderRow) => void): Promise<number> {
-  let cancelled = 0;
-  for (const id of ids) {
-    try {
-      await changeStatus(ctx, id, 'cancelled', { ...cancellation, guard });
-      cancelled++;
-    } catch (error) {
-      // Paid or cancelled meanwhile (here or on another instance): nothing to do.
-      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
-    }
-  }
-  return cancelled;
-}
-
-const EXPIRY_BATCH = 100;

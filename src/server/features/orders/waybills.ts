@@ -1,16 +1,10 @@
-import { fromMinor } from '../../../shared/pricing.js';
-import { isCashOnDelivery } from '../../../shared/orders.js';
-import { AppError } from '../../errors.js';
-import { type NovaPoshtaConfig, type NovaPoshtaSettings, createWaybill, deleteWaybill, getTrackingStatus, type TrackingStatus } from '../delivery/index.js';
+import { type NovaPoshtaConfig, type NovaPoshtaSettings, getTrackingStatus, type TrackingStatus } from '../delivery/index.js';
 import { PARCEL_REFUSED_CODES } from '../../../shared/order-status.js';
 import type { OrderRow } from '../../db/schema.js';
 import { queueShopNotice } from '../notifications/index.js';
-import { getSettings } from '../settings/index.js';
-import { assertTransition } from './order-status.js';
-import { findOrderById, findOrderItems, flagParcelRefused, updateOrder, type OrderWithItems } from './repository.js';
-import { orderedParcelWeightKg } from '../../../shared/delivery.js';
+import { flagParcelRefused, updateOrder, type OrderWithItems } from './repository.js';
 import type { LineOptions } from '../../../shared/line-options.js';
-import { shipOrder, type OrdersContext } from './service.js';
+import type { OrdersContext } from './service.js';
 
 /** A status read from Nova Poshta is shown this long before it is asked again (docs/orders.md). */
 export const TRACKING_TTL_MS = 5 * 60_000;
@@ -22,63 +16,6 @@ const PARCEL_DESCRIPTION = 'Товари для домашнього пивов�
 /** What the parcel holds, as the waybill says it: milled malt is named, so the branch handles it as such. */
 export function parcelDescription(items: readonly { options: LineOptions }[]): string {
   return items.some((item) => item.options.milled) ? `${PARCEL_DESCRIPTION}; солод подрібнений` : PARCEL_DESCRIPTION;
-}
-
-/**
- * Admin: "Створити ТТН". Checks the order may ship, asks Nova Poshta for a waybill, then ships the
- * order under its number through the usual transition. Nova Poshta failing changes nothing here.
- */
-export async function createOrderWaybill(ctx: OrdersContext, novaPoshta: NovaPoshtaConfig, id: string, now = new Date()): Promise<OrderWithItems> {
-  const found = await findOrderById(ctx.db, id);
-  if (!found) throw new AppError('ORDER_NOT_FOUND');
-  const { order } = found;
-  assertTransition(order, 'shipped');
-  if (!novaPoshta.apiKey) {
-    throw new AppError('NOVA_POSHTA_KEY_MISSING');
-  }
-  const sender = (await getSettings(ctx.db)).novaPoshtaSender;
-  if (Object.values(sender).some((value) => !value)) {
-    throw new AppError('NOVA_POSHTA_SENDER_MISSING');
-  }
-  const items = await findOrderItems(ctx.db, id);
-  const weightKg = orderedParcelWeightKg(items);
-
-  const waybill = await createWaybill(novaPoshta as NovaPoshtaSettings, {
-    sender,
-    recipient: {
-      name: order.recipientName,
-      phone: order.recipientPhone,
-      cityRef: order.cityRef,
-      warehouseRef: order.warehouseRef,
-      cityName: order.cityName,
-      branchDescription: order.branchDescription,
-      door:
-        order.deliveryKind === 'door'
-          ? { street: order.streetName ?? '', house: order.house ?? '', flat: order.flat ?? '', area: order.settlementArea, region: order.settlementRegion }
-          : null,
-    },
-    weightKg,
-    totalUah: fromMinor(order.totalMinor),
-    cashOnDelivery: isCashOnDelivery(order.paymentMethodId),
-    description: parcelDescription(items),
-    date: now,
-  });
-  try {
-    return await shipOrder(ctx, id, waybill.number, waybill.ref);
-  } catch (error) {
-    // The order changed meanwhile (cancelled, or shipped by another admin's waybill): this waybill
-    // is nobody's, so it goes back to Nova Poshta rather than wait at the branch for a parcel.
-    await deleteWaybill(novaPoshta as NovaPoshtaSettings, waybill.ref).catch(async (deleteError: unknown) => {
-      await queueShopNotice(ctx.db, ctx.notices, order, {
-        subject: `Зайва ТТН ${waybill.number}: видаліть її в кабінеті Нової пошти`,
-        lines: [
-          `ТТН ${waybill.number} створено для замовлення №${order.number}, але замовлення тим часом змінилося, і вона не знадобиться.`,
-          `Нова пошта не видалила її сама: ${deleteError instanceof Error ? deleteError.message : String(deleteError)}.`,
-        ],
-      });
-    });
-    throw error;
-  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { outboxMessages, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { noticeSettingsOf } from '../notifications/index.js';
-import { expireUnpaidOrders } from '../orders/index.js';
+import { expireUnpaidOrders } from '../../flows/index.js';
 import { liqpaySignature } from './liqpay.js';
 
 const PUBLIC_KEY = 'sandbox_i00000000001';

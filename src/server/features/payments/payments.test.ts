@@ -5,7 +5,7 @@ import type { Order, PayPalCreated } from '../../../shared/orders.js';
 import { orders, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { noticeSettingsOf } from '../notifications/index.js';
-import { expireUnpaidOrders } from '../orders/index.js';
+import { expireUnpaidOrders } from '../../flows/index.js';
 import { recheckPendingCaptures } from './pending-captures.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { useFakePayPal } from '../../test/driver.js';

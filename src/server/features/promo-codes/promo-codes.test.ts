@@ -10,7 +10,7 @@ import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 import { noticeSettingsOf } from '../notifications/index.js';
-import { expireUnpaidOrders } from '../orders/index.js';
+import { expireUnpaidOrders } from '../../flows/index.js';
 import { PROMO_CHECKS_PER_WINDOW } from './routes.js';
 
 /** Promo codes (docs/promo-codes.md): the admin's codes, the shopper's check, and orders counting uses. */
