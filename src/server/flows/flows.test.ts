@@ -51,12 +51,12 @@ describeWithApp(
       await shopWithSender(app);
       const admin = await shop.admin();
       const order = await shop.orderPlaced({ lines: [{ product: (await createProduct(app.db, { weight: 0.5 })).id, qty: 1 }] });
-      const [before] = await app.db.select().from(orders).where(eq(orders.id, order._id));
+      const [before] = await app.db.select().from(orders).where(eq(orders.id, order.id));
       const made = novaPoshta().waybills.length;
       const callsBefore = novaPoshta().calls.length;
 
       const res = await whileRefusing(app, 'orders', 'NEW.tracking_number IS NOT NULL', () =>
-        app.inject({ method: 'POST', url: `/api/orders/${order._id}/waybill`, headers: { cookie: admin.cookie } }),
+        app.inject({ method: 'POST', url: `/api/orders/${order.id}/waybill`, headers: { cookie: admin.cookie } }),
       );
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
 
@@ -65,7 +65,7 @@ describeWithApp(
       expect(calls.filter((c) => c.method === 'InternetDocument.delete')).toHaveLength(1);
       // The fake holds no waybill more than before: the one made is gone again.
       expect(novaPoshta().waybills).toHaveLength(made);
-      const [after] = await app.db.select().from(orders).where(eq(orders.id, order._id));
+      const [after] = await app.db.select().from(orders).where(eq(orders.id, order.id));
       expect(after).toEqual(before);
     });
 
@@ -104,7 +104,7 @@ describeWithApp(
       // This block's only online order: the other tests pay on delivery, which does not expire so.
       const counts = await Promise.all([expireUnpaidOrders(context, 60_000, later), expireUnpaidOrders(context, 60_000, later)]);
       expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-      expect(await shop.statusOf(order._id)).toBe('cancelled');
+      expect(await shop.statusOf(order.id)).toBe('cancelled');
       expect(await shop.stockOf(product.id)).toBe(10);
       expect(await usedCountOf(app, code.id)).toBe(0);
       expect(await expireUnpaidOrders(context, 60_000, later)).toBe(0);
