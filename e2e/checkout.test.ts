@@ -208,7 +208,7 @@ test('a cart line whose product left the catalogue is flagged and keeps the cart
   // As if the product was deleted after it went into this cart.
   await page.evaluate(() => {
     const saved = JSON.parse(localStorage.getItem('cart')!);
-    saved.state.cartItems[0]._id = '00000000-0000-4000-8000-000000000000';
+    saved.state.cartItems[0].id = '00000000-0000-4000-8000-000000000000';
     localStorage.setItem('cart', JSON.stringify(saved));
   });
   allowConsoleErrors(page, /404/);
