@@ -1,3 +1,4 @@
+import { SHOP_TIME_ZONE } from '../../shared/time-zone';
 import { useLanguage, type Language } from '../i18n';
 
 /** Money is written by the shared formatters (docs/pricing.md): "1 305 грн", "$36,42", "1 450". */
@@ -7,9 +8,8 @@ export { formatAmount, formatRate, formatUah, formatUsd } from '../../shared/pri
  * The shop lives in Kyiv: a moment is shown as the Kyiv calendar day and clock, whatever the
  * browser's own zone, so an order placed at 01:30 Kyiv time (22:30 or 23:30 UTC) shows that day.
  */
-const TIME_ZONE = 'Europe/Kyiv';
 const locales: Record<Language, string> = { uk: 'uk-UA', en: 'en-GB' };
-const day = { timeZone: TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const day = { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' } as const;
 const formatters = {
   date: new Map<Language, Intl.DateTimeFormat>(),
   dateTime: new Map<Language, Intl.DateTimeFormat>(),

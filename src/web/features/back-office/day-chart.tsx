@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { SHOP_TIME_ZONE } from '../../../shared/time-zone';
 import { Message } from '../../components/message';
 
 export interface ChartSeries {
@@ -42,7 +43,7 @@ export function DayChart({
         chart = new UPlot(
           {
             ...size(),
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Europe/Kyiv'),
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), SHOP_TIME_ZONE),
             legend: { show: true },
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
