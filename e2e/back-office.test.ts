@@ -23,6 +23,16 @@ const noSideScroll = (page: Page) => page.evaluate(() => document.documentElemen
 mkdirSync(SCREENSHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 
+/** The first chart's legend names its days in Ukrainian ("Дата", never uPlot's "Time") and, under the cursor, shows a Kyiv day, not an hour. */
+async function expectUkrainianDays(page: Page) {
+  const chart = page.locator('[data-testid="day-chart"]').first();
+  const legend = chart.locator('.u-legend');
+  await expect.poll(() => legend.textContent()).toContain('Дата');
+  expect(await legend.textContent()).not.toContain('Time');
+  await chart.locator('.u-over').hover();
+  await expect.poll(() => legend.locator('.u-series').first().textContent()).toMatch(/^Дата\d{2}\.\d{2}\.\d{4}$/);
+}
+
 /** A customer with one order of a yeast pack, placed through the API; signed out after. */
 async function customerOrder(page: Page) {
   const name = `Пантелеймон Куліш ${randomBytes(2).toString('hex')}`;
@@ -53,6 +63,7 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
   await expect.poll(() => page.getByRole('heading', { name: 'Панель магазину' }).isVisible()).toBe(true);
   // The chart is drawn (uPlot, loaded for this screen) and its numbers are a table for screen readers.
   await expect.poll(() => page.locator('[data-testid="day-chart"] canvas').count()).toBeGreaterThan(0);
+  await expectUkrainianDays(page);
   const revenueTable = page.locator('table', { has: page.locator('caption', { hasText: 'Виручка за днями: таблиця' }) });
   expect(await revenueTable.locator('tbody tr').count()).toBe(7);
   await expect.poll(() => page.getByRole('heading', { name: 'Найкращі товари' }).isVisible()).toBe(true);
@@ -111,6 +122,7 @@ test('the dashboard, customers and the trail fit a phone', async () => {
   await signIn(page, email, password, '/admin?days=90');
   await page.waitForURL('**/admin?days=90');
   await expect.poll(() => page.locator('[data-testid="day-chart"] canvas').count()).toBeGreaterThan(0);
+  await expectUkrainianDays(page);
   expect(await noSideScroll(page)).toBe(true);
   await shot(page, 'dashboard-375');
   for (const [path, name] of [
