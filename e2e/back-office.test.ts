@@ -11,6 +11,16 @@ const SCREENSHOTS = '/tmp/back-office';
 mkdirSync(SCREENSHOTS, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/${name}.png`, fullPage: true });
 
+/** The first chart's legend names its days in Ukrainian ("Дата", never uPlot's "Time") and, under the cursor, shows a Kyiv day, not an hour. */
+async function expectUkrainianDays(page: Page) {
+  const chart = page.locator('[data-testid="day-chart"]').first();
+  const legend = chart.locator('.u-legend');
+  await expect.poll(() => legend.textContent()).toContain('Дата');
+  expect(await legend.textContent()).not.toContain('Time');
+  await chart.locator('.u-over').hover();
+  await expect.poll(() => legend.locator('.u-series').first().textContent()).toMatch(/^Дата\d{2}\.\d{2}\.\d{4}$/);
+}
+
 /** A customer with one order of a yeast pack, placed through the API; signed out after. */
 async function customerOrder(page: Page) {
   const { name } = await registerCustomer(page, { name: `Пантелеймон Куліш ${randomBytes(2).toString('hex')}`, emailPrefix: 'kulish', signedIn: true });
@@ -31,6 +41,7 @@ test('the owner lands on the dashboard, switches the period, edits a price and f
   await expect.poll(() => page.getByRole('heading', { name: 'Панель магазину' }).isVisible()).toBe(true);
   // The chart is drawn (uPlot, loaded for this screen) and its numbers are a table for screen readers.
   await expect.poll(() => page.locator('[data-testid="day-chart"] canvas').count()).toBeGreaterThan(0);
+  await expectUkrainianDays(page);
   const revenueTable = page.locator('table', { has: page.locator('caption', { hasText: 'Виручка за днями: таблиця' }) });
   expect(await revenueTable.locator('tbody tr').count()).toBe(7);
   await expect.poll(() => page.getByRole('heading', { name: 'Найкращі товари' }).isVisible()).toBe(true);
@@ -87,6 +98,7 @@ test('the dashboard, customers and the trail fit a phone', async () => {
   const page = await openPage(browser(), PHONE);
   await signInAsAdmin(page, '/admin?days=90');
   await expect.poll(() => page.locator('[data-testid="day-chart"] canvas').count()).toBeGreaterThan(0);
+  await expectUkrainianDays(page);
   await expectNoSideScroll(page);
   await shot(page, 'dashboard-375');
   for (const [path, name] of [

@@ -7,7 +7,7 @@ import { toMinor, type PromoTerms } from './pricing.js';
 
 /**
  * Promo codes (docs/promo-codes.md): what the admin writes, what the shopper's check answers, and the
- * rules both sides read (which lines a code applies to, Kyiv's calendar for its dates).
+ * rules both sides read (which lines a code applies to; its dates are the shop's days, src/shared/time-zone.ts).
  */
 
 export const PROMO_KINDS = ['percent', 'fixed', 'free_delivery'] as const;
@@ -165,9 +165,4 @@ export function promoTermsOf(code: { kind: PromoKind; percent: number | null; am
 export function promoApplies(targets: { categories: readonly string[]; products: readonly string[] }, product: { id: string; category: string }): boolean {
   if (targets.categories.length === 0 && targets.products.length === 0) return true;
   return targets.products.includes(product.id) || targets.categories.includes(product.category);
-}
-
-/** Today's date on Kyiv's calendar (yyyy-mm-dd): promo codes start and end on Kyiv's days. */
-export function kyivDate(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }

@@ -46,7 +46,17 @@ describe('the error catalogue (docs/errors.md)', () => {
     expect(Object.keys(uk).sort()).toEqual(declared);
     expect(Object.keys(en).sort()).toEqual(declared);
     // Blanks filled with anything print without "undefined" or "NaN" left in the words.
-    const anything = new Proxy({}, { get: (_, key) => (key === 'reason' ? 'empty' : key === 'date' ? '2026-11-27' : '5') });
+    // Blanks that pick words (a reason, a fault) get a value of their own kind.
+    const kinds: Record<string, string> = {
+      reason: 'empty',
+      date: '2026-11-27',
+      xml: 'mismatchedTag',
+      problem: 'noAmount',
+      part: 'hop',
+      unit: 'kg',
+      format: 'beerjson',
+    };
+    const anything = new Proxy({}, { get: (_, key) => (typeof key === 'string' && key in kinds ? kinds[key] : '5') });
     for (const code of declared as ErrorCode[]) {
       for (const texts of [uk, en]) {
         const words = wordError(texts, code, anything as never);

@@ -14,8 +14,69 @@ const blanks = <P extends Blanks>(): P => ({}) as P;
 /** Why a price list could not be read (IMPORT_UNREADABLE). */
 export type UnreadableReason = 'empty' | 'noHeader' | 'notText' | 'csvFormat' | 'partTooLarge' | 'brokenZip' | 'notXlsx' | 'noSheet' | 'sheetEmpty' | 'doctype';
 
-/** A recipe file's problem as the parser words it (docs/recipes.md), with its line when known. */
-type RecipeProblem = { detail: string; line?: number };
+/** What is wrong in a recipe file's XML (RECIPE_INVALID_XML, RECIPE_UNSAFE_XML; docs/recipes.md). */
+export type RecipeXmlFault =
+  | 'ampersand'
+  | 'unknownEntity'
+  | 'doctype'
+  | 'textOutsideRoot'
+  | 'unclosedComment'
+  | 'unclosedCdata'
+  | 'cdataOutsideRoot'
+  | 'unknownMarkup'
+  | 'unclosedInstruction'
+  | 'badClosingTag'
+  | 'extraClosingTag'
+  | 'mismatchedTag'
+  | 'badTag'
+  | 'unclosedTag'
+  | 'badAttribute'
+  | 'attributeWithoutValue'
+  | 'unquotedAttribute'
+  | 'unclosedAttribute'
+  | 'tooManyElements'
+  | 'secondRoot'
+  | 'tooDeep'
+  | 'noElement';
+
+/** Why a recipe's field cannot be read (RECIPE_BAD_FIELD). */
+export type RecipeFieldProblem =
+  | 'empty'
+  | 'notANumber'
+  | 'negative'
+  | 'notAnObject'
+  | 'notAListOfObjects'
+  | 'noValue'
+  | 'unknownUnit'
+  | 'notPercent'
+  | 'noBatchSize'
+  | 'noIngredients'
+  | 'noAmount'
+  | 'hopExtract';
+
+/** Which ingredient of a recipe a complaint is about. */
+export type RecipePart = 'fermentable' | 'hop' | 'yeast' | 'misc';
+
+/** The unit a missing amount or batch size is expected in. */
+export type RecipeUnit = 'kg' | 'g' | 'l';
+
+/**
+ * Where in a recipe file a field is and what is wrong with it: the line (XML), the recipe (its name,
+ * or its number before the name is read), the ingredient (kind and number), the field, the problem,
+ * and the value or unit quoted; `alternative` names another field that would also do.
+ */
+type RecipeFieldBlanks = {
+  line?: number;
+  recipe?: string;
+  recipeNumber?: number;
+  part?: RecipePart;
+  partNumber?: number;
+  field: string;
+  problem: RecipeFieldProblem;
+  value?: string;
+  unit?: RecipeUnit;
+  alternative?: string;
+};
 
 export const ERROR_CODES = {
   // Any route (src/server/plugins/errors.ts)
@@ -96,14 +157,14 @@ export const ERROR_CODES = {
   WAYBILL_LABELS_UNAVAILABLE: { status: 502 },
 
   // Recipes
-  RECIPE_UNSAFE_XML: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_INVALID_XML: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_ENCODING: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_NOT_BEERXML: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_TOO_MANY_INGREDIENTS: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_BAD_FIELD: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_INVALID_JSON: { status: 400, params: blanks<RecipeProblem>() },
-  RECIPE_UNKNOWN_FORMAT: { status: 400, params: blanks<RecipeProblem>() },
+  RECIPE_UNSAFE_XML: { status: 400, params: blanks<{ line?: number }>() },
+  RECIPE_INVALID_XML: { status: 400, params: blanks<{ line?: number; xml: RecipeXmlFault; tag?: string; expected?: string; openLine?: number }>() },
+  RECIPE_ENCODING: { status: 400, params: blanks<{ encoding?: string }>() },
+  RECIPE_NOT_BEERXML: { status: 400, params: blanks<{ line?: number; format: 'beerxml' | 'beerjson' }>() },
+  RECIPE_TOO_MANY_INGREDIENTS: { status: 400, params: blanks<{ line?: number; recipe: string; count: number; max: number }>() },
+  RECIPE_BAD_FIELD: { status: 400, params: blanks<RecipeFieldBlanks>() },
+  RECIPE_INVALID_JSON: { status: 400, params: blanks<{ line?: number }>() },
+  RECIPE_UNKNOWN_FORMAT: { status: 400 },
   RECIPE_NOT_IN_FILE: { status: 400, params: blanks<{ count: number; number: number }>() },
   RECIPE_NO_FILE: { status: 400 },
   RECIPE_TOO_LARGE: { status: 413 },

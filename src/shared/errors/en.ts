@@ -1,6 +1,6 @@
 import { formatCalendarDay } from '../calendar-day.js';
 import { formatUah } from '../pricing.js';
-import type { ErrorTexts, UnreadableReason } from './codes.js';
+import type { ErrorParams, ErrorTexts, RecipeFieldProblem, RecipePart, RecipeUnit, RecipeXmlFault, UnreadableReason } from './codes.js';
 
 /** The English words of every error code, for the web app's English. */
 
@@ -19,6 +19,53 @@ const UNREADABLE: Record<UnreadableReason, string> = {
   sheetEmpty: 'the sheet is empty',
   doctype: 'the file has a DOCTYPE or entities',
 };
+
+/** A recipe file's faults (docs/recipes.md): the XML, the place of a field, what is wrong with it. */
+const XML: Record<RecipeXmlFault, (p: ErrorParams<'RECIPE_INVALID_XML'>) => string> = {
+  ampersand: (p) => `an “&” must be written as &amp; (${p.tag})`,
+  unknownEntity: (p) => `unknown entity &${p.tag}; — only the standard entities are read`,
+  doctype: () => 'the file has a DOCTYPE or entity declarations; such files are refused for safety',
+  textOutsideRoot: () => 'text outside the root element',
+  unclosedComment: () => 'a comment is not closed',
+  unclosedCdata: () => 'a CDATA block is not closed',
+  cdataOutsideRoot: () => 'CDATA outside the root element',
+  unknownMarkup: () => 'unknown markup “<!”',
+  unclosedInstruction: () => 'a “<?” instruction is not closed',
+  badClosingTag: (p) => `malformed closing tag${p.tag ? ` </${p.tag}>` : ''}`,
+  extraClosingTag: (p) => `closing tag </${p.tag}> closes nothing`,
+  mismatchedTag: (p) => `expected </${p.expected}> (opened on line ${p.openLine}), found </${p.tag}>`,
+  badTag: () => 'malformed tag',
+  unclosedTag: (p) => `tag <${p.tag}> is not closed`,
+  badAttribute: (p) => `malformed attribute in tag <${p.tag}>`,
+  attributeWithoutValue: (p) => `attribute without a value in tag <${p.tag}>`,
+  unquotedAttribute: (p) => `attribute value without quotes in tag <${p.tag}>`,
+  unclosedAttribute: (p) => `attribute value not closed in tag <${p.tag}>`,
+  tooManyElements: () => 'too many elements in the file',
+  secondRoot: () => 'more than one root element',
+  tooDeep: () => 'elements nested too deep',
+  noElement: () => 'the file has no XML element',
+};
+const PART: Record<RecipePart, string> = { fermentable: 'malt/sugar', hop: 'hop', yeast: 'yeast', misc: 'other' };
+const UNIT: Record<RecipeUnit, string> = { kg: 'in kilograms', g: 'in grams', l: 'in litres' };
+const FIELD: Record<RecipeFieldProblem, (p: ErrorParams<'RECIPE_BAD_FIELD'>) => string> = {
+  empty: () => 'empty value',
+  notANumber: (p) => `“${p.value}” is not a number`,
+  negative: () => 'negative value',
+  notAnObject: () => 'an object was expected',
+  notAListOfObjects: () => 'a list of objects was expected',
+  noValue: () => 'no value',
+  unknownUnit: (p) => `unknown unit “${p.value}”`,
+  notPercent: (p) => `a percentage (“%”) was expected, not “${p.value}”`,
+  noBatchSize: (p) => `no batch size${p.unit ? ` (${UNIT[p.unit]})` : ''}`,
+  noIngredients: () => 'no ingredients',
+  noAmount: (p) => `no amount${p.unit ? ` (${UNIT[p.unit]})` : ''}${p.alternative ? ` and no ${p.alternative}` : ''}`,
+  hopExtract: () => 'hop extract (a volume) is not sold in the shop; give a mass',
+};
+function fieldPlace(p: ErrorParams<'RECIPE_BAD_FIELD'>): string {
+  const recipe = p.recipe ? `recipe “${p.recipe}”` : p.recipeNumber ? `recipe ${p.recipeNumber}` : 'the file';
+  const place = [recipe, p.part && `${PART[p.part]} ${p.partNumber}`, `field ${p.field}`].filter(Boolean).join(', ');
+  return p.line ? `Line ${p.line}, ${place}` : place.charAt(0).toUpperCase() + place.slice(1);
+}
 
 export const en: ErrorTexts = {
   VALIDATION_ERROR: (p) => (p.detail ? `Invalid data (${p.detail})` : 'Invalid data'),
@@ -99,11 +146,17 @@ export const en: ErrorTexts = {
   WAYBILL_LABELS_UNAVAILABLE: 'Nova Poshta printed no labels: check that the waybills were made with the shop’s API key and try again',
 
   RECIPE_UNSAFE_XML: 'The file has a DOCTYPE or entities; such files are refused for safety',
-  RECIPE_INVALID_XML: (p) => `The file is not well-formed XML${p.line ? ` (line ${p.line})` : ''}`,
-  RECIPE_ENCODING: 'The file’s encoding is not supported: save it in UTF-8 or Windows-1251',
-  RECIPE_NOT_BEERXML: 'The file holds no recipe (BeerXML <RECIPES> with a <RECIPE>, or BeerJSON recipes)',
-  RECIPE_TOO_MANY_INGREDIENTS: 'The recipe has too many ingredients: 200 at most',
-  RECIPE_BAD_FIELD: (p) => `A field of the recipe cannot be read${p.line ? ` (line ${p.line})` : ''}: ${p.detail}`,
+  RECIPE_INVALID_XML: (p) => `The file is not well-formed XML${p.line ? ` (line ${p.line})` : ''}: ${XML[p.xml](p)}`,
+  RECIPE_ENCODING: (p) =>
+    p.encoding
+      ? `The encoding “${p.encoding}” is not supported: save the file in UTF-8 or Windows-1251`
+      : 'The file is not in UTF-8: declare encoding="windows-1251" in its header or save it in UTF-8',
+  RECIPE_NOT_BEERXML: (p) =>
+    p.format === 'beerjson'
+      ? 'The BeerJSON file has no recipes (beerjson.recipes)'
+      : 'The file holds no BeerXML recipe (<RECIPES> with a <RECIPE> inside is expected)',
+  RECIPE_TOO_MANY_INGREDIENTS: (p) => `The recipe “${p.recipe}” has ${p.count} ingredients; ${p.max} at most`,
+  RECIPE_BAD_FIELD: (p) => `${fieldPlace(p)}: ${FIELD[p.problem](p)}`,
   RECIPE_INVALID_JSON: (p) => `The file is not valid JSON${p.line ? ` (line ${p.line})` : ''}`,
   RECIPE_UNKNOWN_FORMAT: 'This is JSON, but neither a BeerJSON 1.0 recipe (the beerjson object) nor a Brewfather recipe export',
   RECIPE_NOT_IN_FILE: (p) => `The file has ${p.count} recipe(s); there is no recipe no. ${p.number}`,

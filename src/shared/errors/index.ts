@@ -8,5 +8,9 @@ export {
   type ErrorParams,
   type ErrorStatus,
   type ErrorTexts,
+  type RecipeFieldProblem,
+  type RecipePart,
+  type RecipeUnit,
+  type RecipeXmlFault,
   type UnreadableReason,
 } from './codes.js';

@@ -1,6 +1,6 @@
 import { formatCalendarDay } from '../calendar-day.js';
 import { formatUah } from '../pricing.js';
-import type { ErrorTexts, UnreadableReason } from './codes.js';
+import type { ErrorParams, ErrorTexts, RecipeFieldProblem, RecipePart, RecipeUnit, RecipeXmlFault, UnreadableReason } from './codes.js';
 
 /** The Ukrainian words of every error code: the API's `message` and the web app's Ukrainian. */
 
@@ -19,6 +19,53 @@ const UNREADABLE: Record<UnreadableReason, string> = {
   sheetEmpty: 'аркуш порожній',
   doctype: 'файл містить DOCTYPE або сутності',
 };
+
+/** A recipe file's faults (docs/recipes.md): the XML, the place of a field, what is wrong with it. */
+const XML: Record<RecipeXmlFault, (p: ErrorParams<'RECIPE_INVALID_XML'>) => string> = {
+  ampersand: (p) => `символ «&» треба записувати як &amp; (${p.tag})`,
+  unknownEntity: (p) => `невідома сутність &${p.tag}; — сутності, окрім стандартних, не підтримуються`,
+  doctype: () => 'файл містить DOCTYPE або оголошення сутностей — такі файли не приймаються з міркувань безпеки',
+  textOutsideRoot: () => 'текст поза кореневим елементом',
+  unclosedComment: () => 'незакритий коментар',
+  unclosedCdata: () => 'незакритий блок CDATA',
+  cdataOutsideRoot: () => 'CDATA поза кореневим елементом',
+  unknownMarkup: () => 'невідома конструкція «<!»',
+  unclosedInstruction: () => 'незакрита інструкція «<?»',
+  badClosingTag: (p) => `некоректний закривальний тег${p.tag ? ` </${p.tag}>` : ''}`,
+  extraClosingTag: (p) => `зайвий закривальний тег </${p.tag}>`,
+  mismatchedTag: (p) => `очікувався </${p.expected}> (відкрито в рядку ${p.openLine}), а знайдено </${p.tag}>`,
+  badTag: () => 'некоректний тег',
+  unclosedTag: (p) => `незакритий тег <${p.tag}>`,
+  badAttribute: (p) => `некоректний атрибут у тегу <${p.tag}>`,
+  attributeWithoutValue: (p) => `атрибут без значення у тегу <${p.tag}>`,
+  unquotedAttribute: (p) => `значення атрибута без лапок у тегу <${p.tag}>`,
+  unclosedAttribute: (p) => `незакрите значення атрибута у тегу <${p.tag}>`,
+  tooManyElements: () => 'забагато елементів у файлі',
+  secondRoot: () => 'більше одного кореневого елемента',
+  tooDeep: () => 'завелика вкладеність елементів',
+  noElement: () => 'у файлі немає жодного XML-елемента',
+};
+const PART: Record<RecipePart, string> = { fermentable: 'солод/цукор', hop: 'хміль', yeast: 'дріжджі', misc: 'інше' };
+const UNIT: Record<RecipeUnit, string> = { kg: 'у кілограмах', g: 'у грамах', l: 'у літрах' };
+const FIELD: Record<RecipeFieldProblem, (p: ErrorParams<'RECIPE_BAD_FIELD'>) => string> = {
+  empty: () => 'порожнє значення',
+  notANumber: (p) => `«${p.value}» не є числом`,
+  negative: () => 'від’ємне значення',
+  notAnObject: () => 'очікувався об’єкт',
+  notAListOfObjects: () => 'очікувався список об’єктів',
+  noValue: () => 'немає значення',
+  unknownUnit: (p) => `невідома одиниця «${p.value}»`,
+  notPercent: (p) => `очікувались відсотки («%»), а не «${p.value}»`,
+  noBatchSize: (p) => `немає розміру партії${p.unit ? ` (${UNIT[p.unit]})` : ''}`,
+  noIngredients: () => 'немає інгредієнтів',
+  noAmount: (p) => `немає кількості${p.unit ? ` (${UNIT[p.unit]})` : ''}${p.alternative ? ` і немає ${p.alternative}` : ''}`,
+  hopExtract: () => 'хмелевий екстракт (об’єм) у магазині не продається; вкажіть масу',
+};
+function fieldPlace(p: ErrorParams<'RECIPE_BAD_FIELD'>): string {
+  const recipe = p.recipe ? `рецепт «${p.recipe}»` : p.recipeNumber ? `рецепт ${p.recipeNumber}` : 'файл';
+  const place = [recipe, p.part && `${PART[p.part]} ${p.partNumber}`, `поле ${p.field}`].filter(Boolean).join(', ');
+  return p.line ? `Рядок ${p.line}, ${place}` : place.charAt(0).toUpperCase() + place.slice(1);
+}
 
 export const uk: ErrorTexts = {
   VALIDATION_ERROR: (p) => (p.detail ? `Некоректні дані (${p.detail})` : 'Некоректні дані'),
@@ -100,12 +147,18 @@ export const uk: ErrorTexts = {
   WAYBILL_LABELS_UNAVAILABLE: 'Нова пошта не видала наліпки: перевірте, що ТТН створені з ключем API магазину, і спробуйте ще раз',
 
   RECIPE_UNSAFE_XML: 'Файл містить DOCTYPE або сутності — такі файли не приймаються з міркувань безпеки',
-  RECIPE_INVALID_XML: (p) => p.detail,
-  RECIPE_ENCODING: (p) => p.detail,
-  RECIPE_NOT_BEERXML: (p) => p.detail,
-  RECIPE_TOO_MANY_INGREDIENTS: (p) => p.detail,
-  RECIPE_BAD_FIELD: (p) => p.detail,
-  RECIPE_INVALID_JSON: (p) => p.detail,
+  RECIPE_INVALID_XML: (p) => `${p.line ? `Рядок ${p.line}: ` : ''}${XML[p.xml](p)}`,
+  RECIPE_ENCODING: (p) =>
+    p.encoding
+      ? `Кодування «${p.encoding}» не підтримується: збережіть файл у UTF-8 або Windows-1251`
+      : 'Файл не у кодуванні UTF-8: вкажіть encoding="windows-1251" в заголовку або збережіть у UTF-8',
+  RECIPE_NOT_BEERXML: (p) =>
+    p.format === 'beerjson'
+      ? 'У файлі BeerJSON немає рецептів (beerjson.recipes)'
+      : 'У файлі немає рецепта BeerXML (очікується <RECIPES> з <RECIPE> всередині)',
+  RECIPE_TOO_MANY_INGREDIENTS: (p) => `У рецепті «${p.recipe}» ${p.count} інгредієнтів; щонайбільше ${p.max}`,
+  RECIPE_BAD_FIELD: (p) => `${fieldPlace(p)}: ${FIELD[p.problem](p)}`,
+  RECIPE_INVALID_JSON: (p) => (p.line ? `Рядок ${p.line}: файл не є коректним JSON` : 'Файл не є коректним JSON'),
   RECIPE_UNKNOWN_FORMAT: 'Це JSON, але не рецепт BeerJSON 1.0 (об’єкт beerjson) і не експорт рецепта Brewfather (batchSize, fermentables, hops)',
   RECIPE_NOT_IN_FILE: (p) => `У файлі ${p.count} рецепт(и); рецепта № ${p.number} немає`,
   RECIPE_NO_FILE: 'Надішліть BeerXML як текст (application/xml) або непорожній файл у полі file',

@@ -1,5 +1,9 @@
 import { describe, expect, test } from 'vitest';
+import { en } from '../errors/en';
+import { wordError } from '../errors/index';
 import { decodeRecipeBytes, parseBeerXml, RecipeImportError } from './beerxml';
+
+const english = (err: RecipeImportError) => wordError(en, err.code, err.params);
 import { IPA_BEERSMITH, STOUT_BREWTARGET, TWO_RECIPES_BREWFATHER, windows1251Recipe } from './test-recipes';
 
 function importError(run: () => unknown): RecipeImportError {
@@ -73,6 +77,7 @@ describe('BeerXML import', () => {
     expect(importError(() => decodeRecipeBytes(latin)).code).toBe('RECIPE_ENCODING');
     const ebcdic = new TextEncoder().encode('<?xml version="1.0" encoding="EBCDIC-US"?><RECIPES/>');
     expect(importError(() => decodeRecipeBytes(ebcdic)).message).toContain('ebcdic-us');
+    expect(english(importError(() => decodeRecipeBytes(ebcdic)))).toBe('The encoding “ebcdic-us” is not supported: save the file in UTF-8 or Windows-1251');
   });
 
   test('XXE and billion laughs are refused before any entity is read', () => {
@@ -97,6 +102,7 @@ describe('BeerXML import', () => {
     expect(err.code).toBe('RECIPE_INVALID_XML');
     expect(err.line).toBe(4);
     expect(err.message).toMatch(/^Рядок 4: очікувався <\/BATCH_SIZE>/);
+    expect(english(err)).toBe('The file is not well-formed XML (line 4): expected </BATCH_SIZE> (opened on line 4), found </BATCH_SIZ>');
   });
 
   test('a bad field is named with its line and the recipe', () => {
@@ -105,8 +111,10 @@ describe('BeerXML import', () => {
     const err = importError(() => parseBeerXml(text));
     expect(err.code).toBe('RECIPE_BAD_FIELD');
     expect(err.message).toBe('Рядок 3, рецепт «IPA», хміль 1, поле AMOUNT: «багато» не є числом');
+    expect(english(err)).toBe('Line 3, recipe “IPA”, hop 1, field AMOUNT: “багато” is not a number');
     const noBatch = importError(() => parseBeerXml('<RECIPES><RECIPE><NAME>IPA</NAME></RECIPE></RECIPES>'));
     expect(noBatch.message).toContain('BATCH_SIZE');
+    expect(english(noBatch)).toBe('Line 1, recipe “IPA”, field BATCH_SIZE: no batch size (in litres)');
   });
 
   test('not BeerXML, too many ingredients, too large', () => {

@@ -9,6 +9,8 @@ import {
   type RecipeMisc,
   type RecipeYeast,
 } from './schema.js';
+import { wordError, type ErrorParams, type RecipeFieldProblem, type RecipePart } from '../errors/index.js';
+import { uk } from '../errors/uk.js';
 import { child, childrenNamed, parseXml, XmlError, type XmlElement } from './xml.js';
 
 /**
@@ -28,13 +30,32 @@ export type RecipeImportErrorCode =
   | 'RECIPE_INVALID_JSON'
   | 'RECIPE_UNKNOWN_FORMAT';
 
-export class RecipeImportError extends Error {
+/** Where a field is: the recipe (its name, or its number before the name is read) and the ingredient. */
+export interface RecipePlace {
+  recipe?: string;
+  recipeNumber?: number;
+  part?: RecipePart;
+  partNumber?: number;
+}
+
+/** What a field's complaint quotes: the value or unit read, the unit expected, another field that would do. */
+export type FieldComplaint = Pick<ErrorParams<'RECIPE_BAD_FIELD'>, 'value' | 'unit' | 'alternative'>;
+
+/**
+ * A recipe file that cannot be read: a code of the error catalogue with its blanks (the line, the
+ * field, what is wrong), worded in the shopper's language by whoever shows it (docs/errors.md); the
+ * message is the Ukrainian words, as the API's `message`.
+ */
+export class RecipeImportError<C extends RecipeImportErrorCode = RecipeImportErrorCode> extends Error {
   constructor(
-    readonly code: RecipeImportErrorCode,
-    message: string,
-    readonly line?: number,
+    readonly code: C,
+    readonly params?: ErrorParams<C>,
   ) {
-    super(message);
+    super(wordError(uk, code, params));
+  }
+
+  get line(): number | undefined {
+    return (this.params as { line?: number } | undefined)?.line;
   }
 }
 
@@ -52,7 +73,7 @@ const ENCODINGS: Record<string, string> = {
 
 /** Decodes a file as its XML declaration says (UTF-8 when it says nothing). */
 export function decodeRecipeBytes(bytes: Uint8Array): string {
-  if (bytes.length > MAX_RECIPE_BYTES) throw new RecipeImportError('RECIPE_TOO_LARGE', 'Файл рецепта більший за 1 МБ');
+  if (bytes.length > MAX_RECIPE_BYTES) throw new RecipeImportError('RECIPE_TOO_LARGE');
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return strictUtf8(bytes.subarray(3));
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
     return new TextDecoder(bytes[0] === 0xff ? 'utf-16le' : 'utf-16be').decode(bytes.subarray(2));
@@ -62,7 +83,7 @@ export function decodeRecipeBytes(bytes: Uint8Array): string {
   const declared = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/i.exec(head)?.[1].toLowerCase();
   if (!declared) return strictUtf8(bytes);
   const encoding = ENCODINGS[declared];
-  if (!encoding) throw new RecipeImportError('RECIPE_ENCODING', `Кодування «${declared}» не підтримується: збережіть файл у UTF-8 або Windows-1251`);
+  if (!encoding) throw new RecipeImportError('RECIPE_ENCODING', { encoding: declared });
   return encoding === 'utf-8' ? strictUtf8(bytes) : new TextDecoder(encoding).decode(bytes);
 }
 
@@ -70,34 +91,34 @@ function strictUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new RecipeImportError('RECIPE_ENCODING', 'Файл не у кодуванні UTF-8: вкажіть encoding="windows-1251" в заголовку або збережіть у UTF-8');
+    throw new RecipeImportError('RECIPE_ENCODING', {});
   }
 }
 
 /** Every recipe in a BeerXML document; the caller lets the shopper choose when there are several. */
 export function parseBeerXml(text: string): Recipe[] {
-  if (text.length > MAX_RECIPE_BYTES) throw new RecipeImportError('RECIPE_TOO_LARGE', 'Файл рецепта більший за 1 МБ');
+  if (text.length > MAX_RECIPE_BYTES) throw new RecipeImportError('RECIPE_TOO_LARGE');
   let root: XmlElement;
   try {
     root = parseXml(text.replace(/^\uFEFF/, ''), { maxElements: 20_000 });
   } catch (err) {
     if (!(err instanceof XmlError)) throw err;
-    const unsafe = err.problem === 'doctype' || err.problem === 'entity';
-    throw new RecipeImportError(unsafe ? 'RECIPE_UNSAFE_XML' : 'RECIPE_INVALID_XML', `Рядок ${err.line}: ${err.message}`, err.line);
+    if (err.problem === 'doctype' || err.problem === 'entity') throw new RecipeImportError('RECIPE_UNSAFE_XML', { line: err.line });
+    throw new RecipeImportError('RECIPE_INVALID_XML', { line: err.line, xml: err.fault, ...err.about });
   }
   const recipeElements = root.name.toUpperCase() === 'RECIPE' ? [root] : root.name.toUpperCase() === 'RECIPES' ? childrenNamed(root, 'RECIPE') : [];
   if (!recipeElements.length) {
-    throw new RecipeImportError('RECIPE_NOT_BEERXML', 'У файлі немає рецепта BeerXML (очікується <RECIPES> з <RECIPE> всередині)', root.line);
+    throw new RecipeImportError('RECIPE_NOT_BEERXML', { line: root.line, format: 'beerxml' });
   }
   return recipeElements.map(readRecipe);
 }
 
 function readRecipe(element: XmlElement, index: number): Recipe {
-  const name = new FieldReader(element, `рецепт ${index + 1}`).text('NAME').slice(0, 200) || `Рецепт ${index + 1}`;
-  const where = `рецепт «${name}»`;
+  const name = new FieldReader(element, { recipeNumber: index + 1 }).text('NAME').slice(0, 200) || `Рецепт ${index + 1}`;
+  const where: RecipePlace = { recipe: name };
   const reader = new FieldReader(element, where);
   const batchSizeL = reader.number('BATCH_SIZE') ?? reader.displayVolume('DISPLAY_BATCH_SIZE');
-  if (!batchSizeL || batchSizeL <= 0) reader.fail('BATCH_SIZE', 'немає розміру партії (BATCH_SIZE у літрах)');
+  if (!batchSizeL || batchSizeL <= 0) reader.fail('BATCH_SIZE', 'noBatchSize', { unit: 'l' });
   const boilTimeMin = reader.number('BOIL_TIME') ?? 60;
   const efficiencyPct = reader.number('EFFICIENCY') ?? 72;
 
@@ -111,17 +132,14 @@ function readRecipe(element: XmlElement, index: number): Recipe {
   const miscElements = list('MISCS', 'MISC');
   const count = fermentableElements.length + hopElements.length + yeastElements.length + miscElements.length;
   if (count > MAX_RECIPE_INGREDIENTS) {
-    throw new RecipeImportError(
-      'RECIPE_TOO_MANY_INGREDIENTS',
-      `У рецепті «${name}» ${count} інгредієнтів; щонайбільше ${MAX_RECIPE_INGREDIENTS}`,
-      element.line,
-    );
+    throw new RecipeImportError('RECIPE_TOO_MANY_INGREDIENTS', { line: element.line, recipe: name, count, max: MAX_RECIPE_INGREDIENTS });
   }
 
-  const fermentables = fermentableElements.map((e, i) => readFermentable(new FieldReader(e, `${where}, солод/цукор ${i + 1}`)));
-  const hops = hopElements.map((e, i) => readHop(new FieldReader(e, `${where}, хміль ${i + 1}`)));
-  const yeasts = yeastElements.map((e, i) => readYeast(new FieldReader(e, `${where}, дріжджі ${i + 1}`)));
-  const miscs = miscElements.map((e, i) => readMisc(new FieldReader(e, `${where}, інше ${i + 1}`)));
+  const at = (part: RecipePart, i: number): RecipePlace => ({ ...where, part, partNumber: i + 1 });
+  const fermentables = fermentableElements.map((e, i) => readFermentable(new FieldReader(e, at('fermentable', i))));
+  const hops = hopElements.map((e, i) => readHop(new FieldReader(e, at('hop', i))));
+  const yeasts = yeastElements.map((e, i) => readYeast(new FieldReader(e, at('yeast', i))));
+  const miscs = miscElements.map((e, i) => readMisc(new FieldReader(e, at('misc', i))));
 
   const styleElement = child(element, 'STYLE');
   const style = styleElement ? new FieldReader(styleElement, where).text('NAME') : '';
@@ -244,12 +262,12 @@ const VOLUME_UNITS: Record<string, number> = { l: 1, л: 1, ml: 0.001, мл: 0.0
 class FieldReader {
   constructor(
     private readonly element: XmlElement,
-    private readonly where: string,
+    private readonly where: RecipePlace,
   ) {}
 
-  fail(field: string, problem: string): never {
+  fail(field: string, problem: RecipeFieldProblem, complaint: FieldComplaint = {}): never {
     const line = child(this.element, field)?.line ?? this.element.line;
-    throw new RecipeImportError('RECIPE_BAD_FIELD', `Рядок ${line}, ${this.where}, поле ${field}: ${problem}`, line);
+    throw new RecipeImportError('RECIPE_BAD_FIELD', { line, ...this.where, field, problem, ...complaint });
   }
 
   text(field: string): string {
@@ -258,7 +276,7 @@ class FieldReader {
 
   required(field: string): string {
     const value = this.text(field);
-    if (!value) this.fail(field, 'порожнє значення');
+    if (!value) this.fail(field, 'empty');
     return value.slice(0, 200);
   }
 
@@ -268,8 +286,8 @@ class FieldReader {
     if (!raw) return null;
     const match = /^[-+]?\d*(?:[.,]\d+)?(?:e[-+]?\d+)?/i.exec(raw.replace(/\s+/g, ' '));
     const value = match && match[0] && match[0] !== '-' && match[0] !== '+' ? Number(match[0].replace(',', '.')) : NaN;
-    if (!Number.isFinite(value)) this.fail(field, `«${raw.slice(0, 30)}» не є числом`);
-    if (value < 0) this.fail(field, 'від’ємне значення');
+    if (!Number.isFinite(value)) this.fail(field, 'notANumber', { value: raw.slice(0, 30) });
+    if (value < 0) this.fail(field, 'negative');
     return value;
   }
 
@@ -294,7 +312,7 @@ class FieldReader {
     if (amount !== null && amount > 0) return amount;
     const display = this.displayAmount(displayField, WEIGHT_UNITS);
     if (display !== null) return display;
-    return this.fail(field, 'немає кількості (AMOUNT у кілограмах або DISPLAY_AMOUNT)');
+    return this.fail(field, 'noAmount', { unit: 'kg', alternative: displayField });
   }
 
   displayVolume(field: string): number | null {

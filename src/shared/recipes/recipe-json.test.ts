@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { wordError } from '../errors/index.js';
+import { en } from '../errors/en.js';
 import { RecipeImportError } from './beerxml.js';
 import { parseRecipeText } from './recipe-json.js';
 import { IPA_BEERSMITH } from './test-recipes.js';
@@ -8,7 +10,7 @@ const failure = (text: string) => {
   try {
     parseRecipeText(text);
   } catch (err) {
-    if (err instanceof RecipeImportError) return { code: err.code, message: err.message, line: err.line };
+    if (err instanceof RecipeImportError) return { code: err.code, message: err.message, line: err.line, english: wordError(en, err.code, err.params) };
     throw err;
   }
   throw new Error('no error');
@@ -71,6 +73,7 @@ describe('BeerJSON 1.0 and Brewfather JSON read into the same recipe as BeerXML'
       code: 'RECIPE_BAD_FIELD',
       message: 'Рецепт «Citra West Coast IPA», хміль 2, поле amount.unit: невідома одиниця «handful»',
       line: undefined,
+      english: 'Recipe “Citra West Coast IPA”, hop 2, field amount.unit: unknown unit “handful”',
     });
     const bf = JSON.parse(IPA_BREWFATHER_JSON);
     bf.hops[0].amount = 'багато';
@@ -81,7 +84,19 @@ describe('BeerJSON 1.0 and Brewfather JSON read into the same recipe as BeerXML'
     expect(failure(JSON.stringify(bf))).toMatchObject({ code: 'RECIPE_BAD_FIELD', message: expect.stringContaining('поле batchSize') });
     const negative = JSON.parse(IPA_BREWFATHER_JSON);
     negative.fermentables[0].amount = -5;
-    expect(failure(JSON.stringify(negative)).message).toContain('солод/цукор 1, поле amount: не може бути від’ємним');
+    expect(failure(JSON.stringify(negative)).message).toContain('солод/цукор 1, поле amount: від’ємне значення');
+    expect(failure(JSON.stringify(negative)).english).toBe('Recipe “Citra West Coast IPA”, malt/sugar 1, field amount: negative value');
+  });
+
+  test('the same complaints in English, from the code and its blanks', () => {
+    expect(failure('{\n  "beerjson": {\n    "recipes": [\n  }\n}').english).toBe('The file is not valid JSON (line 4)');
+    expect(failure('{"beerjson": {"version": 1, "recipes": []}}').english).toBe('The BeerJSON file has no recipes (beerjson.recipes)');
+    const bf = JSON.parse(IPA_BREWFATHER_JSON);
+    bf.hops[0].amount = null;
+    expect(failure(JSON.stringify(bf)).english).toBe('Recipe “Citra West Coast IPA”, hop 1, field amount: no amount (in grams)');
+    const many = JSON.parse(IPA_BREWFATHER_JSON);
+    many.miscs = Array.from({ length: 200 }, () => many.miscs[0]);
+    expect(failure(JSON.stringify(many)).english).toMatch(/^The recipe “Citra West Coast IPA” has \d+ ingredients; 200 at most$/);
   });
 
   test('the same limits as BeerXML: 200 ingredients, 1 MB', () => {

@@ -1,4 +1,5 @@
-import { parseBeerXml, RecipeImportError, roundTo, withFigures } from './beerxml.js';
+import type { RecipeFieldProblem, RecipePart } from '../errors/index.js';
+import { parseBeerXml, RecipeImportError, roundTo, withFigures, type FieldComplaint, type RecipePlace } from './beerxml.js';
 import { srmToEbc } from './brewing.js';
 import { MAX_RECIPE_BYTES, MAX_RECIPE_INGREDIENTS, type Recipe, type RecipeFermentable, type RecipeHop, type RecipeMisc, type RecipeYeast } from './schema.js';
 
@@ -9,7 +10,7 @@ import { MAX_RECIPE_BYTES, MAX_RECIPE_INGREDIENTS, type Recipe, type RecipeFerme
  * Brewfather's `batchSize` and ingredient lists (or `_type: "recipe"`) is Brewfather's.
  */
 export function parseRecipeText(text: string): Recipe[] {
-  if (text.length > MAX_RECIPE_BYTES) throw new RecipeImportError('RECIPE_TOO_LARGE', 'Файл рецепта більший за 1 МБ');
+  if (text.length > MAX_RECIPE_BYTES) throw new RecipeImportError('RECIPE_TOO_LARGE');
   const body = text.replace(/^\uFEFF/, '').trimStart();
   if (!body.startsWith('{') && !body.startsWith('[')) return parseBeerXml(text);
   let json: unknown;
@@ -17,15 +18,12 @@ export function parseRecipeText(text: string): Recipe[] {
     json = JSON.parse(body);
   } catch (err) {
     const line = jsonErrorLine(body, String((err as Error).message));
-    throw new RecipeImportError('RECIPE_INVALID_JSON', `${line ? `Рядок ${line}: ` : ''}файл не є коректним JSON`, line);
+    throw new RecipeImportError('RECIPE_INVALID_JSON', { line });
   }
   if (isObject(json) && isObject(json.beerjson)) return readBeerJson(json.beerjson);
   const brewfather = brewfatherRecipes(json);
   if (brewfather) return brewfather.map((r, i) => readBrewfather(r, i));
-  throw new RecipeImportError(
-    'RECIPE_UNKNOWN_FORMAT',
-    'Це JSON, але не рецепт BeerJSON 1.0 (об’єкт beerjson) і не експорт рецепта Brewfather (batchSize, fermentables, hops)',
-  );
+  throw new RecipeImportError('RECIPE_UNKNOWN_FORMAT');
 }
 
 /** The line of a JSON.parse error, from its position or from the excerpt V8 quotes around it. */
@@ -68,12 +66,11 @@ const COUNT = new Set(['1', 'unit', 'each', 'dimensionless', 'pkg']);
 class Fields {
   constructor(
     readonly value: Json,
-    readonly where: string,
+    readonly where: RecipePlace,
   ) {}
 
-  fail(field: string, problem: string): never {
-    const where = this.where.charAt(0).toUpperCase() + this.where.slice(1);
-    throw new RecipeImportError('RECIPE_BAD_FIELD', `${where}, поле ${field}: ${problem}`);
+  fail(field: string, problem: RecipeFieldProblem, complaint: FieldComplaint = {}): never {
+    throw new RecipeImportError('RECIPE_BAD_FIELD', { ...this.where, field, problem, ...complaint });
   }
 
   text(field: string): string {
@@ -82,29 +79,29 @@ class Fields {
   }
 
   required(field: string): string {
-    return this.text(field) || this.fail(field, 'не може бути порожнім');
+    return this.text(field) || this.fail(field, 'empty');
   }
 
   number(field: string): number | null {
     const value = this.value[field];
     if (value === null || value === undefined || value === '') return null;
     const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(',', '.')) : NaN;
-    if (!Number.isFinite(number)) this.fail(field, `«${String(typeof value === 'object' ? JSON.stringify(value) : value).slice(0, 40)}» не є числом`);
-    if (number < 0) this.fail(field, 'не може бути від’ємним');
+    if (!Number.isFinite(number)) this.fail(field, 'notANumber', { value: String(typeof value === 'object' ? JSON.stringify(value) : value).slice(0, 40) });
+    if (number < 0) this.fail(field, 'negative');
     return number;
   }
 
   object(field: string): Fields | null {
     const value = this.value[field];
     if (value === null || value === undefined) return null;
-    if (!isObject(value)) this.fail(field, 'очікувався об’єкт');
+    if (!isObject(value)) this.fail(field, 'notAnObject');
     return new Fields(value, this.where);
   }
 
   list(field: string): Json[] {
     const value = this.value[field];
     if (value === null || value === undefined) return [];
-    if (!Array.isArray(value) || !value.every(isObject)) this.fail(field, 'очікувався список об’єктів');
+    if (!Array.isArray(value) || !value.every(isObject)) this.fail(field, 'notAListOfObjects');
     return value;
   }
 
@@ -113,17 +110,17 @@ class Fields {
     const measure = this.object(field);
     if (!measure) return null;
     const value = measure.number('value');
-    if (value === null) this.fail(`${field}.value`, 'немає значення');
+    if (value === null) this.fail(`${field}.value`, 'noValue');
     const unit = measure.text('unit');
     for (const table of tables) if (unit in table) return [value * table[unit], table];
-    return this.fail(`${field}.unit`, `невідома одиниця «${unit}»`);
+    return this.fail(`${field}.unit`, 'unknownUnit', { value: unit });
   }
 
   percent(field: string): number | null {
     const measure = this.object(field);
     if (!measure) return null;
     const unit = measure.text('unit');
-    if (unit && unit !== '%') this.fail(`${field}.unit`, `очікувались відсотки («%»), а не «${unit}»`);
+    if (unit && unit !== '%') this.fail(`${field}.unit`, 'notPercent', { value: unit });
     return measure.number('value');
   }
 
@@ -136,7 +133,7 @@ class Fields {
     if (unit === 'sg' || !unit) return value;
     // °Plato and °Brix alike to specific gravity.
     if (unit === 'plato' || unit === 'brix') return roundTo(1 + value / (258.6 - (value / 258.2) * 227.1), 4);
-    return this.fail(`${field}.unit`, `невідома одиниця «${unit}»`);
+    return this.fail(`${field}.unit`, 'unknownUnit', { value: unit });
   }
 
   colorEbc(field: string): number | null {
@@ -148,14 +145,22 @@ class Fields {
     if (unit === 'EBC') return value;
     // °Lovibond taken as SRM, as for BeerXML (within a few per cent for malt).
     if (unit === 'SRM' || unit === 'LOVI') return roundTo(srmToEbc(value), 1);
-    return this.fail(`${field}.unit`, `невідома одиниця «${measure.text('unit')}»`);
+    return this.fail(`${field}.unit`, 'unknownUnit', { value: measure.text('unit') });
   }
 }
 
 function checkCount(name: string, count: number) {
   if (count > MAX_RECIPE_INGREDIENTS) {
-    throw new RecipeImportError('RECIPE_TOO_MANY_INGREDIENTS', `У рецепті «${name}» ${count} інгредієнтів; щонайбільше ${MAX_RECIPE_INGREDIENTS}`);
+    throw new RecipeImportError('RECIPE_TOO_MANY_INGREDIENTS', { recipe: name, count, max: MAX_RECIPE_INGREDIENTS });
   }
+}
+
+/** A recipe's fields, named in complaints by the recipe's name (or number) and the ingredient's kind and number. */
+function recipeFields(value: Json, index: number) {
+  const name = new Fields(value, { recipeNumber: index + 1 }).text('name') || `Рецепт ${index + 1}`;
+  const r = new Fields(value, { recipe: name });
+  const ingredient = (part: RecipePart) => (item: Json, i: number) => new Fields(item, { recipe: name, part, partNumber: i + 1 });
+  return { name, r, ingredient };
 }
 
 const capitalise = (text: string) => text.replace(/(^|\s)\p{L}/gu, (letter) => letter.toUpperCase());
@@ -164,16 +169,14 @@ const capitalise = (text: string) => text.replace(/(^|\s)\p{L}/gu, (letter) => l
 // BeerJSON 1.0: { beerjson: { version, recipes: [RecipeType] } }
 
 function readBeerJson(root: Json): Recipe[] {
-  const file = new Fields(root, 'файл BeerJSON');
+  const file = new Fields(root, {});
   const recipes = file.list('recipes');
-  if (!recipes.length) throw new RecipeImportError('RECIPE_NOT_BEERXML', 'У файлі BeerJSON немає рецептів (beerjson.recipes)');
+  if (!recipes.length) throw new RecipeImportError('RECIPE_NOT_BEERXML', { format: 'beerjson' });
   return recipes.map((value, index) => {
-    const name = new Fields(value, `рецепт ${index + 1}`).text('name') || `Рецепт ${index + 1}`;
-    const where = `рецепт «${name}»`;
-    const r = new Fields(value, where);
+    const { name, r, ingredient } = recipeFields(value, index);
     const batch = r.measure('batch_size', VOLUME);
-    if (!batch || batch[0] <= 0) return r.fail('batch_size', 'немає розміру партії');
-    const ingredients = r.object('ingredients') ?? r.fail('ingredients', 'немає інгредієнтів');
+    if (!batch || batch[0] <= 0) return r.fail('batch_size', 'noBatchSize');
+    const ingredients = r.object('ingredients') ?? r.fail('ingredients', 'noIngredients');
     const lists = {
       fermentables: ingredients.list('fermentable_additions'),
       hops: ingredients.list('hop_additions'),
@@ -189,10 +192,10 @@ function readBeerJson(root: Json): Recipe[] {
         batchSizeL: batch[0],
         boilTimeMin: boil?.measure('boil_time', TIME)?.[0] ?? 60,
         efficiencyPct: r.object('efficiency')?.percent('brewhouse') ?? 72,
-        fermentables: lists.fermentables.map((f, i) => beerJsonFermentable(new Fields(f, `${where}, солод/цукор ${i + 1}`))),
-        hops: lists.hops.map((h, i) => beerJsonHop(new Fields(h, `${where}, хміль ${i + 1}`))),
-        yeasts: lists.cultures.map((c, i) => beerJsonCulture(new Fields(c, `${where}, дріжджі ${i + 1}`))),
-        miscs: lists.miscs.map((m, i) => beerJsonMisc(new Fields(m, `${where}, інше ${i + 1}`))),
+        fermentables: lists.fermentables.map(ingredient('fermentable')).map(beerJsonFermentable),
+        hops: lists.hops.map(ingredient('hop')).map(beerJsonHop),
+        yeasts: lists.cultures.map(ingredient('yeast')).map(beerJsonCulture),
+        miscs: lists.miscs.map(ingredient('misc')).map(beerJsonMisc),
       },
       {
         og: r.gravity('original_gravity'),
@@ -217,7 +220,7 @@ const FERMENTABLE_TYPES: Record<string, string> = {
 };
 
 function beerJsonFermentable(f: Fields): RecipeFermentable {
-  const amount = f.measure('amount', MASS, VOLUME) ?? f.fail('amount', 'немає кількості');
+  const amount = f.measure('amount', MASS, VOLUME) ?? f.fail('amount', 'noAmount');
   const yieldOf = f.object('yield');
   return {
     name: f.required('name'),
@@ -231,8 +234,8 @@ function beerJsonFermentable(f: Fields): RecipeFermentable {
 }
 
 function beerJsonHop(f: Fields): RecipeHop {
-  const amount = f.measure('amount', MASS, VOLUME) ?? f.fail('amount', 'немає кількості');
-  if (amount[1] === VOLUME) f.fail('amount', 'хмелевий екстракт (об’єм) у магазині не продається; вкажіть масу');
+  const amount = f.measure('amount', MASS, VOLUME) ?? f.fail('amount', 'noAmount');
+  if (amount[1] === VOLUME) f.fail('amount', 'hopExtract');
   const timing = f.object('timing');
   const minutes = timing?.measure('duration', TIME)?.[0] ?? timing?.measure('time', TIME)?.[0] ?? 0;
   const use = timing?.text('use') ?? 'add_to_boil';
@@ -295,11 +298,9 @@ function brewfatherRecipes(json: unknown): Json[] | null {
 const gramsOrKg = (unit: string, amount: number) => (unit === 'kg' ? amount : unit === 'g' || !unit ? amount / 1000 : null);
 
 function readBrewfather(value: Json, index: number): Recipe {
-  const name = new Fields(value, `рецепт ${index + 1}`).text('name') || `Рецепт ${index + 1}`;
-  const where = `рецепт «${name}»`;
-  const r = new Fields(value, where);
+  const { name, r, ingredient } = recipeFields(value, index);
   const batchSizeL = r.number('batchSize');
-  if (!batchSizeL) return r.fail('batchSize', 'немає розміру партії (у літрах)');
+  if (!batchSizeL) return r.fail('batchSize', 'noBatchSize', { unit: 'l' });
   const lists = { fermentables: r.list('fermentables'), hops: r.list('hops'), yeasts: r.list('yeasts'), miscs: r.list('miscs') };
   checkCount(name, lists.fermentables.length + lists.hops.length + lists.yeasts.length + lists.miscs.length);
   return withFigures(
@@ -309,10 +310,10 @@ function readBrewfather(value: Json, index: number): Recipe {
       batchSizeL,
       boilTimeMin: r.number('boilTime') ?? 60,
       efficiencyPct: r.number('efficiency') ?? 72,
-      fermentables: lists.fermentables.map((f, i) => brewfatherFermentable(new Fields(f, `${where}, солод/цукор ${i + 1}`))),
-      hops: lists.hops.map((h, i) => brewfatherHop(new Fields(h, `${where}, хміль ${i + 1}`))),
-      yeasts: lists.yeasts.map((y, i) => brewfatherYeast(new Fields(y, `${where}, дріжджі ${i + 1}`))),
-      miscs: lists.miscs.map((m, i) => brewfatherMisc(new Fields(m, `${where}, інше ${i + 1}`))),
+      fermentables: lists.fermentables.map(ingredient('fermentable')).map(brewfatherFermentable),
+      hops: lists.hops.map(ingredient('hop')).map(brewfatherHop),
+      yeasts: lists.yeasts.map(ingredient('yeast')).map(brewfatherYeast),
+      miscs: lists.miscs.map(ingredient('misc')).map(brewfatherMisc),
     },
     // Brewfather's recipe colour follows the account's unit; the colour is computed from the malts instead.
     { og: r.number('og'), fg: r.number('fg'), ibu: r.number('ibu'), colorEbc: null, abv: r.number('abv') },
@@ -320,7 +321,7 @@ function readBrewfather(value: Json, index: number): Recipe {
 }
 
 function brewfatherFermentable(f: Fields): RecipeFermentable {
-  const amountKg = f.number('amount') ?? f.fail('amount', 'немає кількості (кг)');
+  const amountKg = f.number('amount') ?? f.fail('amount', 'noAmount', { unit: 'kg' });
   const color = f.number('color');
   const potential = f.number('potential');
   const type = f.text('type');
@@ -337,7 +338,7 @@ function brewfatherFermentable(f: Fields): RecipeFermentable {
 }
 
 function brewfatherHop(f: Fields): RecipeHop {
-  const grams = f.number('amount') ?? f.fail('amount', 'немає кількості (г)');
+  const grams = f.number('amount') ?? f.fail('amount', 'noAmount', { unit: 'g' });
   const useText = f.text('use').toLowerCase();
   const use: RecipeHop['use'] = useText.includes('dry')
     ? 'dry hop'

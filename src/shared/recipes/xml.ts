@@ -1,3 +1,5 @@
+import type { RecipeXmlFault } from '../errors/index.js';
+
 /**
  * A small strict XML reader for recipe files (docs/recipes.md). It knows elements, attributes,
  * text, CDATA, comments and processing instructions, and refuses any DOCTYPE, so no entity can be
@@ -16,13 +18,18 @@ export interface XmlElement {
 
 export type XmlProblem = 'doctype' | 'syntax' | 'entity' | 'unclosed' | 'mismatch' | 'depth' | 'elements';
 
+/** What exactly is wrong, worded by the error catalogue (RECIPE_INVALID_XML's `xml`, docs/errors.md). */
+export type XmlFault = RecipeXmlFault;
+
 export class XmlError extends Error {
   constructor(
     readonly problem: XmlProblem,
     readonly line: number,
-    message: string,
+    readonly fault: XmlFault,
+    /** The tag (or the text) the fault is about; `expected` and `openLine` for a mismatched closing tag. */
+    readonly about: { tag?: string; expected?: string; openLine?: number } = {},
   ) {
-    super(message);
+    super(`line ${line}: ${fault}${about.tag ? ` <${about.tag}>` : ''}`);
   }
 }
 
@@ -43,8 +50,8 @@ export function parseXml(source: string, limits: XmlLimits = { maxElements: 50_0
   const stack: XmlElement[] = [];
   let root: XmlElement | null = null;
 
-  const fail = (problem: XmlProblem, message: string): never => {
-    throw new XmlError(problem, line, message);
+  const fail = (problem: XmlProblem, fault: XmlFault, about?: XmlError['about']): never => {
+    throw new XmlError(problem, line, fault, about);
   };
   const advanceTo = (next: number) => {
     for (let i = pos; i < next; i++) if (source.charCodeAt(i) === 10) line++;
@@ -52,14 +59,14 @@ export function parseXml(source: string, limits: XmlLimits = { maxElements: 50_0
   };
   const decode = (raw: string): string =>
     raw.replace(/&([^;&\s<]{0,12});?/g, (whole, ref: string) => {
-      if (!whole.endsWith(';')) fail('syntax', `символ «&» треба записувати як &amp; (${whole})`);
+      if (!whole.endsWith(';')) fail('syntax', 'ampersand', { tag: whole });
       if (ref in PREDEFINED) return PREDEFINED[ref];
       const numeric = /^#(x[0-9a-fA-F]{1,6}|[0-9]{1,7})$/.exec(ref);
       if (numeric) {
         const code = numeric[1].startsWith('x') ? parseInt(numeric[1].slice(1), 16) : parseInt(numeric[1], 10);
         if (code > 0 && code <= 0x10ffff) return String.fromCodePoint(code);
       }
-      return fail('entity', `невідома сутність &${ref}; — сутності, окрім стандартних, не підтримуються`);
+      return fail('entity', 'unknownEntity', { tag: ref });
     });
 
   while (pos < source.length) {
@@ -68,44 +75,44 @@ export function parseXml(source: string, limits: XmlLimits = { maxElements: 50_0
     if (textEnd > pos) {
       const text = source.slice(pos, textEnd);
       if (stack.length) stack[stack.length - 1].text += decode(text);
-      else if (text.trim()) fail('syntax', 'текст поза кореневим елементом');
+      else if (text.trim()) fail('syntax', 'textOutsideRoot');
       advanceTo(textEnd);
     }
     if (lt === -1) break;
 
     if (source.startsWith('<!--', pos)) {
       const end = source.indexOf('-->', pos + 4);
-      if (end === -1) fail('unclosed', 'незакритий коментар');
+      if (end === -1) fail('unclosed', 'unclosedComment');
       advanceTo(end + 3);
     } else if (source.startsWith('<![CDATA[', pos)) {
       const end = source.indexOf(']]>', pos + 9);
-      if (end === -1) fail('unclosed', 'незакритий блок CDATA');
-      if (!stack.length) fail('syntax', 'CDATA поза кореневим елементом');
+      if (end === -1) fail('unclosed', 'unclosedCdata');
+      if (!stack.length) fail('syntax', 'cdataOutsideRoot');
       stack[stack.length - 1].text += source.slice(pos + 9, end);
       advanceTo(end + 3);
     } else if (/^<!DOCTYPE/i.test(source.slice(pos, pos + 9)) || source.startsWith('<!ENTITY', pos)) {
-      fail('doctype', 'файл містить DOCTYPE або оголошення сутностей — такі файли не приймаються з міркувань безпеки');
+      fail('doctype', 'doctype');
     } else if (source.startsWith('<!', pos)) {
-      fail('syntax', 'невідома конструкція «<!»');
+      fail('syntax', 'unknownMarkup');
     } else if (source.startsWith('<?', pos)) {
       const end = source.indexOf('?>', pos + 2);
-      if (end === -1) fail('unclosed', 'незакрита інструкція «<?»');
+      if (end === -1) fail('unclosed', 'unclosedInstruction');
       advanceTo(end + 2);
     } else if (source.startsWith('</', pos)) {
       NAME.lastIndex = pos + 2;
       const match = NAME.exec(source);
-      if (!match) fail('syntax', 'некоректний закривальний тег');
+      if (!match) fail('syntax', 'badClosingTag');
       const name = match![0];
       const close = source.indexOf('>', NAME.lastIndex);
-      if (close === -1 || source.slice(NAME.lastIndex, close).trim()) fail('syntax', `некоректний закривальний тег </${name}>`);
+      if (close === -1 || source.slice(NAME.lastIndex, close).trim()) fail('syntax', 'badClosingTag', { tag: name });
       const open = stack.pop();
-      if (!open) fail('mismatch', `зайвий закривальний тег </${name}>`);
-      if (open!.name !== name) fail('mismatch', `очікувався </${open!.name}> (відкрито в рядку ${open!.line}), а знайдено </${name}>`);
+      if (!open) fail('mismatch', 'extraClosingTag', { tag: name });
+      if (open!.name !== name) fail('mismatch', 'mismatchedTag', { tag: name, expected: open!.name, openLine: open!.line });
       advanceTo(close + 1);
     } else {
       NAME.lastIndex = pos + 1;
       const match = NAME.exec(source);
-      if (!match) fail('syntax', 'некоректний тег');
+      if (!match) fail('syntax', 'badTag');
       const name = match![0];
       const element: XmlElement = { name, children: [], text: '', line };
       let cursor = NAME.lastIndex;
@@ -113,36 +120,36 @@ export function parseXml(source: string, limits: XmlLimits = { maxElements: 50_0
       for (;;) {
         while (/\s/.test(source[cursor] ?? '')) cursor++;
         const ch = source[cursor];
-        if (ch === undefined) fail('unclosed', `незакритий тег <${name}>`);
+        if (ch === undefined) fail('unclosed', 'unclosedTag', { tag: name });
         if (ch === '>' || (ch === '/' && source[cursor + 1] === '>')) break;
         NAME.lastIndex = cursor;
-        if (!NAME.exec(source)) fail('syntax', `некоректний атрибут у тегу <${name}>`);
+        if (!NAME.exec(source)) fail('syntax', 'badAttribute', { tag: name });
         cursor = NAME.lastIndex;
         while (/\s/.test(source[cursor] ?? '')) cursor++;
-        if (source[cursor] !== '=') fail('syntax', `атрибут без значення у тегу <${name}>`);
+        if (source[cursor] !== '=') fail('syntax', 'attributeWithoutValue', { tag: name });
         cursor++;
         while (/\s/.test(source[cursor] ?? '')) cursor++;
         const quote = source[cursor];
-        if (quote !== '"' && quote !== "'") fail('syntax', `значення атрибута без лапок у тегу <${name}>`);
+        if (quote !== '"' && quote !== "'") fail('syntax', 'unquotedAttribute', { tag: name });
         const endQuote = source.indexOf(quote, cursor + 1);
-        if (endQuote === -1) fail('unclosed', `незакрите значення атрибута у тегу <${name}>`);
+        if (endQuote === -1) fail('unclosed', 'unclosedAttribute', { tag: name });
         decode(source.slice(cursor + 1, endQuote));
         cursor = endQuote + 1;
       }
       const selfClosing = source[cursor] === '/';
-      if (++elements > limits.maxElements) fail('elements', 'забагато елементів у файлі');
+      if (++elements > limits.maxElements) fail('elements', 'tooManyElements');
       if (stack.length) stack[stack.length - 1].children.push(element);
-      else if (root) fail('syntax', 'більше одного кореневого елемента');
+      else if (root) fail('syntax', 'secondRoot');
       else root = element;
       if (!selfClosing) {
         stack.push(element);
-        if (stack.length > MAX_DEPTH) fail('depth', 'завелика вкладеність елементів');
+        if (stack.length > MAX_DEPTH) fail('depth', 'tooDeep');
       }
       advanceTo(cursor + (selfClosing ? 2 : 1));
     }
   }
-  if (stack.length) throw new XmlError('unclosed', stack[stack.length - 1].line, `незакритий тег <${stack[stack.length - 1].name}>`);
-  if (!root) throw new XmlError('syntax', line, 'у файлі немає жодного XML-елемента');
+  if (stack.length) throw new XmlError('unclosed', stack[stack.length - 1].line, 'unclosedTag', { tag: stack[stack.length - 1].name });
+  if (!root) throw new XmlError('syntax', line, 'noElement');
   return root;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatDayMonth } from './format';
 
 describe('dates are shown in Kyiv time, in the chosen language', () => {
   // 23:30 UTC on 14 March is 01:30 on 15 March in Kyiv (UTC+2 in winter).
@@ -17,6 +17,11 @@ describe('dates are shown in Kyiv time, in the chosen language', () => {
 
   it('follows summer time (UTC+3)', () => {
     expect(formatDateTime('2025-07-01T21:30:00.000Z', 'uk')).toBe('02.07.2025, 00:30');
+  });
+
+  it("shows a chart axis's day and month in the chosen language, without hours", () => {
+    expect(formatDayMonth(new Date(lateEvening), 'uk')).toBe('15 бер.');
+    expect(formatDayMonth(new Date(lateEvening), 'en')).toBe('15 Mar');
   });
 
   it('shows nothing for a missing or broken moment', () => {

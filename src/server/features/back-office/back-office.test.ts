@@ -4,12 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { AuditList, CustomerDetail, CustomerList, Dashboard } from '../../../shared/back-office.js';
 import type { Product } from '../../../shared/products.js';
+import { shopDay } from '../../../shared/time-zone.js';
 import { auditLog, orderItems, orders, outboxMessages, productVariants, type ProductRow, type UserRow } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createOrder, createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
 
 const ADDRESS = { address: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1', postalCode: '03115' };
-const kyivDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Kyiv' }).format(at);
+const kyivDate = shopDay;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { Dashboard, DashboardPeriod } from '../../../shared/back-office.js';
 import { fromMinor } from '../../../shared/pricing.js';
+import { SHOP_TIME_ZONE } from '../../../shared/time-zone.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from './sql-rows.js';
-import { refreshSalesSummary, SHOP_TIME_ZONE } from './sales-summary.js';
+import { refreshSalesSummary } from './sales-summary.js';
 
 const TOP = 5;
 const LOW_STOCK_LIMIT = 50;

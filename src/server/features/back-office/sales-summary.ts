@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { SHOP_TIME_ZONE } from '../../../shared/time-zone.js';
 import type { Tx } from '../../db/client.js';
 import { rowsOf } from './sql-rows.js';
-
-/** The shop's calendar: a day of the dashboard is a Kyiv day (docs/back-office.md). */
-export const SHOP_TIME_ZONE = 'Europe/Kyiv';
 
 /** One lock for every refresh, so two dashboards never sum the same day from different snapshots. */
 const REFRESH_LOCK = 230_025;

@@ -1,5 +1,7 @@
 import type { DeliveryEstimate, DeliveryKind } from '../../../shared/delivery.js';
 import { valueBandUah, weightBandKg } from '../../../shared/delivery.js';
+import { formatCalendarDay } from '../../../shared/calendar-day.js';
+import { shopDay } from '../../../shared/time-zone.js';
 import { getDocumentDeliveryDate, getDocumentPrice, type NovaPoshtaConfig, type NovaPoshtaSettings, type TariffRequest } from './nova-poshta-client.js';
 import type { DeliveryDirectory } from './service.js';
 
@@ -105,9 +107,5 @@ export class DeliveryEstimator {
   }
 }
 
-/** dd.mm.yyyy on Kyiv's calendar, as Nova Poshta dates a sending. */
-export function kyivDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('uk-UA', { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
-}
+/** dd.mm.yyyy on the shop's (Kyiv's) calendar, as Nova Poshta dates a sending and its documents. */
+export const kyivDate = (date: Date): string => formatCalendarDay(shopDay(date));

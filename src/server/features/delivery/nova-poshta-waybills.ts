@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.js';
+import { kyivDate } from './estimate.js';
 import { callNovaPoshta, type CallOptions, type NovaPoshtaSettings } from './nova-poshta-client.js';
 
 /**
@@ -218,13 +219,6 @@ export async function getTrackingStatus(
 export function novaPoshtaPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
   return digits.length === 10 && digits.startsWith('0') ? `38${digits}` : digits;
-}
-
-/** dd.mm.yyyy on Kyiv's calendar, as Nova Poshta dates its documents. */
-function kyivDate(date: Date): string {
-  const parts = new Intl.DateTimeFormat('uk-UA', { timeZone: 'Europe/Kyiv', day: '2-digit', month: '2-digit', year: 'numeric' }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}`;
 }
 
 /** The directory's wording does not fit here: the admin is told the waybill was not made. */

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatUahMinor } from '../../../shared/pricing.js';
 import { paths } from '../../../shared/routes.js';
+import { SHOP_TIME_ZONE } from '../../../shared/time-zone.js';
 import type { CheckboxConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { FiscalReceiptRow } from '../../db/schema.js';
@@ -141,7 +142,7 @@ export function startFiscalWorker(deps: {
 }
 
 const kyivParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Kyiv',
+  timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { lineOptionsText } from '../../../shared/line-options.js';
 import { isPaid } from '../../../shared/order-status.js';
 import { fromMinor } from '../../../shared/pricing.js';
+import { SHOP_TIME_ZONE } from '../../../shared/time-zone.js';
 import type { Tx } from '../../db/client.js';
 import { categories, fiscalReceipts, orderItems, orders, productVariants, products, users } from '../../db/schema.js';
 import type { Cell } from './table-writers.js';
@@ -133,7 +134,7 @@ export const ORDER_EXPORT_HEADER = [
 ] as const;
 
 const KYIV_TIME = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: 'Europe/Kyiv',
+  timeZone: SHOP_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { shopDay } from '../../../shared/time-zone.js';
 import { isTimeout, upstreamFetch } from '../../observability/upstream.js';
 import { AppError } from '../../errors.js';
 
@@ -19,8 +20,6 @@ export interface ExchangeRateSettings {
   timeoutMs?: number;
 }
 
-const kyivDay = (now: Date) => now.toLocaleDateString('en-CA', { timeZone: 'Europe/Kyiv' });
-
 export class ExchangeRates {
   private cached: { day: string; rate: number } | null = null;
 
@@ -32,7 +31,7 @@ export class ExchangeRates {
   /** UAH per dollar; 502/504 when the NBU cannot be asked and no fixed rate is set. */
   async usdRate(): Promise<number> {
     if (this.settings.fixedRate) return this.settings.fixedRate;
-    const day = kyivDay(this.now());
+    const day = shopDay(this.now());
     if (this.cached?.day === day) return this.cached.rate;
     const rate = await this.fetchRate();
     this.cached = { day, rate };

@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import type { AuditList } from '../../../shared/back-office.js';
 import type { Order } from '../../../shared/orders.js';
 import type { PromoCode, PromoCodeInput } from '../../../shared/promo-codes.js';
-import { kyivDate } from '../../../shared/promo-codes.js';
+import { shopDay } from '../../../shared/time-zone.js';
 import { orders, products, promoCodes, promoCodeUses } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
@@ -20,7 +20,7 @@ let lastIp = 0;
 const freshIp = () => `10.88.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 let lastCode = 0;
 const freshCode = (prefix = 'BREW') => `${prefix}${++lastCode}${Math.floor(Math.random() * 1e6)}`;
-const day = (offsetDays: number) => kyivDate(new Date(Date.now() + offsetDays * 24 * 60 * 60_000));
+const day = (offsetDays: number) => shopDay(new Date(Date.now() + offsetDays * 24 * 60 * 60_000));
 
 async function customer(app: FastifyInstance, isAdmin = false) {
   const user = await createUser(app.db, { isAdmin });

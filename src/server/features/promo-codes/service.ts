@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { discountedPriceMinor, fromMinor, priceOrderMinor, pricingRulesOf, toMinor } from '../../../shared/pricing.js';
 import { normalizePhone } from '../../../shared/phone.js';
+import { shopDay } from '../../../shared/time-zone.js';
 import {
-  kyivDate,
   normalizePromoCode,
   promoApplies,
   promoTermsOf,
@@ -66,7 +66,7 @@ export async function applyPromo(tx: Tx, code: string, lines: readonly PromoLine
   const row = await findPromoByCode(tx, code.trim(), lock);
   if (!row || !row.active) throw new PromoRefused('PROMO_CODE_UNKNOWN', { code: code.trim() });
   const shown = row.code;
-  const today = kyivDate(now);
+  const today = shopDay(now);
   if (row.validFrom && today < row.validFrom) {
     throw new PromoRefused('PROMO_CODE_NOT_YET_VALID', { code: shown, date: row.validFrom });
   }

@@ -93,8 +93,17 @@ describeWithApp('recipe import API', (ctx) => {
     }
     const broken = await importText('<RECIPES>\n<RECIPE>\n<NAME>IPA</NAME>\n<BATCH_SIZE>20</RECIPE>');
     expect(broken.statusCode).toBe(400);
-    expect(broken.json()).toMatchObject({ code: 'RECIPE_INVALID_XML', params: { line: 4 } });
-    expect(broken.json().message).toMatch(/^Рядок 4/);
+    // The fault travels as blanks, so the English app words it in English (no Ukrainian `detail`).
+    expect(broken.json()).toEqual({
+      code: 'RECIPE_INVALID_XML',
+      params: { line: 4, xml: 'mismatchedTag', tag: 'RECIPE', expected: 'BATCH_SIZE', openLine: 4 },
+      message: 'Рядок 4: очікувався </BATCH_SIZE> (відкрито в рядку 4), а знайдено </RECIPE>',
+    });
+    const badField = await importText('<RECIPES><RECIPE><NAME>IPA</NAME><BATCH_SIZE>багато</BATCH_SIZE></RECIPE></RECIPES>');
+    expect(badField.json()).toMatchObject({
+      code: 'RECIPE_BAD_FIELD',
+      params: { line: 1, recipe: 'IPA', field: 'BATCH_SIZE', problem: 'notANumber', value: 'багато' },
+    });
     const empty = await importText('');
     expect(empty.statusCode).toBe(400);
     const html = await importText('<html/>');

@@ -12,9 +12,8 @@ export async function importRecipe(tx: Tx, bytes: Uint8Array, query: RecipeImpor
   try {
     recipes = parseRecipeText(decodeRecipeBytes(bytes));
   } catch (err) {
-    if (err instanceof RecipeImportError) {
-      throw err.code === 'RECIPE_TOO_LARGE' ? new AppError(err.code) : new AppError(err.code, { detail: err.message, line: err.line });
-    }
+    // The code and its blanks travel as they are: the web app words them in the shopper's language.
+    if (err instanceof RecipeImportError) throw new AppError(err.code, err.params as never);
     throw err;
   }
   const recipeIndex = query.recipe ?? 0;

@@ -85,7 +85,7 @@ function DashboardBody({ data, busy }: { data: Dashboard; busy: boolean }) {
       </Row>
 
       <Section title={t.revenueTitle}>
-        <DayChart dates={dates} series={money} format={uah} failedText={t.chartLoadFailed} />
+        <DayChart dates={dates} series={money} format={uah} dayLabel={t.date} failedText={t.chartLoadFailed} />
         {/* Hidden by its wrapper: a table keeps its content's width whatever width it is given. */}
         <div className="visually-hidden">
           <Table size="sm">
@@ -113,7 +113,7 @@ function DashboardBody({ data, busy }: { data: Dashboard; busy: boolean }) {
       </Section>
 
       <Section title={t.ordersTitle}>
-        <DayChart dates={dates} series={counts} format={count} failedText={t.chartLoadFailed} />
+        <DayChart dates={dates} series={counts} format={count} dayLabel={t.date} failedText={t.chartLoadFailed} />
       </Section>
 
       <Row lg={2} className="g-3">

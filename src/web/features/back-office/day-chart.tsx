@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { SHOP_TIME_ZONE } from '../../../shared/time-zone';
+import { formatDate, formatDayMonth } from '../../components/format';
 import { Message } from '../../components/message';
+import { useLanguage } from '../../i18n';
+
+const DAY = 24 * 60 * 60;
+/** Tick steps in seconds: a day or several, so a short period never shows "12pm" between its days. */
+const DAY_STEPS = [1, 2, 3, 5, 7, 14, 30].map((days) => days * DAY);
 
 export interface ChartSeries {
   label: string;
@@ -11,21 +18,26 @@ export interface ChartSeries {
 /**
  * A line chart of per-day figures drawn by uPlot, which is loaded only here (the admin's chunk):
  * as wide as its box, redrawn when the box changes (a phone turned, a window resized). The canvas is
- * hidden from screen readers: every chart is followed by its numbers as a table.
+ * hidden from screen readers: every chart is followed by its numbers as a table. The x axis counts
+ * days, never hours, and its ticks and the legend's day are written in the UI's language.
  */
 export function DayChart({
   dates,
   series,
   format,
+  dayLabel,
   failedText,
 }: {
   dates: string[];
   series: ChartSeries[];
   format: (value: number) => string;
+  /** The legend's name for the x series (uPlot's own is "Time"). */
+  dayLabel: string;
   failedText: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
+  const language = useLanguage((s) => s.language);
 
   useEffect(() => {
     const element = box.current;
@@ -42,13 +54,16 @@ export function DayChart({
         chart = new UPlot(
           {
             ...size(),
-            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Europe/Kyiv'),
+            tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), SHOP_TIME_ZONE),
             legend: { show: true },
             cursor: { drag: { x: false, y: false } },
             scales: { x: { time: true } },
-            axes: [{ space: 60 }, { values: (_u, ticks) => ticks.map(format), size: 70 }],
+            axes: [
+              { space: 60, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map((ts) => formatDayMonth(new Date(ts * 1000), language)) },
+              { values: (_u, ticks) => ticks.map(format), size: 70 },
+            ],
             series: [
-              {},
+              { label: dayLabel, value: (_u, ts) => (ts === null ? '' : formatDate(new Date(ts * 1000).toISOString(), language)) },
               ...series.map((s) => ({
                 label: s.label,
                 stroke: s.color,
@@ -70,7 +85,7 @@ export function DayChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [dates, series, format]);
+  }, [dates, series, format, dayLabel, language]);
 
   return failed ? <Message variant="warning">{failedText}</Message> : <div ref={box} className="day-chart" aria-hidden data-testid="day-chart" />;
 }
