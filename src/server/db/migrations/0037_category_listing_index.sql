@@ -1,5 +1,5 @@
 -- A published category page counted, filtered and ordered from one index (docs/decisions/
--- 025-filtered-listing-without-a-new-index.md): the index holds every column the category page's
+-- 038-category-page-from-one-index.md): the index holds every column the category page's
 -- filters and orders read, and the product row keeps its packs' prices after discount (kopiykas × 100,
 -- one point each) so a price range needs no look-up of the packs. refreshProductSummaries keeps them.
 ALTER TABLE "products" ADD COLUMN "pack_prices" int8multirange DEFAULT '{}'::int8multirange NOT NULL;

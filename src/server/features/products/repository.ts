@@ -51,11 +51,7 @@ const published = eq(products.status, 'published');
  * A page of products in the chosen order (listing-order.ts); without one newest first, and with a
  * keyword best matches first. Sold-out products come after the others. Stable: ties break on id.
  */
-export async function listProducts(
-  tx: Tx,
-  filter: ProductFilter,
-  page: ListingPage,
-): Promise<{ rows: ProductRecord[]; total: number; search: SQL | null }> {
+export async function listProducts(tx: Tx, filter: ProductFilter, page: ListingPage): Promise<{ rows: ProductRecord[]; total: number; search: SQL | null }> {
   const conditions = filterConditions(filter);
   const stock = filter.stock ?? 'soldOutLast';
   const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
@@ -156,7 +152,7 @@ async function selectPage(tx: Tx, conditions: SQL[], search: { where: SQL; rank:
   const ranked = search?.rank && count <= RANKED_RESULTS_MAX;
   const orderBy = listingOrder({ ...order, rank: ranked ? search?.rank : null });
   // The page's ids first: filters and orders that read indexed columns alone need no table row
-  // (products_category_listing_idx, docs/decisions/025-filtered-listing-without-a-new-index.md).
+  // (products_category_listing_idx, docs/decisions/038-category-page-from-one-index.md).
   const pageIds = tx
     .select({ id: products.id })
     .from(products)
