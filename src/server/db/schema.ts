@@ -182,8 +182,8 @@ export const products = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // A published category page counted and filtered from this index alone (docs/decisions/038-category-page-from-one-index.md):
-    // it holds every column the filters and orders read, so the table's rows are read for the page only.
+    // A published category page counted and filtered from this index alone: it holds every column the
+    // filters and orders read, so the table's rows are read for the page only (docs/decisions/038-*.md).
     index('products_category_listing_idx')
       .on(t.category, t.id, t.countInStock, t.priceMinor, t.discount, t.createdAt, t.numReviews, t.rating, t.origin, t.attributes, t.packPrices)
       .where(sql`${t.status} = 'published'`),
