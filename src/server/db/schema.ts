@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   boolean,
   check,
@@ -121,6 +122,9 @@ export const categoryAttributes = pgTable(
   ],
 );
 
+/** PostgreSQL's int8multirange, read and written as its text form ('{[1,2),[5,6)}'). */
+const int8Multirange = customType<{ data: string; driverData: string }>({ dataType: () => 'int8multirange' });
+
 export const products = pgTable(
   'products',
   {
@@ -168,10 +172,22 @@ export const products = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * The prices of its packs on sale after their discount (kopiykas × 100, as the price sorts read
+     * them), one point each: a price filter reads the product row alone. Kept by refreshProductSummaries.
+     */
+    packPrices: int8Multirange('pack_prices')
+      .notNull()
+      .default(sql`'{}'::int8multirange`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    // A published category page counted and filtered from this index alone: it holds every column the
+    // filters and orders read, so the table's rows are read for the page only (docs/decisions/038-*.md).
+    index('products_category_listing_idx')
+      .on(t.category, t.id, t.countInStock, t.priceMinor, t.discount, t.createdAt, t.numReviews, t.rating, t.producer, t.attributes, t.packPrices)
+      .where(sql`${t.status} = 'published'`),
     // The orders of src/server/features/products/listing-order.ts, sold-out products last; an index
     // serves an ORDER BY only when it holds the same expressions in the same directions (migration 0015).
     index('products_listing_idx').on(sql`(${t.countInStock} > 0) desc`, t.createdAt.desc(), t.id.desc()),

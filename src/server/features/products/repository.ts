@@ -21,9 +21,9 @@ import { categories, products, productVariants, type ProductRow, type ProductVar
 import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
 import { listingOrder, weightedRating, type ListingOrder } from './listing-order.js';
 
-/** Every column but the search ones, which are large and only ever read by SQL. */
-const { searchText: _searchText, searchKeys: _searchKeys, ...productColumns } = getTableColumns(products);
-export type ProductRecord = Omit<ProductRow, 'searchText' | 'searchKeys'>;
+/** Every column but the search ones and the packs' prices, which are large or only ever read by SQL. */
+const { searchText: _searchText, searchKeys: _searchKeys, packPrices: _packPrices, ...productColumns } = getTableColumns(products);
+export type ProductRecord = Omit<ProductRow, 'searchText' | 'searchKeys' | 'packPrices'>;
 
 export interface ProductFilter {
   keyword?: string;
@@ -51,11 +51,7 @@ const published = eq(products.status, 'published');
  * A page of products in the chosen order (listing-order.ts); without one newest first, and with a
  * keyword best matches first. Sold-out products come after the others. Stable: ties break on id.
  */
-export async function listProducts(
-  tx: Tx,
-  filter: ProductFilter,
-  page: { number: number; size: number },
-): Promise<{ rows: ProductRecord[]; total: number; search: SQL | null }> {
+export async function listProducts(tx: Tx, filter: ProductFilter, page: ListingPage): Promise<{ rows: ProductRecord[]; total: number; search: SQL | null }> {
   const conditions = filterConditions(filter);
   const stock = filter.stock ?? 'soldOutLast';
   const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
@@ -98,13 +94,11 @@ function attributeCondition(filter: AttributeFilter): SQL {
 /**
  * Some pack on sale costs within the range after its discount. Compared as kopiykas × 100
  * (`price_minor × (100 − discount)`), the form the price sorts use, so no rounding decides a match.
+ * The product row keeps those prices (`pack_prices`), so the category's index answers it alone.
  */
 function priceCondition(range: PriceRange): SQL {
-  const discounted = sql`(${productVariants.priceMinor}::bigint * (100 - ${productVariants.discount}))`;
-  const bound = (hryvnia: number) => Math.round(hryvnia * 100) * 100;
-  return sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.archivedAt} is null${
-    range.min !== null ? sql` and ${discounted} >= ${bound(range.min)}` : sql``
-  }${range.max !== null ? sql` and ${discounted} <= ${bound(range.max)}` : sql``})`;
+  const bound = (hryvnia: number | null) => (hryvnia === null ? null : Math.round(hryvnia * 100) * 100);
+  return sql`${products.packPrices} && int8range(${bound(range.min)}::bigint, ${bound(range.max)}::bigint, '[]')`;
 }
 
 /**
@@ -144,28 +138,46 @@ export async function attributeFacet(
  */
 const RANKED_RESULTS_MAX = 1000;
 
-async function selectPage(
-  tx: Tx,
-  conditions: SQL[],
-  search: { where: SQL; rank: SQL | null } | null,
-  order: Omit<ListingOrder, 'rank'>,
-  page: { number: number; size: number },
-) {
+/** A page of a list; `total: false` when the caller needs no total (suggestions): then it is counted up to what ranking needs. */
+export interface ListingPage {
+  number: number;
+  size: number;
+  total?: boolean;
+}
+
+async function selectPage(tx: Tx, conditions: SQL[], search: { where: SQL; rank: SQL | null } | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
   const where = and(...conditions, ...(search ? [search.where] : []));
-  const [{ count }] = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(products)
-    .where(where);
+  const count = await countProducts(tx, where, page.total === false ? RANKED_RESULTS_MAX + 1 : null);
   if (count === 0 || (page.number - 1) * page.size >= count) return { rows: [], total: count };
   const ranked = search?.rank && count <= RANKED_RESULTS_MAX;
+  const orderBy = listingOrder({ ...order, rank: ranked ? search?.rank : null });
+  // The page's ids first: filters and orders that read indexed columns alone need no table row
+  // (products_category_listing_idx, docs/decisions/038-category-page-from-one-index.md).
+  const pageIds = tx
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
   const rows = await tx
     .select(productColumns)
     .from(products)
-    .where(where)
-    .orderBy(...listingOrder({ ...order, rank: ranked ? search?.rank : null }))
-    .limit(page.size)
-    .offset((page.number - 1) * page.size);
+    .where(inArray(products.id, pageIds))
+    .orderBy(...orderBy);
   return { rows, total: count };
+}
+
+/** How many products match; with `upTo`, no more than that many are read (a search of half the catalogue stops early). */
+async function countProducts(tx: Tx, where: SQL | undefined, upTo: number | null): Promise<number> {
+  const count = sql<number>`count(*)::int`;
+  if (upTo === null) {
+    const [row] = await tx.select({ count }).from(products).where(where);
+    return row.count;
+  }
+  const matches = tx.select({ id: products.id }).from(products).where(where).limit(upTo).as('matches');
+  const [row] = await tx.select({ count }).from(matches);
+  return row.count;
 }
 
 /**

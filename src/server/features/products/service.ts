@@ -135,9 +135,9 @@ export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
   if (!q) return { categories: [], products: [] };
   const [catalogue, categoryWords] = await Promise.all([loadCatalogue(tx), loadCategoryWords(tx)]);
   const named = new Set(queryWords(q).flatMap((word) => categoriesNamedBy(word, categoryWords).map((c) => c.slug)));
-  // The first products the search page would list: the count first keeps a sparse match from
-  // walking the whole listing index (docs/decisions/001-search.md).
-  const { rows } = await listProducts(tx, { keyword: q, categoryWords }, { number: 1, size: SUGGESTED_PRODUCTS });
+  // The first products the search page would list: counting first (up to the ranking limit) keeps a
+  // sparse match from walking the whole listing index (docs/decisions/001-search.md).
+  const { rows } = await listProducts(tx, { keyword: q, categoryWords }, { number: 1, size: SUGGESTED_PRODUCTS, total: false });
   return {
     categories: catalogue.categories
       .filter((c) => named.has(c.slug) && c.visible)

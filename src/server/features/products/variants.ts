@@ -78,10 +78,16 @@ export async function refreshProductSummaries(tx: Tx, productIds: Iterable<strin
     const summary = summaryOf(variants.get(id) ?? []);
     await tx
       .update(products)
-      .set(summary ?? { countInStock: 0 })
+      .set({ ...(summary ?? { countInStock: 0 }), packPrices: packPricesOf(id) })
       .where(eq(products.id, id));
   }
 }
+
+/** The prices of the product's packs on sale, as the price filter compares them (repository.ts priceCondition). */
+const packPricesOf = (productId: string) => {
+  const price = sql`${productVariants.priceMinor}::bigint * (100 - ${productVariants.discount})`;
+  return sql`(select coalesce(range_agg(int8range(${price}, ${price}, '[]')), '{}') from ${productVariants} where ${productVariants.productId} = ${productId} and ${productVariants.archivedAt} is null)`;
+};
 
 /**
  * Takes `qty` units of a pack only if that many are left; the row lock makes concurrent orders wait
