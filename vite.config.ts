@@ -16,6 +16,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the shop supports preloads modules itself: the first page need not carry a polyfill.
+    modulePreload: { polyfill: false },
     // The public files are served from the web build alone.
     copyPublicDir: !isSsrBuild,
     // What every page loads comes as one file: a dozen small shared chunks cost requests and
