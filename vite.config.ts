@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { pruneReactRouter } from './scripts/prune-react-router.ts';
 import { purgeUnusedCss } from './scripts/purge-css.ts';
 import { rasterImages } from './scripts/raster-images.ts';
 
@@ -10,7 +11,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // The server's render (entry-server.tsx, docs/seo.md) is read from disk, never sent: nothing to compress.
-  plugins: isSsrBuild ? [react()] : [react(), rasterImages(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pruneReactRouter(), rasterImages(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
