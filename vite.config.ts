@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './scripts/precompress.ts';
+import { pruneReactRouter } from './scripts/prune-react-router.ts';
 import { purgeUnusedCss } from './scripts/purge-css.ts';
 import { rasterImages } from './scripts/raster-images.ts';
 
@@ -10,12 +11,14 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // The server's render (entry-server.tsx, docs/seo.md) is read from disk, never sent: nothing to compress.
-  plugins: isSsrBuild ? [react()] : [react(), rasterImages(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), pruneReactRouter(), rasterImages(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // Every browser the shop supports preloads modules itself: the first page need not carry a polyfill.
+    modulePreload: { polyfill: false },
     // The public files are served from the web build alone.
     copyPublicDir: !isSsrBuild,
     // What every page loads comes as one file: a dozen small shared chunks cost requests and

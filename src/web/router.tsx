@@ -3,10 +3,10 @@ import { matchRoutes, useRoutes, type Location, type RouteObject } from 'react-r
 import { RequireAdmin, RequireAuth } from './components/guards';
 import { Layout } from './components/layout';
 import { lazyComponent } from './lazy';
+import type { AdminScreenName } from './admin-screens';
 import { UserMenu } from './features/account/components/user-menu';
 import type { CatalogSection } from './features/catalog/category-page';
 import HomePage from './features/catalog/home-page';
-import { AboutPage, ContactsPage } from './pages/info-pages';
 import { ROUTE_NAMES, ROUTES, type Access, type LegalPageKey, type LegalRouteName, type RouteName, type RouteSpec } from '../shared/routes';
 
 /** What a route hands its screen's loader to (main.tsx and entry-server.tsx load it before drawing). */
@@ -27,6 +27,9 @@ const screen = (fetchCode: () => Promise<{ default: ComponentType }>): Screen =>
   const { Component, load } = lazyComponent(fetchCode);
   return { element: <Component />, handle: { load } satisfies ScreenHandle };
 };
+
+/** A back-office screen: its loader comes from the back office's own list (admin-screens.ts). */
+const adminScreen = (name: AdminScreenName): Screen => screen(async () => (await import('./admin-screens')).ADMIN_SCREENS[name]());
 
 const categoryPage = lazyComponent(() => import('./features/catalog/category-page'));
 
@@ -57,8 +60,8 @@ const screens: Record<Exclude<RouteName, LegalRouteName>, Screen> = {
   discount: section('discount'),
   category: section('category'),
   product: screen(() => import('./features/catalog/product-page')),
-  about: { element: <AboutPage /> },
-  contacts: { element: <ContactsPage /> },
+  about: screen(() => import('./pages/info-pages').then((page) => ({ default: page.AboutPage }))),
+  contacts: screen(() => import('./pages/info-pages').then((page) => ({ default: page.ContactsPage }))),
   cart: screen(() => import('./features/cart/cart-page')),
   recipe: screen(() => import('./features/recipes/recipe-page')),
   savedRecipe: screen(() => import('./features/recipes/saved-recipe-page')),
@@ -73,24 +76,24 @@ const screens: Record<Exclude<RouteName, LegalRouteName>, Screen> = {
   guestOrder: screen(() => import('./features/orders/guest-order-page')),
   order: screen(() => import('./features/orders/order-page')),
   profile: screen(() => import('./features/account/profile-page')),
-  adminDashboard: screen(() => import('./features/back-office/dashboard-page')),
-  adminOrders: screen(() => import('./features/admin/order-list-page')),
-  adminProducts: screen(() => import('./features/admin/product-list-page')),
-  adminProductsPage: screen(() => import('./features/admin/product-list-page')),
-  adminProductEdit: screen(() => import('./features/admin/product-edit-page')),
-  adminUsers: screen(() => import('./features/admin/user-list-page')),
-  adminUserEdit: screen(() => import('./features/admin/user-edit-page')),
-  adminCategories: screen(() => import('./features/admin/categories-page')),
-  adminSettings: screen(() => import('./features/admin/settings-page')),
-  adminLegal: screen(() => import('./features/admin/legal-pages-page')),
-  adminNotices: screen(() => import('./features/admin/notices-page')),
-  adminImport: screen(() => import('./features/admin/import-page')),
-  adminPackingSlip: screen(() => import('./features/admin/packing-slips-page')),
-  adminPackingSlips: screen(() => import('./features/admin/packing-slips-page')),
-  adminPromoCodes: screen(() => import('./features/admin/promo-codes-page')),
-  adminCustomers: screen(() => import('./features/back-office/customers-page')),
-  adminCustomer: screen(() => import('./features/back-office/customer-page')),
-  adminAudit: screen(() => import('./features/back-office/audit-page')),
+  adminDashboard: adminScreen('adminDashboard'),
+  adminOrders: adminScreen('adminOrders'),
+  adminProducts: adminScreen('adminProducts'),
+  adminProductsPage: adminScreen('adminProductsPage'),
+  adminProductEdit: adminScreen('adminProductEdit'),
+  adminUsers: adminScreen('adminUsers'),
+  adminUserEdit: adminScreen('adminUserEdit'),
+  adminCategories: adminScreen('adminCategories'),
+  adminSettings: adminScreen('adminSettings'),
+  adminLegal: adminScreen('adminLegal'),
+  adminNotices: adminScreen('adminNotices'),
+  adminImport: adminScreen('adminImport'),
+  adminPackingSlip: adminScreen('adminPackingSlip'),
+  adminPackingSlips: adminScreen('adminPackingSlips'),
+  adminPromoCodes: adminScreen('adminPromoCodes'),
+  adminCustomers: adminScreen('adminCustomers'),
+  adminCustomer: adminScreen('adminCustomer'),
+  adminAudit: adminScreen('adminAudit'),
 };
 
 /** The registry's pages one may open with this access, each with its screen. */

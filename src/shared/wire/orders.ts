@@ -1,40 +1,16 @@
 import { z } from 'zod';
 import { GuestOrderSchema, OrderListSchema, OrderSchema, OrderSummarySchema, type Order, type OrderSummary } from '../orders.js';
-import { PAYMENT_METHODS, type PaymentMethod } from '../payment-methods.js';
+import { LEGACY_PAYMENT_METHOD_NAMES, paymentMethodFromWire, shippingFromWire, type LegacyPaymentMethodName } from './order-names.js';
 
 /**
  * The order as the API's first clients know it (docs/api.md, docs/decisions/032-true-names-at-the-edge.md).
- * Inside, everything has its true name; this module alone speaks the original one: it adds the
- * original fields to every order the API answers with, and turns an order posted in the original
- * shape into the true one before it is validated. Nothing else reads or writes these names.
+ * Inside, everything has its true name; this module alone (with order-names.ts, its half without
+ * schemas) speaks the original one: it adds the original fields to every order the API answers
+ * with, and turns an order posted in the original shape into the true one before it is validated.
+ * Nothing else reads or writes these names.
  */
 
-/** The original names of the payment methods, by what each one is. */
-export const LEGACY_PAYMENT_METHOD_NAMES = {
-  monobank: 'Monobank',
-  liqpay: 'LiqPay',
-  paypal: 'PayPal',
-  paypal_card: 'Card',
-  card_transfer: 'PrivatBank',
-  cash_on_delivery: 'NovaPoshta',
-} as const satisfies Record<PaymentMethod, string>;
-export type LegacyPaymentMethodName = (typeof LEGACY_PAYMENT_METHOD_NAMES)[PaymentMethod];
-
-const methodByLegacyName = new Map<unknown, PaymentMethod>(PAYMENT_METHODS.map((method) => [LEGACY_PAYMENT_METHOD_NAMES[method], method]));
-
-/** A method named either way: an original name becomes its id; anything else is left for the schema to judge. */
-export const paymentMethodFromWire = (value: unknown): unknown => methodByLegacyName.get(value) ?? value;
-
-/**
- * An address in the original shape: `address` is the recipient's name, `country` the branch,
- * `warehouseRef` the branch's ref. Turned into the true shape field by field; a field given both
- * ways keeps the true one.
- */
-export function shippingFromWire(address: unknown): unknown {
-  if (!address || typeof address !== 'object' || Array.isArray(address)) return address;
-  const { address: recipientName, country: branch, warehouseRef: branchRef, ...rest } = address as Record<string, unknown>;
-  return { recipientName, branch, branchRef, ...rest };
-}
+export { LEGACY_PAYMENT_METHOD_NAMES, paymentMethodFromWire, shippingFromWire, type LegacyPaymentMethodName };
 
 /** The original `shippingAddress` of an order's JSON. */
 const LegacyShippingAddressSchema = z.object({

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
-import { FaShoppingCart } from 'react-icons/fa';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLanguage, useT } from '../i18n';
 import { categoryName, useCategories } from '../api/categories';
 import { paths } from '../../shared/routes';
 import { cartCount, useCart } from '../stores/cart';
 import { useShopSettings } from '../api/settings';
+import { CartIcon } from './icons';
 import { MenuDropdown } from './menu-dropdown';
 import { SearchBox } from './search-box';
 
@@ -48,7 +48,7 @@ export function Header({ accountMenu }: { accountMenu: ReactNode }) {
             <SearchBox />
           </div>
           <Link to={paths.cart} className="nav-link header-cart order-lg-1 ms-auto ms-lg-0 px-2" aria-label={t.common.cartWithCount(count)}>
-            <FaShoppingCart aria-hidden /> <span className="d-none d-sm-inline">{t.common.cart}</span>
+            <CartIcon aria-hidden /> <span className="d-none d-sm-inline">{t.common.cart}</span>
             {count > 0 && (
               <span className="badge rounded-pill text-bg-warning ms-1" aria-hidden>
                 {count}

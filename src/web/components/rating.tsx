@@ -1,5 +1,5 @@
-import { FaRegStar, FaStar, FaStarHalfAlt } from 'react-icons/fa';
 import { useT } from '../i18n';
+import { EmptyStarIcon, HalfStarIcon, StarIcon } from './icons';
 
 export function Rating({ value, count }: { value: number; count?: number }) {
   const t = useT();
@@ -8,11 +8,11 @@ export function Rating({ value, count }: { value: number; count?: number }) {
     <div className="rating-stars d-flex align-items-center gap-1" role="img" aria-label={label} title={label}>
       {[1, 2, 3, 4, 5].map((star) =>
         value >= star ? (
-          <FaStar key={star} aria-hidden />
+          <StarIcon key={star} aria-hidden />
         ) : value >= star - 0.5 ? (
-          <FaStarHalfAlt key={star} aria-hidden />
+          <HalfStarIcon key={star} aria-hidden />
         ) : (
-          <FaRegStar key={star} aria-hidden />
+          <EmptyStarIcon key={star} aria-hidden />
         ),
       )}
       {count !== undefined && <small className="text-body-secondary ms-1">{t.catalog.reviewsCount(count)}</small>}

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { FaSearch } from 'react-icons/fa';
 import { useNavigate, useParams } from 'react-router';
 import { useT } from '../i18n';
 import { paths } from '../../shared/routes';
+import { SearchIcon } from './icons';
 
 /** What the suggestion list tells the field: whether it shows, and which option is highlighted. */
 export interface ComboboxState {
@@ -64,7 +64,7 @@ export function SearchBox() {
         className="form-control me-2"
       />
       <button type="submit" className="btn btn-outline-light" aria-label={t.common.search}>
-        <FaSearch aria-hidden />
+        <SearchIcon aria-hidden />
       </button>
       {wanted ? (
         <Suspense fallback={null}>

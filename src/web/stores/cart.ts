@@ -4,7 +4,7 @@ import type { Branch, City, DeliveryKind } from '../../shared/delivery';
 import { MAX_LINE_QTY } from '../../shared/order-limits';
 import type { Shipping } from '../../shared/orders';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../shared/payment-methods';
-import { paymentMethodFromWire, shippingFromWire } from '../../shared/wire/orders';
+import { paymentMethodFromWire, shippingFromWire } from '../../shared/wire/order-names';
 import { savedProductFromWire } from '../../shared/wire/product-names';
 import { lineKey, normalizeLineOptions, type LineOptions } from '../../shared/line-options';
 import type { Product, Variant } from '../../shared/products';

@@ -1,70 +1,34 @@
-import { FaUser } from 'react-icons/fa';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { notify } from '../../../components/notify';
-import { MenuDropdown } from '../../../components/menu-dropdown';
+import { Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
+import { UserIcon } from '../../../components/icons';
 import { useT } from '../../../i18n';
 import { paths } from '../../../../shared/routes';
 import { useAuth } from '../../../stores/auth';
-import { useLogout } from '../api';
+import { lazyComponent } from '../../../lazy';
+
+const accountMenus = lazyComponent(() => import('./account-menus'));
+// A stored session's menus are fetched with the app: they are here when the session shows, just after hydration.
+if (useAuth.getState().userInfo) void accountMenus.load();
 
 /** The header's account corner: the login link, or the user's dropdown and, for admins, the admin one. */
 export function UserMenu() {
   const t = useT();
   const location = useLocation();
-  const navigate = useNavigate();
   const userInfo = useAuth((s) => s.userInfo);
-  const logout = useLogout();
 
   if (!userInfo) {
     const here = location.pathname + location.search;
     const onAuthPage = location.pathname === paths.login() || location.pathname === paths.register();
     return (
       <Link className="nav-link" to={onAuthPage ? paths.login() : paths.login(here)}>
-        <FaUser aria-hidden /> {t.common.signIn}
+        <UserIcon aria-hidden /> {t.common.signIn}
       </Link>
     );
   }
 
-  const signOut = () =>
-    logout.mutate(undefined, {
-      // Signed out here either way; the server's trouble is only worth a note.
-      onError: (error) => notify.failure(error),
-      onSettled: () => navigate(paths.login()),
-    });
-
   return (
-    <>
-      <MenuDropdown
-        align="end"
-        label={
-          <>
-            <FaUser aria-hidden /> <span className="visually-hidden">{t.common.accountMenu} </span>
-            {userInfo.name}
-          </>
-        }
-        links={[{ to: paths.profile, label: t.common.profile }]}
-        actions={[{ label: t.common.logout, onClick: signOut, disabled: logout.isPending }]}
-      />
-      {userInfo.isAdmin && (
-        <MenuDropdown
-          align="end"
-          label={t.common.adminMenu}
-          links={[
-            { to: paths.admin.dashboard, label: t.common.adminDashboard },
-            { to: paths.admin.products, label: t.common.adminProducts },
-            { to: paths.admin.orders, label: t.common.adminOrders },
-            { to: paths.admin.users, label: t.common.adminUsers },
-            { to: paths.admin.categories, label: t.common.adminCategories },
-            { to: paths.admin.settings, label: t.common.adminSettings },
-            { to: paths.admin.legal, label: t.common.adminLegal },
-            { to: paths.admin.notices, label: t.common.adminNotices },
-            { to: paths.admin.import, label: t.common.adminImport },
-            { to: paths.admin.promoCodes, label: t.common.adminPromoCodes },
-            { to: paths.admin.customers, label: t.common.adminCustomers },
-            { to: paths.admin.audit, label: t.common.adminAudit },
-          ]}
-        />
-      )}
-    </>
+    <Suspense fallback={null}>
+      <accountMenus.Component userInfo={userInfo} />
+    </Suspense>
   );
 }
