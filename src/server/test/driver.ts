@@ -160,6 +160,9 @@ export function driveShop(app: FastifyInstance) {
       return body;
     },
     orderOf,
+    /** PUT /api/orders/:id/refund as `who`: the lines (`item` is the order line's id) given back and why. */
+    refund: (orderId: string, who: SignedIn | string, lines: { item: string; qty: number }[], reason = 'Товар повернуто') =>
+      orderStep(orderId, 'refund', who, { lines, reason }),
     /** GET /api/orders/guest/:secret: the order of a guest's link. */
     async guestOrderOf(accessToken: string): Promise<OrderReply> {
       return (await app.inject({ url: `/api/orders/guest/${accessToken}` })).json() as OrderReply;
