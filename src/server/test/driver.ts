@@ -6,6 +6,9 @@ import type { GuestOrder } from '../../shared/orders.js';
 import type { OrderWire } from '../../shared/wire/orders.js';
 import { orders, productVariants, products, type UserRow } from '../db/schema.js';
 import { createProduct, createUser, sessionCookie } from './factories.js';
+import { startFakeCheckbox, type FakeCheckbox } from './fakes/checkbox.js';
+import { liqpayFakeSignature, startFakeLiqPay, type FakeLiqPay } from './fakes/liqpay.js';
+import { startFakeMonobank, type FakeMonobank } from './fakes/monobank.js';
 import { startFakeNbu, type FakeNbu } from './fakes/nbu.js';
 import { startFakeNovaPoshta, type FakeNovaPoshta, type FakeSettlement } from './fakes/nova-poshta.js';
 import { startFakePayPal, type FakePayPal } from './fakes/paypal.js';
@@ -108,6 +111,40 @@ export function driveShop(app: FastifyInstance) {
     return { status: res.statusCode, body: res.json() as OrderReply };
   }
 
+  /** LiqPay's callback as LiqPay posts it: `params` as base64 JSON `data`, signed with the shop's private key unless `signature` is given. */
+  async function liqpayCallback(params: object | string, signature?: string) {
+    const data = typeof params === 'string' ? params : Buffer.from(JSON.stringify(params)).toString('base64');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/liqpay/callback',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ data, signature: signature ?? liqpayFakeSignature(app.config.liqpay?.privateKey ?? '', data) }).toString(),
+    });
+    return { status: res.statusCode, body: res.json() as { paid?: boolean; code?: string } };
+  }
+
+  /** What LiqPay's callback says of the order paid in full under `paymentId` (LiqPay's own number). */
+  function liqpaySuccess(order: Pick<OrderReply, 'id' | 'totalPrice'>, paymentId: number, overrides: object = {}) {
+    return {
+      payment_id: paymentId,
+      action: 'pay',
+      status: 'success',
+      version: 3,
+      public_key: app.config.liqpay?.publicKey,
+      order_id: order.id,
+      amount: order.totalPrice,
+      currency: 'UAH',
+      end_date: Date.now(),
+      ...overrides,
+    };
+  }
+
+  /** GET /api/orders/:id as `who`: the order as its owner or the shop owner sees it. */
+  async function orderOf(orderId: string, who: SignedIn | string): Promise<OrderReply> {
+    const res = await app.inject({ url: `/api/orders/${orderId}`, headers: { cookie: typeof who === 'string' ? who : who.cookie } });
+    return res.json() as OrderReply;
+  }
+
   return {
     app,
     /** A signed-in shopper. */
@@ -121,6 +158,37 @@ export function driveShop(app: FastifyInstance) {
       const { status, body } = await placeOrder(order);
       expect(status, `the order was refused: ${body.code} ${body.message}`).toBe(201);
       return body;
+    },
+    orderOf,
+    /** PUT /api/orders/:id/refund as `who`: the lines (`item` is the order line's id) given back and why. */
+    refund: (orderId: string, who: SignedIn | string, lines: { item: string; qty: number }[], reason = 'Товар повернуто') =>
+      orderStep(orderId, 'refund', who, { lines, reason }),
+    /** GET /api/orders/guest/:secret: the order of a guest's link. */
+    async guestOrderOf(accessToken: string): Promise<OrderReply> {
+      return (await app.inject({ url: `/api/orders/guest/${accessToken}` })).json() as OrderReply;
+    },
+    liqpayCallback,
+    liqpaySuccess,
+    /** The order paid through LiqPay: its success callback posted and answered `{ paid: true }`. */
+    async paidByLiqPay(order: Pick<OrderReply, 'id' | 'totalPrice'>, paymentId: number, overrides: object = {}) {
+      expect(await liqpayCallback(liqpaySuccess(order, paymentId, overrides))).toEqual({ status: 200, body: { paid: true } });
+    },
+    /** The order's monobank invoice, asked for by its link (a guest order) or by its owner. */
+    async monobankInvoice(order: Pick<OrderReply, 'id' | 'accessToken'>, who?: SignedIn | string, headers: Record<string, string> = {}) {
+      const cookie = typeof who === 'string' ? who : who?.cookie;
+      const url = order.accessToken && !cookie ? `/api/orders/guest/${order.accessToken}/monobank` : `/api/orders/${order.id}/monobank`;
+      const res = await app.inject({ method: 'POST', url, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+      return { status: res.statusCode, body: res.json() as { invoiceId: string; pageUrl: string; code?: string; message?: string } };
+    },
+    /** monobank's webhook as it posts it: the raw body and its X-Sign (none when null). */
+    async monobankWebhook(body: string, signature: string | null) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/monobank/webhook',
+        headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-sign': signature }) },
+        payload: body,
+      });
+      return { status: res.statusCode, body: res.json() as { paid?: boolean; code?: string } };
     },
     /** An order's status as stored. */
     async statusOf(orderId: string): Promise<string> {
@@ -198,4 +266,75 @@ export function useFakePayPal(env: Record<string, string>): { paypal: () => Fake
     return fake;
   };
   return { paypal: () => started(paypal), nbu: () => started(nbu) };
+}
+
+/** A started fake, or the test fails saying it is not started yet. */
+function startedFake<T>(fake: T | undefined, name: string): T {
+  if (!fake) throw new Error(`the fake ${name} is not started yet`);
+  return fake;
+}
+
+/**
+ * The fake LiqPay (its checkout page and server API), as useFakeNovaPoshta does it: its keys and
+ * checkout address put in `env`, its failures and payment status reset after each test.
+ */
+export function useFakeLiqPay(env: Record<string, string>): () => FakeLiqPay {
+  let fake: FakeLiqPay | undefined;
+  beforeAll(async () => {
+    fake = await startFakeLiqPay();
+    Object.assign(env, { LIQPAY_PUBLIC_KEY: fake.publicKey, LIQPAY_PRIVATE_KEY: fake.privateKey, LIQPAY_CHECKOUT_URL: fake.checkoutUrl });
+  });
+  afterAll(() => fake?.close());
+  afterEach(() => {
+    if (!fake) return;
+    fake.failNext = null;
+    fake.status = 'success';
+  });
+  return () => startedFake(fake, 'LiqPay');
+}
+
+/**
+ * The fake monobank, as useFakeNovaPoshta does it: its token and address put in `env`. The tests
+ * deliver its webhooks themselves (the app does not listen), so it only records them; after each
+ * test it is reset, and the test fails on any request it does not know.
+ */
+export function useFakeMonobank(env: Record<string, string>): () => FakeMonobank {
+  let fake: FakeMonobank | undefined;
+  beforeAll(async () => {
+    fake = await startFakeMonobank();
+    fake.sendWebhooks = false;
+    Object.assign(env, { MONOBANK_TOKEN: fake.token, MONOBANK_API_URL: fake.url });
+  });
+  afterAll(() => fake?.close());
+  afterEach(() => {
+    if (!fake) return;
+    fake.sendWebhooks = false;
+    fake.failNext = null;
+    fake.cancelStatus = 'success';
+    fake.refuseNextCancel = null;
+    expect(fake.unhandled, 'requests the fake monobank does not know').toEqual([]);
+  });
+  return () => startedFake(fake, 'monobank');
+}
+
+/**
+ * The fake Checkbox (the fiscal cash register), as useFakeNovaPoshta does it: its address, licence
+ * key and cashier's login put in `env`, reset after each test, which fails on any request it does not know.
+ */
+export function useFakeCheckbox(env: Record<string, string>): () => FakeCheckbox {
+  let fake: FakeCheckbox | undefined;
+  beforeAll(async () => {
+    fake = await startFakeCheckbox();
+    Object.assign(env, { CHECKBOX_API_URL: fake.url, CHECKBOX_LICENSE_KEY: fake.licenseKey, CHECKBOX_LOGIN: fake.login, CHECKBOX_PASSWORD: fake.password });
+  });
+  afterAll(() => fake?.close());
+  afterEach(() => {
+    if (!fake) return;
+    fake.down = false;
+    fake.delayMs = 0;
+    fake.failSigning = false;
+    fake.signingReads = 1;
+    expect(fake.unhandled, 'requests the fake Checkbox does not know').toEqual([]);
+  });
+  return () => startedFake(fake, 'Checkbox');
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
-import type { GuestOrder, LiqPayCheckout, Order, PayPalCreated } from '../../../shared/orders.js';
+import type { LiqPayCheckout, Order, PayPalCreated } from '../../../shared/orders.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { useFakePayPal } from '../../test/driver.js';
+import { useFakePayPal, type ShopDriver } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { liqpaySignature } from './liqpay.js';
 
 /** A guest pays the order of their link online, the secret standing in for a session (docs/payments.md). */
@@ -18,27 +18,18 @@ const env: Record<string, string> = {
   LIQPAY_CHECKOUT_URL: 'http://127.0.0.1:9/api/3/checkout',
   PAYMENTS_TEST_MODE: 'true',
   SITE_URL: 'https://shop.example',
-  // Every test places guest orders from the same address.
-  GUEST_ORDER_RATE_LIMIT: '1000',
 };
 const { paypal } = useFakePayPal(env);
 
-const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3: вул. Угорська, 22' };
 /** Well-formed, and no order's. */
 const UNKNOWN_SECRET = 'A'.repeat(43);
 
 /** A guest's fresh unpaid order of 1 000 грн ($24.25 at the fake NBU's 41.2345), with the secret of its link. */
-async function guestOrder(app: FastifyInstance, paymentMethod: string) {
-  const product = await createProduct(app.db, { priceMinor: 1000_00 });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod, email: 'guest@example.com' },
-  });
-  expect(res.statusCode).toBe(201);
-  const order = res.json() as GuestOrder;
+async function guestOrder(shop: ShopDriver, paymentMethod: string) {
+  const product = await createProduct(shop.app.db, { priceMinor: 1000_00 });
+  const order = await shop.orderPlaced({ as: 'guest', lines: [{ product: product.id, qty: 1 }], paymentMethod, email: 'guest@example.com' });
   expect(order).toMatchObject({ user: null, status: 'pending', isPaid: false, totalPrice: 1000, paymentMethod });
-  return { order, token: order.accessToken };
+  return { order, token: order.accessToken! };
 }
 
 type Answer<T> = { status: number; body: T & { code?: string; message?: string } };
@@ -53,27 +44,19 @@ const liqpayForm = (app: FastifyInstance, token: string) =>
 const createPayPal = (app: FastifyInstance, token: string) => call<PayPalCreated>(app, 'POST', guestUrl(token, '/paypal'));
 const capture = (app: FastifyInstance, token: string, id: string) => call<Order>(app, 'POST', guestUrl(token, '/paypal/capture'), { id });
 const testPay = (app: FastifyInstance, token: string) => call<Order>(app, 'PUT', guestUrl(token, '/pay'), { test: true });
-const readOrder = async (app: FastifyInstance, token: string) => (await app.inject({ url: guestUrl(token, '') })).json() as Order;
 
 /** LiqPay's server callback for the form it was given, as LiqPay signs and posts it after a successful payment. */
-async function liqpayCallback(app: FastifyInstance, form: LiqPayCheckout, paymentId: number) {
+function liqpayCallback(shop: ShopDriver, form: LiqPayCheckout, paymentId: number) {
   const sent = JSON.parse(Buffer.from(form.data, 'base64').toString('utf8')) as { order_id: string; amount: number; currency: string };
-  const data = Buffer.from(JSON.stringify({ ...sent, payment_id: paymentId, status: 'success', end_date: Date.now() })).toString('base64');
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/payments/liqpay/callback',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ data, signature: liqpaySignature(LIQPAY_PRIVATE_KEY, data) }).toString(),
-  });
-  return { status: res.statusCode, body: res.json() as { paid?: boolean } };
+  return shop.liqpayCallback({ ...sent, payment_id: paymentId, status: 'success', end_date: Date.now() });
 }
 
 describeWithApp(
   'a guest pays online through the link',
   (ctx) => {
     test('LiqPay: the signed form for the order of the link, returning to the link; the callback pays it', async () => {
-      const { app } = ctx();
-      const { order, token } = await guestOrder(app, 'LiqPay');
+      const { app, shop } = ctx();
+      const { order, token } = await guestOrder(shop, 'LiqPay');
       // The signed-in owner's route is no way in for a guest.
       expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay` })).statusCode).toBe(401);
 
@@ -89,10 +72,10 @@ describeWithApp(
         result_url: `https://shop.example/order/guest/${token}?liqpay=return`,
         server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
-      expect((await readOrder(app, token)).isPaid).toBe(false);
+      expect((await shop.guestOrderOf(token)).isPaid).toBe(false);
 
-      expect(await liqpayCallback(app, form, 2_000_000_001)).toEqual({ status: 200, body: { paid: true } });
-      const paid = await readOrder(app, token);
+      expect(await liqpayCallback(shop, form, 2_000_000_001)).toEqual({ status: 200, body: { paid: true } });
+      const paid = await shop.guestOrderOf(token);
       expect(paid).toMatchObject({ isPaid: true, status: 'paid', paymentResult: { id: '2000000001', status: 'success' } });
 
       // Paid: the same refusal as for a signed-in owner, and nothing changes.
@@ -100,21 +83,18 @@ describeWithApp(
       expect(again.status).toBe(409);
       expect(again.body.code).toBe('ORDER_ALREADY_PAID');
       expect((await testPay(app, token)).body.code).toBe('ORDER_ALREADY_PAID');
-      expect((await readOrder(app, token)).paidAt).toBe(paid.paidAt);
+      expect((await shop.guestOrderOf(token)).paidAt).toBe(paid.paidAt);
     });
 
     test('PayPal: the server creates the dollar order and captures it once the buyer approves', async () => {
-      const { app } = ctx();
-      const { order, token } = await guestOrder(app, 'PayPal');
+      const { app, shop } = ctx();
+      const { order, token } = await guestOrder(shop, 'PayPal');
       const created = await createPayPal(app, token);
-      expect(created.status).toBe(200);
-      expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
+      expect(created).toEqual({ status: 200, body: { id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 } });
       expect(paypal().created.get(created.body.id)).toEqual({ value: '24.25', currency: 'USD', customId: order.id });
-
-      const early = await capture(app, token, created.body.id);
-      expect(early.status).toBe(400);
-      expect(early.body.code).toBe('PAYMENT_NOT_COMPLETED');
-      expect((await readOrder(app, token)).isPaid).toBe(false);
+      // Not approved by the buyer yet: nothing is paid.
+      expect(await capture(app, token, created.body.id)).toMatchObject({ status: 400, body: { code: 'PAYMENT_NOT_COMPLETED' } });
+      expect((await shop.guestOrderOf(token)).isPaid).toBe(false);
 
       paypal().approve(created.body.id);
       const captured = await capture(app, token, created.body.id);
@@ -131,16 +111,16 @@ describeWithApp(
     });
 
     test('test mode: the test payment pays the guest order, in the guest’s name', async () => {
-      const { app } = ctx();
-      const { token } = await guestOrder(app, 'Card');
+      const { app, shop } = ctx();
+      const { token } = await guestOrder(shop, 'Card');
       const paid = await testPay(app, token);
       expect(paid.status).toBe(200);
       expect(paid.body).toMatchObject({ isPaid: true, paymentResult: { status: 'COMPLETED', email_address: 'guest@example.com' } });
     });
 
     test('a wrong or unknown secret is a 404, a malformed one a 400, and nothing is created or paid', async () => {
-      const { app } = ctx();
-      const { order, token } = await guestOrder(app, 'PayPal');
+      const { app, shop } = ctx();
+      const { order, token } = await guestOrder(shop, 'PayPal');
       const createdBefore = paypal().created.size;
       // One character changed: another secret altogether.
       const wrong = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
@@ -161,14 +141,14 @@ describeWithApp(
         expect((await createPayPal(app, secret)).status, secret).toBe(400);
       }
       expect(paypal().created.size).toBe(createdBefore);
-      expect((await readOrder(app, token)).isPaid).toBe(false);
+      expect((await shop.guestOrderOf(token)).isPaid).toBe(false);
     });
 
     test('another order’s secret pays only that order: a PayPal payment of one order does not pay the other', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       paypal().autoApprove = true;
-      const mine = await guestOrder(app, 'PayPal');
-      const theirs = await guestOrder(app, 'PayPal');
+      const mine = await guestOrder(shop, 'PayPal');
+      const theirs = await guestOrder(shop, 'PayPal');
       const minePayPal = (await createPayPal(app, mine.token)).body.id;
       await createPayPal(app, theirs.token);
 
@@ -179,28 +159,28 @@ describeWithApp(
       // Their secret's LiqPay form is for their order only.
       const form = await liqpayForm(app, theirs.token);
       expect(JSON.parse(Buffer.from(form.body.data, 'base64').toString('utf8')).order_id).toBe(theirs.order.id);
-      expect((await readOrder(app, mine.token)).isPaid).toBe(false);
-      expect((await readOrder(app, theirs.token)).isPaid).toBe(false);
+      expect((await shop.guestOrderOf(mine.token)).isPaid).toBe(false);
+      expect((await shop.guestOrderOf(theirs.token)).isPaid).toBe(false);
 
       expect((await capture(app, mine.token, minePayPal)).status).toBe(200);
-      expect((await readOrder(app, mine.token)).isPaid).toBe(true);
-      expect((await readOrder(app, theirs.token)).isPaid).toBe(false);
+      expect((await shop.guestOrderOf(mine.token)).isPaid).toBe(true);
+      expect((await shop.guestOrderOf(theirs.token)).isPaid).toBe(false);
     });
 
     test('a cancelled guest order is refused as an owner’s is; a signed-in stranger gains nothing from a session', async () => {
-      const { app } = ctx();
-      const { order, token } = await guestOrder(app, 'LiqPay');
-      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      const { app, shop } = ctx();
+      const { order, token } = await guestOrder(shop, 'LiqPay');
+      const admin = (await shop.admin()).cookie;
       expect((await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers: { cookie: admin } })).statusCode).toBe(200);
       for (const res of [await liqpayForm(app, token), await createPayPal(app, token), await testPay(app, token)]) {
         expect(res.status).toBe(409);
         expect(res.body.code).toBe('ORDER_CANCELLED');
       }
-      expect(await readOrder(app, token)).toMatchObject({ status: 'cancelled', isPaid: false });
+      expect(await shop.guestOrderOf(token)).toMatchObject({ status: 'cancelled', isPaid: false });
 
       // By id, the guest's order is nobody's to pay, whoever is signed in.
-      const { order: open } = await guestOrder(app, 'LiqPay');
-      const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      const { order: open } = await guestOrder(shop, 'LiqPay');
+      const stranger = (await shop.customer()).cookie;
       expect((await call(app, 'PUT', `/api/orders/${open.id}/pay`, { test: true }, { cookie: stranger })).status).toBe(404);
       expect((await call(app, 'POST', `/api/orders/${open.id}/liqpay`, undefined, { cookie: stranger })).status).toBe(404);
     });

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { LiqPayCheckout, Order } from '../../../shared/orders.js';
 import { outboxMessages, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import type { OrderReply, ShopDriver } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { noticeSettingsOf } from '../notifications/index.js';
 import { expireUnpaidOrders } from '../../flows/index.js';
 import { liqpaySignature } from './liqpay.js';
@@ -18,39 +18,23 @@ const env = {
   PAYMENTS_TEST_MODE: 'false',
   SITE_URL: 'https://shop.example',
 };
-const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
-
-async function unpaidOrder(app: FastifyInstance) {
-  const user = await createUser(app.db);
-  const cookie = await sessionCookie(user, app.config.jwtSecret);
-  const product = await createProduct(app.db, { priceMinor: 1305_00 });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { orderItems: [{ product: product.id, qty: 2 }], shippingAddress: ADDRESS, paymentMethod: 'LiqPay' },
-  });
-  expect(res.statusCode).toBe(201);
-  return { cookie, order: res.json() as Order };
+/** A shopper's fresh LiqPay order: two packs at 1 305 грн. */
+async function unpaidOrder(shop: ShopDriver) {
+  const customer = await shop.customer();
+  const product = await createProduct(shop.app.db, { priceMinor: 1305_00 });
+  const order = await shop.orderPlaced({ as: customer, lines: [{ product: product.id, qty: 2 }], paymentMethod: 'LiqPay' });
+  return { cookie: customer.cookie, order };
 }
 
 const encode = (params: object) => Buffer.from(JSON.stringify(params)).toString('base64');
 
-/** LiqPay's callback as it posts it: form-encoded data and signature. */
-async function callback(app: FastifyInstance, data: string, signature = liqpaySignature(PRIVATE_KEY, data)) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/payments/liqpay/callback',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ data, signature }).toString(),
-  });
-  return { status: res.statusCode, body: res.json() as { paid?: boolean; code?: string } };
-}
+/** LiqPay's callback as it posts it, signed with this file's private key unless told. */
+const callback = (shop: ShopDriver, data: string, signature = liqpaySignature(PRIVATE_KEY, data)) => shop.liqpayCallback(data, signature);
 
 /** LiqPay's payment_id is its own, one per payment: the first four hex digits of the order id make it unique here. */
-const paymentIdOf = (order: Order) => 1_000_000_000 + parseInt(order.id.slice(0, 4), 16);
+const paymentIdOf = (order: OrderReply) => 1_000_000_000 + parseInt(order.id.slice(0, 4), 16);
 
-const paidData = (order: Order, overrides: object = {}) =>
+const paidData = (order: OrderReply, overrides: object = {}) =>
   encode({
     payment_id: paymentIdOf(order),
     action: 'pay',
@@ -64,16 +48,13 @@ const paidData = (order: Order, overrides: object = {}) =>
     ...overrides,
   });
 
-const getOrder = async (app: FastifyInstance, cookie: string, id: string) =>
-  (await app.inject({ url: `/api/orders/${id}`, headers: { cookie } })).json() as Order;
-
 describeWithApp(
   'LiqPay card payments in hryvnia',
   (ctx) => {
     test('the checkout form: base64 JSON data as LiqPay API v3 wants it, signed with the private key', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       expect((await app.inject({ url: '/api/config/payments' })).json().methods).toEqual(['liqpay', 'cash_on_delivery']);
-      const { cookie, order } = await unpaidOrder(app);
+      const { cookie, order } = await unpaidOrder(shop);
       expect(order.totalPrice).toBe(2610);
       const res = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay`, headers: { cookie, host: 'forged.example' } });
       expect(res.statusCode).toBe(200);
@@ -92,25 +73,25 @@ describeWithApp(
         server_url: 'https://shop.example/api/payments/liqpay/callback',
       });
       expect(res.body).not.toContain(PRIVATE_KEY);
-      const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      const stranger = (await shop.customer()).cookie;
       expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay`, headers: { cookie: stranger } })).statusCode).toBe(404);
     });
 
     test('a signed success callback pays the order once; a replay changes nothing', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
+      const { shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
       const data = paidData(order);
-      expect(await callback(app, data)).toEqual({ status: 200, body: { paid: true } });
-      const paid = await getOrder(app, cookie, order.id);
+      expect(await callback(shop, data)).toEqual({ status: 200, body: { paid: true } });
+      const paid = await shop.orderOf(order.id, cookie);
       expect(paid.isPaid).toBe(true);
       expect(paid.paymentResult).toMatchObject({ id: String(paymentIdOf(order)), status: 'success' });
-      expect(await callback(app, data)).toEqual({ status: 200, body: { paid: true } });
-      expect((await getOrder(app, cookie, order.id)).paidAt).toBe(paid.paidAt);
+      expect(await callback(shop, data)).toEqual({ status: 200, body: { paid: true } });
+      expect((await shop.orderOf(order.id, cookie)).paidAt).toBe(paid.paidAt);
     });
 
     test('forged, wrong or unknown callbacks are refused and pay nothing', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
+      const { app, shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
       const genuine = paidData(order);
       const cases: [string, string, string, number, string][] = [
         ['tampered data, old signature', paidData(order, { amount: 1 }), liqpaySignature(PRIVATE_KEY, genuine), 400, 'LIQPAY_BAD_SIGNATURE'],
@@ -125,13 +106,13 @@ describeWithApp(
         ['signed non-JSON', Buffer.from('<xml/>').toString('base64'), '', 400, 'LIQPAY_BAD_DATA'],
       ];
       for (const [name, data, signature, status, code] of cases) {
-        const res = await callback(app, data, signature || undefined);
+        const res = await callback(shop, data, signature || undefined);
         expect(res.status, name).toBe(status);
         expect(res.body.code, name).toBe(code);
       }
       // Unfinished or failed payments, and sandbox payments outside test mode, are acknowledged but pay nothing.
       for (const status of ['failure', 'error', 'processing', 'wait_secure', 'reversed', 'sandbox']) {
-        expect(await callback(app, paidData(order, { status })), status).toEqual({ status: 200, body: { paid: false } });
+        expect(await callback(shop, paidData(order, { status })), status).toEqual({ status: 200, body: { paid: false } });
       }
       const missing = await app.inject({
         method: 'POST',
@@ -147,7 +128,7 @@ describeWithApp(
         payload: `data=${'A'.repeat(100_000)}&signature=x`,
       });
       expect(huge.statusCode).toBe(413);
-      expect((await getOrder(app, cookie, order.id)).isPaid).toBe(false);
+      expect((await shop.orderOf(order.id, cookie)).isPaid).toBe(false);
     });
   },
   { env },
@@ -157,10 +138,10 @@ describeWithApp(
   'LiqPay in test mode',
   (ctx) => {
     test('a sandbox payment counts when PAYMENTS_TEST_MODE is on', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
-      expect(await callback(app, paidData(order, { status: 'sandbox' }))).toEqual({ status: 200, body: { paid: true } });
-      expect((await getOrder(app, cookie, order.id)).isPaid).toBe(true);
+      const { shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
+      expect(await callback(shop, paidData(order, { status: 'sandbox' }))).toEqual({ status: 200, body: { paid: true } });
+      expect((await shop.orderOf(order.id, cookie)).isPaid).toBe(true);
     });
   },
   { env: { ...env, PAYMENTS_TEST_MODE: 'true' } },
@@ -168,22 +149,14 @@ describeWithApp(
 
 describeWithApp('LiqPay not configured', (ctx) => {
   test('no LiqPay method, the form is refused and the callback is unknown', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     expect((await app.inject({ url: '/api/config/payments' })).json().methods).not.toContain('liqpay');
-    const user = await createUser(app.db);
-    const cookie = await sessionCookie(user, app.config.jwtSecret);
-    const product = await createProduct(app.db);
-    const placed = await app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: { cookie },
-      payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
-    });
-    const order = placed.json() as Order;
+    const { cookie } = await shop.customer();
+    const order = await shop.orderPlaced({ as: cookie });
     const res = await app.inject({ method: 'POST', url: `/api/orders/${order.id}/liqpay`, headers: { cookie } });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('LIQPAY_NOT_CONFIGURED');
-    expect((await callback(app, paidData(order))).status).toBe(404);
+    expect((await callback(shop, paidData(order))).status).toBe(404);
   });
 });
 
@@ -191,15 +164,15 @@ describeWithApp(
   'LiqPay statuses beyond success',
   (ctx) => {
     test('a signed `reversed` callback records the refund on the order and tells the shop; stock and status stay', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
-      expect(await callback(app, paidData(order))).toEqual({ status: 200, body: { paid: true } });
+      const { app, shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
+      expect(await callback(shop, paidData(order))).toEqual({ status: 200, body: { paid: true } });
       const [line] = order.orderItems;
       const stockBefore = (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, line.product!)))[0].n;
 
       const reversed = paidData(order, { status: 'reversed', action: 'pay' });
-      expect(await callback(app, reversed)).toEqual({ status: 200, body: { paid: true } });
-      const seen = await getOrder(app, cookie, order.id);
+      expect(await callback(shop, reversed)).toEqual({ status: 200, body: { paid: true } });
+      const seen = await shop.orderOf(order.id, cookie);
       expect(seen).toMatchObject({ status: 'paid', isPaid: true, refund: { amount: 2610, id: `liqpay:${paymentIdOf(order)}` } });
       expect(seen.refund?.refundedAt).toBeTruthy();
       const stockAfter = (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, line.product!)))[0].n;
@@ -211,39 +184,39 @@ describeWithApp(
       expect(told[0].textBody).toContain('Склад не змінено');
 
       // A replay records nothing twice.
-      expect((await callback(app, reversed)).status).toBe(200);
+      expect((await callback(shop, reversed)).status).toBe(200);
       const again = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, order.id));
       expect(again.length).toBe(notices.length);
       // A forged reversal is refused.
-      expect((await callback(app, reversed, liqpaySignature('another-key', reversed))).body.code).toBe('LIQPAY_BAD_SIGNATURE');
+      expect((await callback(shop, reversed, liqpaySignature('another-key', reversed))).body.code).toBe('LIQPAY_BAD_SIGNATURE');
     });
 
     test('`wait_accept` and `hold_wait` mark the order as paid-awaiting-acceptance; the expiry job never cancels it', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const context = { db: app.db, notices: noticeSettingsOf(app.config) };
-      const waiting = await unpaidOrder(app);
-      const holding = await unpaidOrder(app);
-      const unpaid = await unpaidOrder(app);
-      expect(await callback(app, paidData(waiting.order, { status: 'wait_accept' }))).toEqual({ status: 200, body: { paid: false } });
-      expect(await callback(app, paidData(holding.order, { status: 'hold_wait' }))).toEqual({ status: 200, body: { paid: false } });
+      const waiting = await unpaidOrder(shop);
+      const holding = await unpaidOrder(shop);
+      const unpaid = await unpaidOrder(shop);
+      expect(await callback(shop, paidData(waiting.order, { status: 'wait_accept' }))).toEqual({ status: 200, body: { paid: false } });
+      expect(await callback(shop, paidData(holding.order, { status: 'hold_wait' }))).toEqual({ status: 200, body: { paid: false } });
       // The amount is checked as for a success.
-      expect((await callback(app, paidData(unpaid.order, { status: 'wait_accept', amount: 1 }))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
+      expect((await callback(shop, paidData(unpaid.order, { status: 'wait_accept', amount: 1 }))).body.code).toBe('PAYMENT_WRONG_AMOUNT');
 
-      const seen = await getOrder(app, waiting.cookie, waiting.order.id);
+      const seen = await shop.orderOf(waiting.order.id, waiting.cookie);
       expect(seen).toMatchObject({ status: 'pending', isPaid: false, paymentPending: { status: 'wait_accept' } });
-      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      const admin = (await shop.admin()).cookie;
       const list = (await app.inject({ url: '/api/orders', headers: { cookie: admin } })).json() as { orders: Order[] };
       expect(list.orders.find((o) => o.id === holding.order.id)?.paymentPending).toMatchObject({ status: 'hold_wait' });
 
       const later = new Date(Date.now() + 24 * 60 * 60_000);
       expect(await expireUnpaidOrders(context, 30 * 60_000, later)).toBe(1);
-      expect((await getOrder(app, waiting.cookie, waiting.order.id)).status).toBe('pending');
-      expect((await getOrder(app, holding.cookie, holding.order.id)).status).toBe('pending');
-      expect((await getOrder(app, unpaid.cookie, unpaid.order.id)).status).toBe('cancelled');
+      expect((await shop.orderOf(waiting.order.id, waiting.cookie)).status).toBe('pending');
+      expect((await shop.orderOf(holding.order.id, holding.cookie)).status).toBe('pending');
+      expect((await shop.orderOf(unpaid.order.id, unpaid.cookie)).status).toBe('cancelled');
 
       // LiqPay's later success pays it and clears the wait.
-      expect(await callback(app, paidData(waiting.order))).toEqual({ status: 200, body: { paid: true } });
-      expect(await getOrder(app, waiting.cookie, waiting.order.id)).toMatchObject({ status: 'paid', paymentPending: null });
+      expect(await callback(shop, paidData(waiting.order))).toEqual({ status: 200, body: { paid: true } });
+      expect(await shop.orderOf(waiting.order.id, waiting.cookie)).toMatchObject({ status: 'paid', paymentPending: null });
     });
   },
   { env },

@@ -5,6 +5,7 @@ import type { GuestOrder, MonobankInvoice, Order, PaymentsConfig } from '../../.
 import { fiscalReceipts, monobankInvoices, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import type { ShopDriver } from '../../test/driver.js';
 import { startFakeMonobank, type FakeMonobank } from '../../test/fakes/monobank.js';
 import { MonobankClient } from './monobank-client.js';
 
@@ -59,15 +60,7 @@ const recheck = (app: FastifyInstance, token: string) => post<Order>(app, guestU
 const readOrder = async (app: FastifyInstance, token: string) => (await app.inject({ url: guestUrl(token, '') })).json() as Order;
 
 /** monobank's webhook as it posts it: the raw body and its X-Sign. */
-async function webhook(app: FastifyInstance, body: string, signature: string | null = monobank.sign(body)) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/payments/monobank/webhook',
-    headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-sign': signature }) },
-    payload: body,
-  });
-  return { status: res.statusCode, body: res.json() as { paid?: boolean; code?: string } };
-}
+const webhook = (shop: ShopDriver, body: string, signature: string | null = monobank.sign(body)) => shop.monobankWebhook(body, signature);
 
 const receiptsOf = (app: FastifyInstance, orderId: string) => app.db.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId));
 const invoicesOf = (app: FastifyInstance, orderId: string) => app.db.select().from(monobankInvoices).where(eq(monobankInvoices.orderId, orderId));
@@ -115,11 +108,11 @@ describeWithApp(
     });
 
     test('a failed or expired invoice is not reused: the next click creates a new one', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { order, token } = await guestOrder(app);
       const first = (await createInvoice(app, token)).body;
       // The card was declined: monobank says so, signed.
-      expect(await webhook(app, monobank.setStatus(first.invoiceId, 'failure'))).toEqual({ status: 200, body: { paid: false } });
+      expect(await webhook(shop, monobank.setStatus(first.invoiceId, 'failure'))).toEqual({ status: 200, body: { paid: false } });
       const second = (await createInvoice(app, token)).body;
       expect(second.invoiceId).not.toBe(first.invoiceId);
       // An invoice about to run out is not handed out either.
@@ -133,14 +126,14 @@ describeWithApp(
     });
 
     test('the signed webhook pays the order once, queues its fiscal receipt and the notices; a replay changes nothing', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { order, token } = await guestOrder(app);
       const { invoiceId } = (await createInvoice(app, token)).body;
-      expect(await webhook(app, monobank.setStatus(invoiceId, 'processing'))).toEqual({ status: 200, body: { paid: false } });
+      expect(await webhook(shop, monobank.setStatus(invoiceId, 'processing'))).toEqual({ status: 200, body: { paid: false } });
       expect((await readOrder(app, token)).isPaid).toBe(false);
 
       const success = monobank.setStatus(invoiceId, 'success');
-      expect(await webhook(app, success)).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, success)).toEqual({ status: 200, body: { paid: true } });
       const paid = await readOrder(app, token);
       expect(paid).toMatchObject({ isPaid: true, status: 'paid', paymentResult: { id: invoiceId, status: 'success' } });
       const receipts = await receiptsOf(app, order.id);
@@ -150,7 +143,7 @@ describeWithApp(
 
       // monobank retries until it hears 200: the same webhook again pays nothing twice.
       const noticesBefore = notices.length;
-      expect(await webhook(app, success)).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, success)).toEqual({ status: 200, body: { paid: true } });
       expect((await readOrder(app, token)).paidAt).toBe(paid.paidAt);
       expect(await receiptsOf(app, order.id)).toHaveLength(1);
       expect(await app.db.select().from(outboxMessages)).toHaveLength(noticesBefore);
@@ -159,7 +152,7 @@ describeWithApp(
     });
 
     test('money taken twice (an older invoice paid after a newer one): the order is paid once and the shop is told', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { order, token } = await guestOrder(app);
       const first = (await createInvoice(app, token)).body.invoiceId;
       await app.db
@@ -168,9 +161,9 @@ describeWithApp(
         .where(eq(monobankInvoices.invoiceId, first));
       const second = (await createInvoice(app, token)).body.invoiceId;
       expect(second).not.toBe(first);
-      expect((await webhook(app, monobank.setStatus(second, 'success'))).body).toEqual({ paid: true });
+      expect((await webhook(shop, monobank.setStatus(second, 'success'))).body).toEqual({ paid: true });
       const before = (await app.db.select().from(outboxMessages)).length;
-      expect(await webhook(app, monobank.setStatus(first, 'success'))).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, monobank.setStatus(first, 'success'))).toEqual({ status: 200, body: { paid: true } });
       const told = (await app.db.select().from(outboxMessages)).slice(before);
       expect(told.length).toBeGreaterThan(0);
       expect(JSON.stringify(told)).toContain('Зайвий платіж');
@@ -179,7 +172,7 @@ describeWithApp(
     });
 
     test('a forged, missing or other key’s signature is a 400 and changes nothing', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { token } = await guestOrder(app);
       const { invoiceId } = (await createInvoice(app, token)).body;
       const success = monobank.setStatus(invoiceId, 'success');
@@ -191,25 +184,25 @@ describeWithApp(
         [tampered, monobank.sign(success)],
         [success, monobank.sign(success.replace(String(2611_00), String(1_00)))],
       ] as const) {
-        const res = await webhook(app, body, signature);
+        const res = await webhook(shop, body, signature);
         expect(res.status, String(signature)).toBe(400);
         expect(res.body.code).toBe('MONOBANK_BAD_SIGNATURE');
       }
       expect((await readOrder(app, token)).isPaid).toBe(false);
       // Garbage that is not even JSON: refused, whatever it claims.
-      expect((await webhook(app, 'not json', monobank.sign('not json'))).status).toBe(400);
+      expect((await webhook(shop, 'not json', monobank.sign('not json'))).status).toBe(400);
       expect((await readOrder(app, token)).isPaid).toBe(false);
     });
 
     test('out of order: an older status arriving after a newer one changes nothing; a success older than a failure pays nothing', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { token } = await guestOrder(app);
       const { invoiceId } = (await createInvoice(app, token)).body;
       const processing = monobank.setStatus(invoiceId, 'processing');
       const success = monobank.setStatus(invoiceId, 'success');
-      expect(await webhook(app, success)).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, success)).toEqual({ status: 200, body: { paid: true } });
       // The late "processing" (older modifiedDate) is acknowledged and ignored.
-      expect(await webhook(app, processing)).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, processing)).toEqual({ status: 200, body: { paid: true } });
       const [row] = await app.db.select().from(monobankInvoices).where(eq(monobankInvoices.invoiceId, invoiceId));
       expect(row.status).toBe('success');
 
@@ -217,13 +210,13 @@ describeWithApp(
       const second = (await createInvoice(app, other.token)).body.invoiceId;
       const staleSuccess = monobank.setStatus(second, 'success');
       const newerFailure = monobank.setStatus(second, 'failure');
-      expect(await webhook(app, newerFailure)).toEqual({ status: 200, body: { paid: false } });
-      expect(await webhook(app, staleSuccess)).toEqual({ status: 200, body: { paid: false } });
+      expect(await webhook(shop, newerFailure)).toEqual({ status: 200, body: { paid: false } });
+      expect(await webhook(shop, staleSuccess)).toEqual({ status: 200, body: { paid: false } });
       expect((await readOrder(app, other.token)).isPaid).toBe(false);
     });
 
     test('a wrong amount or currency, an unknown invoice or reference: 4xx and nothing is paid', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { order, token } = await guestOrder(app);
       const { invoiceId } = (await createInvoice(app, token)).body;
       const success = JSON.parse(monobank.setStatus(invoiceId, 'success')) as Record<string, unknown>;
@@ -236,32 +229,32 @@ describeWithApp(
         [{ ...success, invoiceId: 'p2_unknown' }, 404, 'MONOBANK_UNKNOWN_INVOICE'],
       ];
       for (const [body, status, code] of cases) {
-        const res = await webhook(app, JSON.stringify(body));
+        const res = await webhook(shop, JSON.stringify(body));
         expect([res.status, res.body.code], code).toEqual([status, code]);
       }
       expect((await readOrder(app, token)).isPaid).toBe(false);
       expect(await receiptsOf(app, order.id)).toHaveLength(0);
       // The true one still pays: the refusals kept nothing.
-      expect((await webhook(app, JSON.stringify(success))).body).toEqual({ paid: true });
+      expect((await webhook(shop, JSON.stringify(success))).body).toEqual({ paid: true });
     });
 
     test('reversed: the refund is recorded once and the shop is told; the order stays paid', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { token } = await guestOrder(app);
       const { invoiceId } = (await createInvoice(app, token)).body;
-      await webhook(app, monobank.setStatus(invoiceId, 'success'));
+      await webhook(shop, monobank.setStatus(invoiceId, 'success'));
       const reversed = monobank.setStatus(invoiceId, 'reversed', 0);
-      expect(await webhook(app, reversed)).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, reversed)).toEqual({ status: 200, body: { paid: true } });
       const refunded = await readOrder(app, token);
       expect(refunded).toMatchObject({ isPaid: true, status: 'paid', refund: { amount: 2611, id: `monobank:${invoiceId}` } });
       const notices = (await app.db.select().from(outboxMessages)).length;
-      expect(await webhook(app, reversed)).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, reversed)).toEqual({ status: 200, body: { paid: true } });
       expect((await app.db.select().from(outboxMessages)).length).toBe(notices);
       expect((await readOrder(app, token)).refund).toEqual(refunded.refund);
     });
 
     test('back from monobank before the webhook: the order page asks invoice/status and the order is paid', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { token } = await guestOrder(app);
       // Not paid yet: the re-check answers the unpaid order.
       const early = await recheck(app, token);
@@ -274,7 +267,7 @@ describeWithApp(
       expect(back.status).toBe(200);
       expect(back.body).toMatchObject({ isPaid: true, paymentResult: { id: invoiceId, status: 'success' } });
       // The webhook arriving afterwards is the same status: nothing new.
-      expect(await webhook(app, monobank.statusBody(invoiceId))).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, monobank.statusBody(invoiceId))).toEqual({ status: 200, body: { paid: true } });
       expect((await recheck(app, token)).body.paidAt).toBe(back.body.paidAt);
     });
 
@@ -302,20 +295,20 @@ describeWithApp(
     });
 
     test('a new key: the first signature it refuses fetches monobank’s key once more, and the webhook is believed', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const { token } = await guestOrder(app);
       const { invoiceId } = (await createInvoice(app, token)).body;
-      await webhook(app, monobank.setStatus(invoiceId, 'processing'));
+      await webhook(shop, monobank.setStatus(invoiceId, 'processing'));
       const fetched = monobank.pubkeyRequests;
       monobank.rotateKey();
-      expect(await webhook(app, monobank.setStatus(invoiceId, 'success'))).toEqual({ status: 200, body: { paid: true } });
+      expect(await webhook(shop, monobank.setStatus(invoiceId, 'success'))).toEqual({ status: 200, body: { paid: true } });
       expect(monobank.pubkeyRequests).toBe(fetched + 1);
       // The new key is kept: the next webhook needs no fetch.
-      await webhook(app, monobank.setStatus(invoiceId, 'reversed', 0));
+      await webhook(shop, monobank.setStatus(invoiceId, 'reversed', 0));
       expect(monobank.pubkeyRequests).toBe(fetched + 1);
       // A forged call naming no invoice of ours never makes the shop fetch the key.
       const forged = JSON.stringify({ invoiceId: 'p2_nobody', status: 'success', amount: 1, ccy: 980, modifiedDate: new Date().toISOString() });
-      expect((await webhook(app, forged, 'bm90IGEgc2lnbmF0dXJl')).status).toBe(400);
+      expect((await webhook(shop, forged, 'bm90IGEgc2lnbmF0dXJl')).status).toBe(400);
       expect(monobank.pubkeyRequests).toBe(fetched + 1);
     });
 

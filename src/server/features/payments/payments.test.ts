@@ -7,8 +7,8 @@ import { describeWithApp } from '../../test/database.js';
 import { noticeSettingsOf } from '../notifications/index.js';
 import { expireUnpaidOrders } from '../../flows/index.js';
 import { recheckPendingCaptures } from './pending-captures.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { useFakePayPal } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
+import { useFakePayPal, type ShopDriver } from '../../test/driver.js';
 
 // Filled before the apps are built: describeWithApp reads it in its own beforeAll.
 const env: Record<string, string> = {};
@@ -24,18 +24,10 @@ beforeAll(() => {
 const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3: вул. Угорська, 22' };
 
 /** A signed-in shopper with a fresh unpaid order of 1 000 грн (prices final, delivery at the carrier's tariff): $24.25 at 41.2345. */
-async function unpaidOrder(app: FastifyInstance) {
-  const user = await createUser(app.db);
-  const cookie = await sessionCookie(user, app.config.jwtSecret);
-  const product = await createProduct(app.db, { priceMinor: 1000_00 });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'PayPal' },
-  });
-  expect(res.statusCode).toBe(201);
-  const order = res.json() as Order;
+async function unpaidOrder(shop: ShopDriver) {
+  const { user, cookie } = await shop.customer();
+  const product = await createProduct(shop.app.db, { priceMinor: 1000_00 });
+  const order = await shop.orderPlaced({ as: cookie, lines: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'PayPal' });
   expect(order).toMatchObject({ currency: 'UAH', totalPrice: 1000, shippingPrice: 0, shippingByCarrier: true, taxPrice: 0 });
   return { user, cookie, order };
 }
@@ -84,8 +76,8 @@ describeWithApp(
     });
 
     test('the server creates the PayPal order for the total in dollars, the buyer approves, the server captures: paid', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
+      const { app, shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
       const created = await createPayPal(app, cookie, order.id);
       expect(created.status).toBe(200);
       expect(created.body).toEqual({ id: expect.any(String), amount: { currency_code: 'USD', value: '24.25' }, rate: 41.2345 });
@@ -110,10 +102,10 @@ describeWithApp(
     });
 
     test('a capture for another order, or of another amount, pays nothing', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       paypal().autoApprove = true;
-      const mine = await unpaidOrder(app);
-      const other = await unpaidOrder(app);
+      const mine = await unpaidOrder(shop);
+      const other = await unpaidOrder(shop);
       const othersPayPal = (await createPayPal(app, other.cookie, other.order.id)).body.id;
       await createPayPal(app, mine.cookie, mine.order.id);
       const foreign = await capture(app, mine.cookie, mine.order.id, othersPayPal);
@@ -132,19 +124,19 @@ describeWithApp(
     });
 
     test('someone else’s order: 404 for creating and capturing; an admin does not pay a customer’s order', async () => {
-      const { app } = ctx();
-      const { order } = await unpaidOrder(app);
-      const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      const { app, shop } = ctx();
+      const { order } = await unpaidOrder(shop);
+      const stranger = (await shop.customer()).cookie;
       expect((await createPayPal(app, stranger, order.id)).status).toBe(404);
       expect((await capture(app, stranger, order.id, 'ABCDEF1234567890')).status).toBe(404);
-      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      const admin = (await shop.admin()).cookie;
       expect((await createPayPal(app, admin, order.id)).status).toBe(403);
       expect((await app.inject({ method: 'POST', url: `/api/orders/${order.id}/paypal` })).statusCode).toBe(401);
     });
 
     test('PUT /pay with a PayPal id still works, checked against the stored dollar amount', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
+      const { app, shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
       // Before a PayPal order was created through the shop there is no amount to check against.
       const unknownAmount = await pay(app, cookie, order.id, paypal().addOrder({ value: '24.25', customId: order.id }));
       expect(unknownAmount.status).toBe(400);
@@ -189,7 +181,7 @@ describeWithApp(
       expect(paid.body.paymentResult).toMatchObject({ id: good, email_address: 'payer@example.com' });
 
       // One PayPal payment pays one order only.
-      const second = await unpaidOrder(app);
+      const second = await unpaidOrder(shop);
       await createPayPal(app, second.cookie, second.order.id);
       const reused = await pay(app, second.cookie, second.order.id, good);
       expect(reused.status).toBe(400);
@@ -198,9 +190,9 @@ describeWithApp(
     });
 
     test('PayPal down: a 502 with a Ukrainian message, and the order stays unpaid', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       paypal().autoApprove = true;
-      const { cookie, order } = await unpaidOrder(app);
+      const { cookie, order } = await unpaidOrder(shop);
       const { body } = await createPayPal(app, cookie, order.id);
       paypal().down = true;
       const failed = await capture(app, cookie, order.id, body.id);
@@ -214,8 +206,8 @@ describeWithApp(
     });
 
     test('the PayPal order carries payment_source.paypal.experience_context: no shipping, Pay Now, the shop’s name, uk-UA, our pages', async () => {
-      const { app } = ctx();
-      const { cookie, order } = await unpaidOrder(app);
+      const { app, shop } = ctx();
+      const { cookie, order } = await unpaidOrder(shop);
       const before = paypal().createdBodies.length;
       expect((await createPayPal(app, cookie, order.id)).status).toBe(200);
       const body = paypal().createdBodies[before] as { intent: string; purchase_units: unknown[]; payment_source: { paypal: { experience_context: object } } };
@@ -259,9 +251,9 @@ describeWithApp(
     });
 
     test('a PENDING capture: awaiting PayPal, never expired, paid once GET /v2/payments/captures says COMPLETED', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       paypal().autoApprove = true;
-      const { cookie, order } = await unpaidOrder(app);
+      const { cookie, order } = await unpaidOrder(shop);
       const { body } = await createPayPal(app, cookie, order.id);
       paypal().nextCaptureStatus = 'PENDING';
       const held = await capture(app, cookie, order.id, body.id);
@@ -284,9 +276,9 @@ describeWithApp(
     });
 
     test('a PENDING capture PayPal then declines: the order stays unpaid and the shop is told', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       paypal().autoApprove = true;
-      const { cookie, order } = await unpaidOrder(app);
+      const { cookie, order } = await unpaidOrder(shop);
       const { body } = await createPayPal(app, cookie, order.id);
       paypal().nextCaptureStatus = 'PENDING';
       expect((await capture(app, cookie, order.id, body.id)).body.paymentPending).toMatchObject({ status: 'PENDING' });
@@ -299,11 +291,11 @@ describeWithApp(
     });
 
     test('the OAuth token is reused between payments', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       paypal().autoApprove = true;
       const before = paypal().tokensIssued;
       for (let i = 0; i < 2; i++) {
-        const { cookie, order } = await unpaidOrder(app);
+        const { cookie, order } = await unpaidOrder(shop);
         const { body } = await createPayPal(app, cookie, order.id);
         expect((await capture(app, cookie, order.id, body.id)).status).toBe(200);
       }
@@ -317,9 +309,9 @@ describeWithApp(
   'PayPal without a rate',
   (ctx) => {
     test('no NBU rate: PayPal says so with a 502 and creates nothing; the config shows no rate', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       expect((await app.inject({ url: '/api/config/payments' })).json()).toMatchObject({ usdRate: null });
-      const { cookie, order } = await unpaidOrder(app);
+      const { cookie, order } = await unpaidOrder(shop);
       const created = paypal().created.size;
       const res = await createPayPal(app, cookie, order.id);
       expect(res.status).toBe(502);
@@ -335,32 +327,19 @@ describeWithApp(
   'PayPal not configured',
   (ctx) => {
     test('only cash on delivery is offered, test mode is on in development, PayPal is refused with a 4xx', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       expect((await app.inject({ url: '/api/config/payments' })).json()).toEqual({
         methods: ['cash_on_delivery'],
         paypalClientId: null,
         usdRate: null,
         testMode: true,
       });
-      const user = await createUser(app.db);
-      const cookie = await sessionCookie(user, app.config.jwtSecret);
-      const product = await createProduct(app.db);
-      const refused = await app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie },
-        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'PayPal' },
-      });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().code).toBe('PAYMENT_METHOD_UNAVAILABLE');
-      const placed = await app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie },
-        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' },
-      });
-      expect(placed.statusCode).toBe(201);
-      const order = placed.json() as Order;
+      const { cookie } = await shop.customer();
+      const lines = [{ product: (await createProduct(app.db)).id, qty: 1 }];
+      const refused = await shop.placeOrder({ as: cookie, lines, shippingAddress: ADDRESS, paymentMethod: 'PayPal' });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
+      const order = await shop.orderPlaced({ as: cookie, lines, shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta' });
       const { status, body } = await pay(app, cookie, order.id, 'ABCDEF1234567890');
       expect(status).toBe(400);
       expect(body.code).toBe('PAYPAL_NOT_CONFIGURED');

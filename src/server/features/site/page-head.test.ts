@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { ProductDetail } from '../../../shared/products.js';
@@ -18,6 +19,17 @@ const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '
 const decode = (text: string | undefined) => text?.replace(/&(lt|gt|quot|apos|amp);/g, (entity) => ENTITIES[entity]);
 
 /** What the page says to a client that runs no script: its head, parsed. */
+/** What every page embeds for its header, footer and banner, as the API answers it. */
+async function everyPageData(app: FastifyInstance) {
+  return [
+    { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
+    // The menus' categories (docs/domain.md).
+    { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
+    // Test mode for the banner of every page (docs/payments.md).
+    { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
+  ];
+}
+
 function readHead(html: string) {
   const titles = [...html.matchAll(/<title>([^<]*)<\/title>/g)].map((m) => decode(m[1]));
   const meta = (attr: 'name' | 'property', key: string) => decode(new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(html)?.[1]);
@@ -104,11 +116,7 @@ describeWithApp(
         { key: ['products', 'detail', product.slug], value: api },
         // A hop's substitutes in stock (src/web/features/recipes/hop-substitutes.tsx), as the API answers them.
         { key: ['recipes', 'substitutes', product.slug], value: (await app.inject({ url: `/api/recipes/substitutes/${product.slug}` })).json() },
-        { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
-        // The menus' categories (docs/domain.md), as the API answers them.
-        { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
-        // Test mode for the banner of every page (docs/payments.md).
-        { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
+        ...(await everyPageData(app)),
       ]);
     });
 
@@ -166,11 +174,7 @@ describeWithApp(
       for (const item of hops.jsonLd) checkSchema(item);
       expect(hops.data).toEqual([
         { key: ['products', 'list', { pageNumber: 1, category: 'Hops' }], value: (await app.inject({ url: '/api/products?category=Hops' })).json() },
-        { key: ['settings', 'public'], value: (await app.inject({ url: '/api/settings' })).json() },
-        // The menus' categories (docs/domain.md), as the API answers them.
-        { key: ['categories'], value: (await app.inject({ url: '/api/categories' })).json() },
-        // Test mode for the banner of every page (docs/payments.md).
-        { key: TEST_MODE_QUERY_KEY, value: app.config.paymentsTestMode },
+        ...(await everyPageData(app)),
       ]);
       for (const url of ['/about', '/contacts', '/yeast', '/malt', '/equipment', '/discount']) {
         const head = readHead((await app.inject({ url })).body);
