@@ -28,6 +28,8 @@ import { requireLegalPage } from '../legal/index.js';
 import { legalPagePath } from '../../../shared/legal.js';
 import { legalPageOf } from './pages.js';
 import { savedRecipeKey } from '../../../shared/recipes/keys.js';
+import { SavedRecipeSchema } from '../../../shared/recipes/saved.js';
+import { toWire } from '../../../shared/wire/index.js';
 import { splitHoisted, type RenderRoot } from './server-render.js';
 import { escapeXml as escapeHtml } from './xml.js';
 
@@ -209,7 +211,8 @@ export async function pageHead(
       ogType: 'website',
       siteName,
       jsonLd: [],
-      data: [{ key: [...savedRecipeKey(saved.id)], value: saved }],
+      // As the API answers it (GET /api/recipes/{id}), original names included (docs/api.md).
+      data: [{ key: [...savedRecipeKey(saved.id)], value: toWire(SavedRecipeSchema, saved) }],
     };
   }
   if (match.name === 'about' || match.name === 'contacts') {

@@ -43,7 +43,7 @@ describeWithApp('accounts API', (ctx) => {
     const res = await register({ name: '  Олена Пчілка ', email: `  ${email.toUpperCase()} `, password: 'hops-and-malt' });
     expect(res.statusCode).toBe(201);
     const body = res.json();
-    expect(body).toEqual({ _id: expect.any(String), name: 'Олена Пчілка', email, isAdmin: false, phone: null });
+    expect(body).toEqual({ id: expect.any(String), _id: expect.any(String), name: 'Олена Пчілка', email, isAdmin: false, phone: null });
     expectNoSecrets(body);
     const jwt = res.cookies.find((c) => c.name === 'jwt')!;
     expect(jwt).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/', maxAge: 30 * 24 * 60 * 60 });
@@ -117,7 +117,7 @@ describeWithApp('accounts API', (ctx) => {
     const user = await createUser(ctx().app.db, { email: `case-${unique()}@example.com` });
     const ok = await login({ email: `  ${user.email.toUpperCase()}`, password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ _id: user.id, name: user.name, email: user.email, isAdmin: false, phone: null });
+    expect(ok.json()).toEqual({ id: user.id, _id: user.id, name: user.name, email: user.email, isAdmin: false, phone: null });
     expectNoSecrets(ok.json());
     expect((await call('GET', '/api/users/profile', { cookie: cookieOf(ok) })).statusCode).toBe(200);
 
@@ -178,7 +178,7 @@ describeWithApp('accounts API', (ctx) => {
       body: { name: 'Нове Ім’я', email: newEmail.toUpperCase(), password: '', currentPassword: TEST_PASSWORD },
     });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toEqual({ _id: user.id, name: 'Нове Ім’я', email: newEmail, isAdmin: false, phone: null });
+    expect(renamed.json()).toEqual({ id: user.id, _id: user.id, name: 'Нове Ім’я', email: newEmail, isAdmin: false, phone: null });
     // No password change: other sessions live on.
     expect((await call('GET', '/api/users/profile', { cookie: elsewhere })).statusCode).toBe(200);
 
@@ -277,11 +277,11 @@ describeWithApp('accounts API', (ctx) => {
     const list = await call('GET', '/api/users', { cookie });
     expect(list.statusCode).toBe(200);
     const listed = list.json() as { _id: string }[];
-    expect(listed).toEqual(expect.arrayContaining([{ _id: customer.id, name: customer.name, email: customer.email, isAdmin: false, phone: null }]));
+    expect(listed).toEqual(expect.arrayContaining([{ id: customer.id, _id: customer.id, name: customer.name, email: customer.email, isAdmin: false, phone: null }]));
     expectNoSecrets(listed);
 
     const one = await call('GET', `/api/users/${customer.id}`, { cookie });
-    expect(one.json()).toEqual({ _id: customer.id, name: customer.name, email: customer.email, isAdmin: false, phone: null });
+    expect(one.json()).toEqual({ id: customer.id, _id: customer.id, name: customer.name, email: customer.email, isAdmin: false, phone: null });
     expect((await call('GET', '/api/users/not-a-uuid', { cookie })).statusCode).toBe(400);
     const missing = await call('GET', '/api/users/00000000-0000-4000-8000-000000000000', { cookie });
     expect(missing.statusCode).toBe(404);
@@ -293,7 +293,7 @@ describeWithApp('accounts API', (ctx) => {
       body: { userId: 'ignored', name: 'Змінене ім’я', email: email.toUpperCase(), isAdmin: false },
     });
     expect(edited.statusCode).toBe(200);
-    expect(edited.json()).toEqual({ _id: customer.id, name: 'Змінене ім’я', email, isAdmin: false, phone: null });
+    expect(edited.json()).toEqual({ id: customer.id, _id: customer.id, name: 'Змінене ім’я', email, isAdmin: false, phone: null });
 
     const clash = await call('PUT', `/api/users/${customer.id}`, { cookie, body: { name: 'X', email: other.email, isAdmin: false } });
     expect(clash.statusCode).toBe(409);
