@@ -52,8 +52,9 @@ describeWithApp(
         paymentMethodId: 'card_transfer',
       });
       expect(truthful.statusCode, truthful.body).toBe(201);
-      const { _id, number, createdAt, orderItems, ...same } = truthful.json();
-      const { _id: _a, number: _b, createdAt: _c, orderItems: _d, ...expected } = placed;
+      const { _id, id, number, createdAt, orderItems, ...same } = truthful.json();
+      const { _id: _a, id: _e, number: _b, createdAt: _c, orderItems: _d, ...expected } = placed;
+      expect(id).toBe(_id);
       expect([_id, number, createdAt, orderItems.length]).toEqual([expect.any(String), placed.number + 1, expect.any(String), 1]);
       expect(same).toEqual(expected);
 

@@ -28,6 +28,7 @@ describeWithApp('search suggestions', (ctx) => {
     expect(half.body.categories).toEqual([]);
     expect(half.body.products).toEqual([
       {
+        id: cascade.id,
         _id: cascade.id,
         slug: cascade.slug,
         name: 'Хміль Cascade (Нова Зеландія), 1 кг',
