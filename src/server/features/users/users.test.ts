@@ -277,7 +277,9 @@ describeWithApp('accounts API', (ctx) => {
     const list = await call('GET', '/api/users', { cookie });
     expect(list.statusCode).toBe(200);
     const listed = list.json() as { _id: string }[];
-    expect(listed).toEqual(expect.arrayContaining([{ id: customer.id, _id: customer.id, name: customer.name, email: customer.email, isAdmin: false, phone: null }]));
+    expect(listed).toEqual(
+      expect.arrayContaining([{ id: customer.id, _id: customer.id, name: customer.name, email: customer.email, isAdmin: false, phone: null }]),
+    );
     expectNoSecrets(listed);
 
     const one = await call('GET', `/api/users/${customer.id}`, { cookie });
