@@ -16,12 +16,13 @@ export default function AccountMenus({ userInfo }: { userInfo: UserInfo }) {
   const navigate = useNavigate();
   const logout = useLogout();
 
+  // Signed out here either way; the server's trouble is only worth a note. The promise, not mutate's
+  // callbacks: signing out unmounts this menu, and a mutation's callbacks die with their component.
   const signOut = () =>
-    logout.mutate(undefined, {
-      // Signed out here either way; the server's trouble is only worth a note.
-      onError: (error) => notify.failure(error),
-      onSettled: () => navigate(paths.login()),
-    });
+    logout
+      .mutateAsync()
+      .catch((error: unknown) => notify.failure(error))
+      .finally(() => navigate(paths.login()));
 
   return (
     <>
