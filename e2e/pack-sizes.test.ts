@@ -80,14 +80,14 @@ test('a shopper orders milled malt: the cart, the order and its page say "под
 
   // The order carries each line as the cart keeps it (the review page sends the same).
   const lines = (await page.evaluate(() => JSON.parse(localStorage.getItem('cart') ?? '{}').state.cartItems)) as {
-    _id: string;
+    id: string;
     variant: string;
     qty: number;
     options?: { milled?: boolean };
   }[];
   const placed = await placeOrderThroughApi(
     page,
-    lines.map((l) => ({ product: l._id, variant: l.variant, qty: l.qty, ...(l.options ? { options: l.options } : {}) })),
+    lines.map((l) => ({ product: l.id, variant: l.variant, qty: l.qty, ...(l.options ? { options: l.options } : {}) })),
     'NovaPoshta',
     'Іван Сірко',
   );
