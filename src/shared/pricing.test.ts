@@ -6,6 +6,7 @@ import {
   shareDiscountMinor,
   discountedPrice,
   formatRate,
+  formatNumber,
   formatUah,
   formatUsd,
   uahMinorToUsdCents,
@@ -93,6 +94,22 @@ describe('pricing (docs/pricing.md)', () => {
     expect(formatUah(0.08)).toBe('0,08\u00a0грн');
     expect(formatUsd(36.42)).toBe('$36,42');
     expect(formatRate(41.2345)).toBe('41,23');
+  });
+
+  test('numbers are written exactly as Intl writes them for uk-UA, without loading Intl in the browser', () => {
+    const upToTwo = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+    const two = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const values = [0, 5, 999, 1000, 1305, 12_345.5, 1_234_567.891, -1305.25, 0.005, 0.015, 1.005, 2.675, 12.5, 99.995, 1e21, 123_456_789_012.34];
+    for (let n = 0; n < 2000; n++) values.push(Math.round(n * 7919.37) / 100, n / 3, -(n + 1) * 1.005);
+    for (const value of values) {
+      expect(formatNumber(value, { min: 0, max: 2 }), String(value)).toBe(upToTwo.format(value));
+      expect(formatNumber(value, { min: 2, max: 2 }), String(value)).toBe(two.format(value));
+    }
+    const english = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+    for (const value of values) expect(formatNumber(value, undefined, 'en'), String(value)).toBe(english.format(value));
+    expect(formatNumber(0.0504)).toBe('0,05');
+    // Where Intl writes "-0", a sum that rounds to nothing is written without a minus.
+    expect(formatNumber(-0.001, { min: 0, max: 2 })).toBe('0');
   });
 
   test('a promo percentage is of the lines it applies to, rounded once, shared among them to the kopiyka', () => {

@@ -155,23 +155,56 @@ export function uahMinorToUsdCents(uahMinor: number, uahPerUsd: number): number 
   return Math.round((uahMinor * 10_000) / rate);
 }
 
-const wholeUah = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const twoDecimals = new Intl.NumberFormat('uk-UA', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const SEPARATORS = { uk: { group: '\u00a0', decimal: ',' }, en: { group: ',', decimal: '.' } };
+
+/**
+ * A number written as `Intl.NumberFormat` writes it for uk-UA (no-break spaces between thousands, a
+ * decimal comma) or en-GB, half away from zero on the written decimal, without Intl: a browser's
+ * first Intl formatter loads its locale data, 50–90 ms of a phone's first page
+ * (docs/decisions/012-first-load.md). A sum that rounds to nothing has no minus.
+ */
+export function formatNumber(value: number, fractionDigits: { min: number; max: number } = { min: 0, max: 3 }, language: 'uk' | 'en' = 'uk'): string {
+  if (!Number.isFinite(value)) return String(value);
+  const [whole, fraction] = roundedDigits(Math.abs(value), fractionDigits.max);
+  const shown = fraction.replace(/0+$/, '').padEnd(fractionDigits.min, '0');
+  const { group, decimal } = SEPARATORS[language];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  const sign = value < 0 && /[1-9]/.test(whole + shown) ? '-' : '';
+  return `${sign}${grouped}${shown ? `${decimal}${shown}` : ''}`;
+}
+
+/** The digits of a non-negative number rounded to `places` decimals on its shortest written form ("1.005" → 1.01, as Intl does). */
+function roundedDigits(value: number, places: number): [whole: string, fraction: string] {
+  const [mantissa, exponent = '0'] = value.toExponential().split('e');
+  const digits = mantissa.replace('.', '');
+  // Where the decimal point falls in `digits`.
+  const point = Number(exponent) + 1;
+  const padded = point <= 0 ? '0'.repeat(1 - point) + digits : digits.padEnd(point, '0');
+  const at = Math.max(point, 1);
+  const kept = padded.slice(0, at + places).padEnd(at + places, '0');
+  let rounded = BigInt(kept);
+  if ((padded[at + places] ?? '0') >= '5') rounded += 1n;
+  const text = rounded.toString().padStart(places + 1, '0');
+  return [text.slice(0, text.length - places), text.slice(text.length - places)];
+}
+
+const UP_TO_TWO = { min: 0, max: 2 };
+const TWO = { min: 2, max: 2 };
 
 /**
  * Hryvnia, the one way the shop writes money (screens and e-mails): 1305 → "1 305 грн",
  * 12.5 → "12,50 грн" (kopiykas only when there are some; a no-break space before "грн").
  */
-export const formatUah = (amount: number) => `${Number.isInteger(amount) ? wholeUah.format(amount) : twoDecimals.format(amount)}\u00a0грн`;
+export const formatUah = (amount: number) => `${formatNumber(amount, Number.isInteger(amount) ? UP_TO_TWO : TWO)}\u00a0грн`;
 
 /** The same from kopiykas, as the server keeps money: 130500 → "1 305 грн" (e-mails, Telegram). */
 export const formatUahMinor = (minor: number) => formatUah(fromMinor(minor));
 
 /** A bare number the Ukrainian way, for prices followed by their unit: 1450 → "1 450", 12.5 → "12,5". */
-export const formatAmount = (amount: number) => wholeUah.format(amount);
+export const formatAmount = (amount: number) => formatNumber(amount, UP_TO_TWO);
 
 /** A real dollar charge (PayPal only): 36.42 → "$36,42". */
-export const formatUsd = (amount: number) => `$${twoDecimals.format(amount)}`;
+export const formatUsd = (amount: number) => `$${formatNumber(amount, TWO)}`;
 
 /** The NBU rate as shown beside a dollar charge: 41.2345 → "41,23". */
-export const formatRate = (rate: number) => twoDecimals.format(rate);
+export const formatRate = (rate: number) => formatNumber(rate, TWO);

@@ -7,7 +7,10 @@
  */
 export const SHOP_TIME_ZONE = 'Europe/Kyiv';
 
-const DAY = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+// Made on first use: a browser's first time-zone formatter loads its zone data (tens of ms), which a
+// first page that shows no date should not pay (docs/decisions/012-first-load.md).
+let day: Intl.DateTimeFormat | undefined;
 
 /** The shop's calendar day of a moment, "2026-11-27" (00:30 in Kyiv is already that day, whatever UTC says). */
-export const shopDay = (moment: Date): string => DAY.format(moment);
+export const shopDay = (moment: Date): string =>
+  (day ??= new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })).format(moment);

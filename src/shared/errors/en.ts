@@ -1,10 +1,10 @@
 import { formatCalendarDay } from '../calendar-day.js';
-import { formatUah } from '../pricing.js';
+import { formatUah, formatNumber } from '../pricing.js';
 import type { ErrorParams, ErrorTexts, RecipeFieldProblem, RecipePart, RecipeUnit, RecipeXmlFault, UnreadableReason } from './codes.js';
 
 /** The English words of every error code, for the web app's English. */
 
-const kg = (n: number) => Number(n).toLocaleString('en-GB', { maximumFractionDigits: 2 });
+const kg = (n: number) => formatNumber(Number(n), { min: 0, max: 2 }, 'en');
 const wait = (seconds: number) => (seconds < 60 ? `${Math.max(1, seconds)} s` : `${Math.ceil(seconds / 60)} min`);
 
 const UNREADABLE: Record<UnreadableReason, string> = {

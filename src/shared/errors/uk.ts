@@ -1,10 +1,10 @@
 import { formatCalendarDay } from '../calendar-day.js';
-import { formatUah } from '../pricing.js';
+import { formatUah, formatNumber } from '../pricing.js';
 import type { ErrorParams, ErrorTexts, RecipeFieldProblem, RecipePart, RecipeUnit, RecipeXmlFault, UnreadableReason } from './codes.js';
 
 /** The Ukrainian words of every error code: the API's `message` and the web app's Ukrainian. */
 
-const kg = (n: number) => Number(n).toLocaleString('uk-UA', { maximumFractionDigits: 2 });
+const kg = (n: number) => formatNumber(Number(n), { min: 0, max: 2 });
 const wait = (seconds: number) => (seconds < 60 ? `${Math.max(1, seconds)} с` : `${Math.ceil(seconds / 60)} хв`);
 
 const UNREADABLE: Record<UnreadableReason, string> = {

@@ -1,3 +1,4 @@
+import { formatNumber } from '../pricing.js';
 import { labelWeightKg } from '../packs.js';
 import { isMillable } from '../line-options.js';
 import { isBitteringAddition, rescaleForAlpha, scaleAmount } from './brewing.js';
@@ -153,7 +154,7 @@ function statusOf(candidates: MatchCandidate[]): IngredientMatch['status'] {
   return first.substitute ? 'substitute' : 'matched';
 }
 
-const pct = (n: number) => `${n.toLocaleString('uk-UA', { maximumFractionDigits: 1 })} %`;
+const pct = (n: number) => `${formatNumber(n, { min: 0, max: 1 })} %`;
 
 const HOP_FAMILY_WORDS: Record<string, string> = {
   'citrus-tropical': 'цитрусово-тропічний',

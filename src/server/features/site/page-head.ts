@@ -5,7 +5,7 @@ import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/attribute-params.js';
 import { PRICE_PARAM } from '../../../shared/price-range.js';
 import { productPreviewImage, rasterImage, SHOP_CARD, type PreviewImage } from './preview-images.js';
 import { cachedRecipeCandidates, hopSubstitutes, getSavedRecipe } from '../recipes/index.js';
-import { discountedPrice } from '../../../shared/pricing.js';
+import { discountedPrice, formatNumber } from '../../../shared/pricing.js';
 import type { CategoryFilter } from '../../../shared/catalog.js';
 import type { ProductDetail, ProductList, ProductListQuery, ProductSort, Variant } from '../../../shared/products.js';
 import {
@@ -200,8 +200,8 @@ export async function pageHead(
     const { recipe } = saved;
     const figures = [
       recipe.style,
-      `${saved.batchSizeL.toLocaleString('uk-UA')} л`,
-      recipe.abv !== null && `${recipe.abv.toLocaleString('uk-UA')} % алк.`,
+      `${formatNumber(saved.batchSizeL)} л`,
+      recipe.abv !== null && `${formatNumber(recipe.abv)} % алк.`,
       recipe.ibu !== null && `${Math.round(recipe.ibu)} IBU`,
     ];
     return {

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../shared/pricing.js';
 import { useEffect, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -90,14 +91,14 @@ function ProductDetails({ product }: { product: ProductDetail }) {
       product.category === 'Hops' ? (t.catalog.hopCountries[product.producer as keyof typeof t.catalog.hopCountries] ?? product.producer) : product.producer,
     ],
   ];
-  facts.push([t.catalog.weight, `${(pack?.weight ?? product.weight).toLocaleString('uk-UA')} ${t.catalog.kg}`]);
+  facts.push([t.catalog.weight, `${formatNumber(pack?.weight ?? product.weight)} ${t.catalog.kg}`]);
   if (product.category === 'Yeast') {
     if (product.fermentationType) facts.push([t.catalog.fermentType, t.catalog.fermentTypes[product.fermentationType]]);
     if (product.fermentationTemperature) facts.push([t.catalog.fermentTemp, product.fermentationTemperature]);
   }
   if (product.category === 'Hops') {
     if (product.cropYear) facts.push([t.catalog.cropYear, String(product.cropYear)]);
-    if (product.alphaAcid !== null) facts.push([t.catalog.alphaAcid, `${product.alphaAcid.toLocaleString('uk-UA')} %`]);
+    if (product.alphaAcid !== null) facts.push([t.catalog.alphaAcid, `${formatNumber(product.alphaAcid)} %`]);
   }
   // The category's other attributes, as the owner named them (docs/domain.md).
   const definitions = useCategories().data?.categories.find((c) => c.slug === product.category)?.attributes ?? [];
@@ -116,7 +117,7 @@ function ProductDetails({ product }: { product: ProductDetail }) {
             ? option.nameEn
             : option.name
           : typeof value === 'number'
-            ? value.toLocaleString('uk-UA')
+            ? formatNumber(value)
             : value;
     facts.push([language === 'en' ? d.nameEn : d.name, d.unit ? `${shown} ${d.unit}` : shown]);
   }

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../shared/pricing.js';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
@@ -23,7 +24,7 @@ export function HopSubstitutes({ product }: { product: string }) {
         {data.substitutes.map((s) => (
           <li key={s.productId} className="mb-1">
             <Link to={paths.product(s.slug)}>{s.name}</Link>
-            {s.alphaPct !== null && <span className="text-body-secondary"> · α {s.alphaPct.toLocaleString('uk-UA')} %</span>}
+            {s.alphaPct !== null && <span className="text-body-secondary"> · α {formatNumber(s.alphaPct)} %</span>}
             <span className="d-block small text-body-secondary">{s.reason}</span>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../shared/pricing.js';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Badge, Button, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
@@ -87,7 +88,7 @@ export function RecipeResult({
       <dl className="row small recipe-figures">
         {recipe.og && <Figure term={t.recipes.og} value={recipe.og.toFixed(3)} />}
         {recipe.fg && <Figure term={t.recipes.fg} value={recipe.fg.toFixed(3)} />}
-        {recipe.abv !== null && <Figure term={t.recipes.abv} value={`${recipe.abv.toLocaleString('uk-UA')} %`} />}
+        {recipe.abv !== null && <Figure term={t.recipes.abv} value={`${formatNumber(recipe.abv)} %`} />}
         {recipe.colorEbc !== null && <Figure term={t.recipes.color} value={`${Math.round(recipe.colorEbc)} EBC`} />}
         <Figure term={t.recipes.ibuRecipe} value={t.recipes.ibuValue(ibu.recipe ?? ibu.designed)} />
         <Figure term={t.recipes.ibuChosen} value={t.recipes.ibuValue(ibu.withChosenHops)} testId="ibu-chosen" />

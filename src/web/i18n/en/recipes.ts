@@ -1,7 +1,7 @@
+import { formatNumber } from '../../../shared/pricing.js';
 import type { recipes as uk } from '../uk/recipes';
 
-const grams = (kg: number) =>
-  kg < 1 ? `${(kg * 1000).toLocaleString('en-GB', { maximumFractionDigits: 1 })} g` : `${kg.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg`;
+const grams = (kg: number) => (kg < 1 ? `${formatNumber(kg * 1000, { min: 0, max: 1 }, 'en')} g` : `${formatNumber(kg, { min: 0, max: 2 }, 'en')} kg`);
 
 export const recipes: typeof uk = {
   title: 'Brew from a recipe',
@@ -15,14 +15,14 @@ export const recipes: typeof uk = {
   chooseRecipe: 'Recipe in the file',
   volume: 'Batch volume, L',
   rescale: 'Rescale',
-  summary: (p) => `${p.style ? `${p.style} · ` : ''}${p.batch.toLocaleString('en-GB')} L`,
+  summary: (p) => `${p.style ? `${p.style} · ` : ''}${formatNumber(p.batch, undefined, 'en')} L`,
   og: 'Original gravity',
   fg: 'Final gravity',
   abv: 'Alcohol',
   color: 'Colour',
   ibuRecipe: 'Bitterness in the recipe',
   ibuChosen: 'With the chosen hops',
-  ibuValue: (ibu) => (ibu === null ? '—' : `${ibu.toLocaleString('en-GB', { maximumFractionDigits: 1 })} IBU`),
+  ibuValue: (ibu) => (ibu === null ? '—' : `${formatNumber(ibu, { min: 0, max: 1 }, 'en')} IBU`),
   kinds: { fermentable: 'Malt', hop: 'Hops', yeast: 'Yeast', misc: 'Other' },
   recipeAmount: (kg) => (kg === null ? '' : `recipe: ${grams(kg)}`),
   toBuy: (kg) => `buy ${grams(kg)}`,
@@ -38,7 +38,7 @@ export const recipes: typeof uk = {
   notSold: 'Not sold here',
   milled: 'Mill the malt',
   total: 'Total',
-  weight: (kg) => `weight ${kg.toLocaleString('en-GB', { maximumFractionDigits: 2 })} kg`,
+  weight: (kg) => `weight ${formatNumber(kg, { min: 0, max: 2 }, 'en')} kg`,
   leftOut: (n) => `not in the cart: ${n}`,
   addAll: 'Add everything to the cart',
   added: (n) => `Lines added to the cart: ${n}`,
@@ -62,6 +62,6 @@ export const recipes: typeof uk = {
   myRecipes: 'My recipes',
   noRecipes: 'No saved recipes yet. Upload a recipe and press “Save the recipe”.',
   open: 'Open',
-  litres: (l: number) => `${l.toLocaleString('en-GB')} L`,
+  litres: (l: number) => `${formatNumber(l, undefined, 'en')} L`,
   grams,
 };

@@ -1,5 +1,5 @@
-const grams = (kg: number) =>
-  kg < 1 ? `${(kg * 1000).toLocaleString('uk-UA', { maximumFractionDigits: 1 })} г` : `${kg.toLocaleString('uk-UA', { maximumFractionDigits: 2 })} кг`;
+import { formatNumber } from '../../../shared/pricing.js';
+const grams = (kg: number) => (kg < 1 ? `${formatNumber(kg * 1000, { min: 0, max: 1 })} г` : `${formatNumber(kg, { min: 0, max: 2 })} кг`);
 
 /** "Зварити за рецептом" (docs/recipes.md). */
 export const recipes = {
@@ -14,14 +14,14 @@ export const recipes = {
   chooseRecipe: 'Рецепт у файлі',
   volume: 'Об’єм партії, л',
   rescale: 'Перерахувати',
-  summary: (p: { style: string; batch: number }) => `${p.style ? `${p.style} · ` : ''}${p.batch.toLocaleString('uk-UA')} л`,
+  summary: (p: { style: string; batch: number }) => `${p.style ? `${p.style} · ` : ''}${formatNumber(p.batch)} л`,
   og: 'Початкова густина',
   fg: 'Кінцева густина',
   abv: 'Алкоголь',
   color: 'Колір',
   ibuRecipe: 'Гіркота за рецептом',
   ibuChosen: 'З обраним хмелем',
-  ibuValue: (ibu: number | null) => (ibu === null ? '—' : `${ibu.toLocaleString('uk-UA', { maximumFractionDigits: 1 })} IBU`),
+  ibuValue: (ibu: number | null) => (ibu === null ? '—' : `${formatNumber(ibu, { min: 0, max: 1 })} IBU`),
   kinds: { fermentable: 'Солод', hop: 'Хміль', yeast: 'Дріжджі', misc: 'Інше' } as Record<string, string>,
   recipeAmount: (kg: number | null) => (kg === null ? '' : `у рецепті ${grams(kg)}`),
   toBuy: (kg: number) => `купити ${grams(kg)}`,
@@ -37,7 +37,7 @@ export const recipes = {
   notSold: 'Цього в магазині немає',
   milled: 'Подрібнити солод',
   total: 'Разом',
-  weight: (kg: number) => `вага ${kg.toLocaleString('uk-UA', { maximumFractionDigits: 2 })} кг`,
+  weight: (kg: number) => `вага ${formatNumber(kg, { min: 0, max: 2 })} кг`,
   leftOut: (n: number) => `не входить у кошик: ${n}`,
   addAll: 'Додати все в кошик',
   added: (n: number) => `Додано в кошик рядків: ${n}`,
@@ -63,6 +63,6 @@ export const recipes = {
   myRecipes: 'Мої рецепти',
   noRecipes: 'Збережених рецептів ще немає. Завантажте рецепт і натисніть «Зберегти рецепт».',
   open: 'Відкрити',
-  litres: (l: number) => `${l.toLocaleString('uk-UA')} л`,
+  litres: (l: number) => `${formatNumber(l)} л`,
   grams,
 };

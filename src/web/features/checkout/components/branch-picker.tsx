@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../../shared/pricing.js';
 import { useId, useState, type ReactNode } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Form from 'react-bootstrap/Form';
@@ -13,7 +14,7 @@ import { useBranches, useDebounced } from '../api';
 type Filter = BranchType | 'all';
 const FILTERS: Filter[] = ['all', 'branch', 'locker'];
 
-const kg = (value: number) => value.toLocaleString('uk-UA', { maximumFractionDigits: 2 });
+const kg = (value: number) => formatNumber(value, { min: 0, max: 2 });
 
 interface Props {
   city: City;
