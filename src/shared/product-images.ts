@@ -19,16 +19,24 @@ export const MAX_PRODUCT_IMAGES = 12;
 export const IMAGE_ALT_MAX = 200;
 
 const UPLOAD_URL = /^\/uploads\/[\w-]+-(\d+)\.webp$/;
+/** A demo catalogue picture: an SVG the build also renders as WebP at every UPLOAD_WIDTHS (scripts/raster-images.ts). */
+const DEMO_PICTURE_URL = /^\/images\/products\/[\w-]+\.svg$/;
 
-/** The widths stored for a picture, known from its address: an upload has every UPLOAD_WIDTHS, anything else none. */
+/** The widths stored for a picture, known from its address: an upload and a demo picture have every UPLOAD_WIDTHS, anything else none. */
 export function storedWidths(url: string): number[] {
+  if (DEMO_PICTURE_URL.test(url)) return [...UPLOAD_WIDTHS];
   const match = UPLOAD_URL.exec(url);
   return match && Number(match[1]) === UPLOAD_WIDTHS[UPLOAD_WIDTHS.length - 1] ? [...UPLOAD_WIDTHS] : [];
 }
 
-/** `srcset` from the stored widths, or undefined for a picture of one size (an SVG scales by itself). */
+/** A demo picture's WebP at one width: `/images/products/hop.svg` → `/images/products/hop-400.webp`. */
+export const demoPictureWidthUrl = (url: string, width: number) => url.replace(/\.svg$/, `-${width}.webp`);
+
+/** `srcset` from the stored widths, or undefined for a picture of one size. */
 export function imageSrcSet(image: Pick<ProductImage, 'url' | 'widths'>): string | undefined {
-  if (image.widths.length === 0 || !UPLOAD_URL.test(image.url)) return undefined;
+  if (image.widths.length === 0) return undefined;
+  if (DEMO_PICTURE_URL.test(image.url)) return image.widths.map((width) => `${demoPictureWidthUrl(image.url, width)} ${width}w`).join(', ');
+  if (!UPLOAD_URL.test(image.url)) return undefined;
   return image.widths.map((width) => `${image.url.replace(/-\d+\.webp$/, `-${width}.webp`)} ${width}w`).join(', ');
 }
 
