@@ -87,7 +87,8 @@ describe('production start', () => {
     // The signal a service manager sends to the process it started.
     shop.child.kill('SIGTERM');
     const exitCode = await Promise.race([shop.exited, sleep(15_000).then(() => 'still running')]);
-    expect(exitCode).not.toBe('still running');
+    // A clean stop: the app's closing hooks ran while the database was still open.
+    expect(exitCode).toBe(0);
     await sleep(300);
     await expect(fetch(`${shop.url}/api/health`)).rejects.toThrow();
     expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
@@ -100,6 +101,22 @@ describe('production start', () => {
     );
     expect(await shop.exited).toBe(1);
     expect(shop.output()).toContain('ADMIN_PASSWORD: the demo password admin12345 is refused in production');
+  });
+
+  test('a shop begun as a demo is refused in production while its admin keeps the demo password, saying why', async () => {
+    const demoData = path.join(site, 'demo');
+    const main = [process.execPath, path.join(repo, 'dist/node/server/main.js')];
+    const demo = await startShop({ NODE_ENV: 'development', DATA_DIR: demoData, LOG_LEVEL: 'warn' }, { command: main });
+    started.push(demo);
+    await demo.stop();
+    const shop = await startShop(
+      { NODE_ENV: 'production', DATA_DIR: demoData, JWT_SECRET: 'p'.repeat(40), ADMIN_PASSWORD: ADMIN.password },
+      { command: main, waitForHealth: false },
+    );
+    expect(await shop.exited).toBe(1);
+    // The refusal itself, not what closing the half-started shop says afterwards.
+    expect(shop.output()).toContain('The admin admin@example.com still has the demo password admin12345');
+    expect(shop.output()).not.toContain('PGlite is closed');
   });
 });
 

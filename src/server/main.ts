@@ -18,7 +18,11 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(databaseTargetOf(config));
   const app = await buildApp(config, { database });
-  app.addHook('onClose', () => database.close());
+  // The database closes after the app's own closing hooks, which still use it (UNLISTEN, workers' last rounds).
+  const close = async () => {
+    await app.close();
+    await database.close();
+  };
 
   // Errors of background work are logged, never fatal: the shop keeps serving (docs/deploy.md).
   process.on('unhandledRejection', (reason) => app.log.error({ err: reason }, 'unhandled rejection'));
@@ -38,7 +42,8 @@ async function main() {
       }
     });
   } catch (err) {
-    await app.close();
+    // What the operator must read is why the start failed, not what closing the half-started shop says.
+    await close().catch((closing) => app.log.warn({ err: closing }, 'closing after a refused start'));
     throw err;
   }
 
@@ -46,7 +51,7 @@ async function main() {
     process.once(signal, () => {
       app.log.info(`${signal}: closing`);
       setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
-      app.close().then(
+      close().then(
         () => process.exit(0),
         () => process.exit(1),
       );
