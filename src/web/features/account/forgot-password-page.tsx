@@ -1,11 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PasswordResetRequestSchema } from '../../../shared/users';
 import { ErrorMessage, Message } from '../../components/message';
-import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
@@ -13,6 +11,7 @@ import { paths } from '../../../shared/routes';
 import { useRequestPasswordReset } from './api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not it has an account. */
 export default function ForgotPasswordPage() {
@@ -42,14 +41,7 @@ export default function ForgotPasswordPage() {
               {...form.register('email')}
             />
             {request.isError && <ErrorMessage error={request.error} />}
-            <Button type="submit" variant="primary" disabled={request.isPending}>
-              {t.account.sendResetLink}
-            </Button>
-            {request.isPending && (
-              <span className="ms-2">
-                <Loader small />
-              </span>
-            )}
+            <SubmitButton pending={request.isPending}>{t.account.sendResetLink}</SubmitButton>
           </Form>
         </>
       )}

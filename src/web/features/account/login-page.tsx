@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { LoginSchema } from '../../../shared/users';
 import { mayVisit, safeRedirect } from '../../components/guards';
-import { Loader } from '../../components/loader';
 import { Message } from '../../components/message';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
@@ -16,6 +14,7 @@ import { useAuth } from '../../stores/auth';
 import { useLogin } from './api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /login?redirect=… (docs/screens.md): signed-in users go straight to the redirect target. */
 export default function LoginPage() {
@@ -58,14 +57,7 @@ export default function LoginPage() {
           error={errors.password?.message}
           {...form.register('password')}
         />
-        <Button type="submit" variant="primary" disabled={signIn.isPending}>
-          {t.account.signIn}
-        </Button>
-        {signIn.isPending && (
-          <span className="ms-2">
-            <Loader small />
-          </span>
-        )}
+        <SubmitButton pending={signIn.isPending}>{t.account.signIn}</SubmitButton>
       </Form>
       <p className="mt-3 mb-1">
         <Link to={paths.forgotPassword}>{t.account.forgotPassword}</Link>

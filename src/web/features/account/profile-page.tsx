@@ -1,13 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
 import { notify } from '../../components/notify';
 import { ProfileFormSchema } from '../../../shared/users';
-import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
@@ -16,6 +14,7 @@ import { MyOrders } from '../orders';
 import { MyRecipes } from '../recipes';
 import { useProfile, useUpdateProfile } from './api';
 import { TextField } from '../../components/text-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /profile (docs/screens.md, docs/domain.md): the user's own details beside their orders. */
 export default function ProfilePage() {
@@ -129,14 +128,7 @@ function ProfileForm() {
         error={errors.confirmPassword?.message}
         {...form.register('confirmPassword')}
       />
-      <Button type="submit" variant="primary" disabled={update.isPending}>
-        {t.account.update}
-      </Button>
-      {update.isPending && (
-        <span className="ms-2">
-          <Loader small />
-        </span>
-      )}
+      <SubmitButton pending={update.isPending}>{t.account.update}</SubmitButton>
     </Form>
   );
 }

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { RegisterFormSchema } from '../../../shared/users';
 import { mayVisit, safeRedirect } from '../../components/guards';
-import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
@@ -16,6 +14,7 @@ import { useAuth } from '../../stores/auth';
 import { useRegister } from './api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /register?redirect=… (docs/screens.md, docs/domain.md): the passwords must match before the server is asked. */
 export default function RegisterPage() {
@@ -88,14 +87,7 @@ export default function RegisterPage() {
           </Link>
           .
         </p>
-        <Button type="submit" variant="primary" disabled={signUp.isPending}>
-          {t.account.register}
-        </Button>
-        {signUp.isPending && (
-          <span className="ms-2">
-            <Loader small />
-          </span>
-        )}
+        <SubmitButton pending={signUp.isPending}>{t.account.register}</SubmitButton>
       </Form>
       <p className="mt-3">
         {t.account.haveAccount} <Link to={paths.login(redirect)}>{t.account.signInLink}</Link>

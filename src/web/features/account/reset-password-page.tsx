@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../../components/notify';
 import { PasswordResetFormSchema } from '../../../shared/users';
 import { ErrorMessage, Message } from '../../components/message';
-import { Loader } from '../../components/loader';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
@@ -15,6 +13,7 @@ import { useAuth } from '../../stores/auth';
 import { useConfirmPasswordReset } from './api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /reset-password?token=…: the link from the letter. Every session ends; the shopper signs in again. */
 export default function ResetPasswordPage() {
@@ -70,14 +69,7 @@ export default function ResetPasswordPage() {
             {...form.register('confirmPassword')}
           />
           {confirm.isError && <ErrorMessage error={confirm.error} />}
-          <Button type="submit" variant="primary" disabled={confirm.isPending}>
-            {t.account.setPassword}
-          </Button>
-          {confirm.isPending && (
-            <span className="ms-2">
-              <Loader small />
-            </span>
-          )}
+          <SubmitButton pending={confirm.isPending}>{t.account.setPassword}</SubmitButton>
         </Form>
       )}
       <p className="mt-3">

@@ -1,10 +1,8 @@
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { FaRedo } from 'react-icons/fa';
 import type { OutboxMessage } from '../../../shared/outbox';
 import { useDateFormat } from '../../components/format';
-import { Loader } from '../../components/loader';
-import { ErrorMessage, Message } from '../../components/message';
+import { ListTable } from '../../components/list-table';
 import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
@@ -25,32 +23,25 @@ export default function NoticesPage() {
       <PageTitle title={labels.title} />
       <h1 className="mb-2">{labels.title}</h1>
       <p className="text-body-secondary">{labels.intro}</p>
-      {isPending ? (
-        <Loader />
-      ) : error ? (
-        <ErrorMessage error={error} />
-      ) : data.messages.length === 0 ? (
-        <Message variant="success">{labels.empty}</Message>
-      ) : (
-        <Table striped hover responsive size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{labels.columns.when}</th>
-              <th scope="col">{labels.columns.recipient}</th>
-              <th scope="col">{labels.columns.subject}</th>
-              <th scope="col">{labels.columns.error}</th>
-              <th scope="col">
-                <span className="visually-hidden">{labels.columns.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.messages.map((message) => (
-              <NoticeRow key={message.id} message={message} />
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        pending={isPending}
+        error={error}
+        rows={data?.messages}
+        empty={labels.empty}
+        emptyVariant="success"
+        columns={
+          <>
+            <th scope="col">{labels.columns.when}</th>
+            <th scope="col">{labels.columns.recipient}</th>
+            <th scope="col">{labels.columns.subject}</th>
+            <th scope="col">{labels.columns.error}</th>
+            <th scope="col">
+              <span className="visually-hidden">{labels.columns.actions}</span>
+            </th>
+          </>
+        }
+        row={(message) => <NoticeRow key={message.id} message={message} />}
+      />
     </>
   );
 }

@@ -5,7 +5,6 @@ import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
-import Table from 'react-bootstrap/Table';
 import { FaEdit, FaPlus, FaTrash } from 'react-icons/fa';
 import { PROMO_KINDS, PromoCodeInputSchema, type PromoCode, type PromoCodeInput, type PromoKind } from '../../../shared/promo-codes';
 import { formatCalendarDay } from '../../../shared/calendar-day';
@@ -13,8 +12,9 @@ import { useFieldMessage } from '../../api/error-message';
 import { useAdminCategories } from '../../api/categories';
 import { formatUah } from '../../components/format';
 import { Loader } from '../../components/loader';
-import { ErrorMessage, Message } from '../../components/message';
+import { ErrorMessage } from '../../components/message';
 import { notify } from '../../components/notify';
+import { ListTable } from '../../components/list-table';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
@@ -48,33 +48,25 @@ export default function PromoCodesPage() {
       {editing !== null && (
         <PromoCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       )}
-      {isPending ? (
-        <Loader />
-      ) : error ? (
-        <ErrorMessage error={error} />
-      ) : data.promoCodes.length === 0 ? (
-        <Message>{labels.empty}</Message>
-      ) : (
-        <Table striped hover responsive size="sm" className="align-middle">
-          <thead>
-            <tr>
-              <th scope="col">{labels.columns.code}</th>
-              <th scope="col">{labels.columns.discount}</th>
-              <th scope="col">{labels.columns.terms}</th>
-              <th scope="col">{labels.columns.used}</th>
-              <th scope="col">{labels.columns.status}</th>
-              <th scope="col">
-                <span className="visually-hidden">{labels.columns.actions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.promoCodes.map((code) => (
-              <PromoCodeRow key={code.id} code={code} labels={labels} onEdit={() => setEditing(code)} />
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        pending={isPending}
+        error={error}
+        rows={data?.promoCodes}
+        empty={labels.empty}
+        columns={
+          <>
+            <th scope="col">{labels.columns.code}</th>
+            <th scope="col">{labels.columns.discount}</th>
+            <th scope="col">{labels.columns.terms}</th>
+            <th scope="col">{labels.columns.used}</th>
+            <th scope="col">{labels.columns.status}</th>
+            <th scope="col">
+              <span className="visually-hidden">{labels.columns.actions}</span>
+            </th>
+          </>
+        }
+        row={(code) => <PromoCodeRow key={code.id} code={code} labels={labels} onEdit={() => setEditing(code)} />}
+      />
     </>
   );
 }

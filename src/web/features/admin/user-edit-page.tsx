@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -14,6 +13,7 @@ import { paths } from '../../../shared/routes';
 import { useUpdateUser, useUser } from './users-api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /admin/user/{id}/edit (docs/screens.md): name, e-mail and the admin flag of a customer. */
 export default function UserEditPage() {
@@ -73,14 +73,9 @@ function UserForm({ user }: { user: UserInfo }) {
       <Form.Group className="mb-3" controlId="user-is-admin">
         <Form.Check type="checkbox" label={t.account.isAdmin} disabled={locked} {...form.register('isAdmin')} />
       </Form.Group>
-      <Button type="submit" variant="primary" disabled={locked || update.isPending}>
+      <SubmitButton pending={update.isPending} disabled={locked}>
         {t.account.save}
-      </Button>
-      {update.isPending && (
-        <span className="ms-2">
-          <Loader small />
-        </span>
-      )}
+      </SubmitButton>
     </Form>
   );
 }

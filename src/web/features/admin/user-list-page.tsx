@@ -1,11 +1,9 @@
 import Button from 'react-bootstrap/Button';
-import Table from 'react-bootstrap/Table';
 import { FaCheck, FaEdit, FaTimes, FaTrash } from 'react-icons/fa';
 import { Link } from 'react-router';
 import { notify } from '../../components/notify';
 import type { UserInfo } from '../../../shared/users';
-import { Loader } from '../../components/loader';
-import { ErrorMessage, Message } from '../../components/message';
+import { ListTable } from '../../components/list-table';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n';
 import { accountTexts } from '../../i18n/feature-texts/account';
@@ -21,32 +19,24 @@ export default function UserListPage() {
     <>
       <PageTitle title={t.account.usersTitle} />
       <h1 className="mb-3">{t.account.usersTitle}</h1>
-      {isPending ? (
-        <Loader />
-      ) : error ? (
-        <ErrorMessage error={error} />
-      ) : users.length === 0 ? (
-        <Message>{t.account.usersEmpty}</Message>
-      ) : (
-        <Table striped hover responsive size="sm" className="align-middle position-relative">
-          <thead>
-            <tr>
-              <th scope="col">{t.account.colId}</th>
-              <th scope="col">{t.account.colName}</th>
-              <th scope="col">{t.account.colEmail}</th>
-              <th scope="col">{t.account.colAdmin}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t.account.colActions}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <UserRow key={user.id} user={user} />
-            ))}
-          </tbody>
-        </Table>
-      )}
+      <ListTable
+        pending={isPending}
+        error={error}
+        rows={users}
+        empty={t.account.usersEmpty}
+        columns={
+          <>
+            <th scope="col">{t.account.colId}</th>
+            <th scope="col">{t.account.colName}</th>
+            <th scope="col">{t.account.colEmail}</th>
+            <th scope="col">{t.account.colAdmin}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t.account.colActions}</span>
+            </th>
+          </>
+        }
+        row={(user) => <UserRow key={user.id} user={user} />}
+      />
     </>
   );
 }
