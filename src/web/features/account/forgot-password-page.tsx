@@ -10,7 +10,7 @@ import { accountTexts } from '../../i18n/feature-texts/account';
 import { paths } from '../../../shared/routes';
 import { useRequestPasswordReset } from './api';
 import { FormContainer } from '../../components/form-container';
-import { TextField } from '../../components/text-field';
+import { EmailField } from './components/account-fields';
 import { SubmitButton } from '../../components/submit-button';
 
 /** /forgot-password: asks for the e-mail and says the same thing whether or not it has an account. */
@@ -31,15 +31,7 @@ export default function ForgotPasswordPage() {
         <>
           <p>{t.account.forgotIntro}</p>
           <Form noValidate onSubmit={onSubmit}>
-            <TextField
-              id="forgot-email"
-              label={t.account.email}
-              type="email"
-              autoComplete="email"
-              placeholder={t.account.emailPlaceholder}
-              error={errors.email?.message}
-              {...form.register('email')}
-            />
+            <EmailField id="forgot-email" error={errors.email?.message} {...form.register('email')} />
             {request.isError && <ErrorMessage error={request.error} />}
             <SubmitButton pending={request.isPending}>{t.account.sendResetLink}</SubmitButton>
           </Form>

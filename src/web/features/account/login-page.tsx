@@ -14,6 +14,7 @@ import { useAuth } from '../../stores/auth';
 import { useLogin } from './api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { EmailField } from './components/account-fields';
 import { SubmitButton } from '../../components/submit-button';
 
 /** /login?redirect=… (docs/screens.md): signed-in users go straight to the redirect target. */
@@ -39,15 +40,7 @@ export default function LoginPage() {
       <h1 className="mb-4">{t.account.signInTitle}</h1>
       {userInfo && <Message variant="warning">{t.account.adminOnlyNotice}</Message>}
       <Form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="login-email"
-          label={t.account.email}
-          type="email"
-          autoComplete="email"
-          placeholder={t.account.emailPlaceholder}
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <EmailField id="login-email" error={errors.email?.message} {...form.register('email')} />
         <TextField
           id="login-password"
           label={t.account.password}

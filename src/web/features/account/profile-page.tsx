@@ -14,6 +14,7 @@ import { MyOrders } from '../orders';
 import { MyRecipes } from '../recipes';
 import { useProfile, useUpdateProfile } from './api';
 import { TextField } from '../../components/text-field';
+import { NameField, EmailField } from './components/account-fields';
 import { SubmitButton } from '../../components/submit-button';
 
 /** /profile (docs/screens.md, docs/domain.md): the user's own details beside their orders. */
@@ -73,23 +74,8 @@ function ProfileForm() {
 
   return (
     <Form noValidate onSubmit={onSubmit}>
-      <TextField
-        id="profile-name"
-        label={t.account.name}
-        autoComplete="name"
-        placeholder={t.account.namePlaceholder}
-        error={errors.name?.message}
-        {...form.register('name')}
-      />
-      <TextField
-        id="profile-email"
-        label={t.account.email}
-        type="email"
-        autoComplete="email"
-        placeholder={t.account.emailPlaceholder}
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <NameField id="profile-name" error={errors.name?.message} {...form.register('name')} />
+      <EmailField id="profile-email" error={errors.email?.message} {...form.register('email')} />
       <TextField
         id="profile-phone"
         label={t.account.phone}

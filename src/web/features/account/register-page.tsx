@@ -14,6 +14,7 @@ import { useAuth } from '../../stores/auth';
 import { useRegister } from './api';
 import { FormContainer } from '../../components/form-container';
 import { TextField } from '../../components/text-field';
+import { NameField, EmailField } from './components/account-fields';
 import { SubmitButton } from '../../components/submit-button';
 
 /** /register?redirect=… (docs/screens.md, docs/domain.md): the passwords must match before the server is asked. */
@@ -44,23 +45,8 @@ export default function RegisterPage() {
       <PageTitle title={t.account.registerTitle} />
       <h1 className="mb-4">{t.account.registerTitle}</h1>
       <Form noValidate onSubmit={onSubmit}>
-        <TextField
-          id="register-name"
-          label={t.account.name}
-          autoComplete="name"
-          placeholder={t.account.namePlaceholder}
-          error={errors.name?.message}
-          {...form.register('name')}
-        />
-        <TextField
-          id="register-email"
-          label={t.account.email}
-          type="email"
-          autoComplete="email"
-          placeholder={t.account.emailPlaceholder}
-          error={errors.email?.message}
-          {...form.register('email')}
-        />
+        <NameField id="register-name" error={errors.name?.message} {...form.register('name')} />
+        <EmailField id="register-email" error={errors.email?.message} {...form.register('email')} />
         <TextField
           id="register-password"
           label={t.account.password}
