@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import Form from 'react-bootstrap/Form';
-import { MIN_CITY_QUERY, type City } from '../../../../shared/delivery';
+import type { City } from '../../../../shared/delivery';
 import { ErrorMessage } from '../../../components/message';
 import { useT } from '../../../i18n';
 import { checkoutTexts } from '../../../i18n/feature-texts/checkout';
-import { useCities, useDebounced } from '../api';
-import { DirectoryCombobox } from './combobox';
+import { useCities } from '../api';
+import { DirectoryCombobox, useDirectoryText } from './combobox';
 
 interface Props {
   /** The settlement chosen from the directory, or null. */
@@ -32,24 +31,19 @@ export function useCityDetails() {
 export function CityCombobox({ chosen, initialText, onChoose, onTypedCity, error }: Props) {
   const t = useT(checkoutTexts);
   const details = useCityDetails();
-  const [text, setText] = useState(chosen?.name ?? initialText);
-  const query = useDebounced(text.trim(), 250);
-  const cities = useCities(query);
-  const suggest = text.trim().length >= MIN_CITY_QUERY && chosen === null;
-  const options = suggest ? (cities.data?.cities ?? []) : [];
-  const settled = suggest && cities.isSuccess && query === text.trim();
+  const field = useDirectoryText(chosen, chosen?.name ?? initialText, onChoose);
+  const cities = useCities(field.query);
+  const options = field.suggest ? (cities.data?.cities ?? []) : [];
+  const settled = field.suggest && cities.isSuccess && !field.waiting;
 
   return (
     <DirectoryCombobox
       label={t.checkout.city}
       placeholder={t.checkout.cityPlaceholder}
       listLabel={t.checkout.citySuggestions}
-      text={text}
-      onText={(next) => {
-        setText(next);
-        if (chosen) onChoose(null);
-      }}
-      suggest={suggest}
+      text={field.text}
+      onText={field.onText}
+      suggest={field.suggest}
       options={options}
       optionKey={(city) => city.ref}
       renderOption={(city) => (
@@ -60,11 +54,8 @@ export function CityCombobox({ chosen, initialText, onChoose, onTypedCity, error
           <small className="d-block">{details(city)}</small>
         </>
       )}
-      onPick={(city) => {
-        setText(city.name);
-        onChoose(city);
-      }}
-      loading={cities.isFetching || query !== text.trim()}
+      onPick={field.onPick}
+      loading={cities.isFetching || field.waiting}
       status={settled ? t.checkout.citiesFound(options.length) : ''}
       hint={chosen ? details(chosen) : t.checkout.cityHint}
       error={error}
@@ -73,9 +64,9 @@ export function CityCombobox({ chosen, initialText, onChoose, onTypedCity, error
       {cities.isError && (
         <div className="mt-2">
           <ErrorMessage error={cities.error} />
-          {text.trim() && (
-            <button type="button" className="btn btn-link p-0" onClick={() => onTypedCity(text.trim())}>
-              {t.checkout.useTypedCity(text.trim())}
+          {field.typed && (
+            <button type="button" className="btn btn-link p-0" onClick={() => onTypedCity(field.typed)}>
+              {t.checkout.useTypedCity(field.typed)}
             </button>
           )}
         </div>

@@ -1,6 +1,34 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { MIN_CITY_QUERY } from '../../../../shared/delivery';
 import { Loader } from '../../../components/loader';
+import { useDebounced } from '../api';
+
+/**
+ * What a directory field's input holds (docs/delivery.md): the directory is asked from the second
+ * letter after a pause in typing; typing again after a choice drops the choice; a pick shows its name.
+ */
+export function useDirectoryText<T extends { name: string }>(chosen: T | null, initialText: string, onChoose: (choice: T | null) => void) {
+  const [text, setText] = useState(initialText);
+  const typed = text.trim();
+  const query = useDebounced(typed, 250);
+  return {
+    text,
+    typed,
+    query,
+    suggest: typed.length >= MIN_CITY_QUERY && chosen === null,
+    /** The pause in typing has not ended yet: the answer shown is for older text. */
+    waiting: query !== typed,
+    onText: (next: string) => {
+      setText(next);
+      if (chosen) onChoose(null);
+    },
+    onPick: (choice: T) => {
+      setText(choice.name);
+      onChoose(choice);
+    },
+  };
+}
 
 interface Props<T> {
   label: string;
