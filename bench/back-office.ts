@@ -5,10 +5,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { withScratchDatabase } from './scratch-database.js';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { createUser, sessionCookie } from '../src/server/test/factories.js';
+import { adminCookie, benchApp, withScratchDatabase } from './scratch-database.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const VARIANTS = Number(process.env.BENCH_VARIANTS ?? 100_000);
@@ -62,15 +59,9 @@ export async function measureBackOfficeAtScale(): Promise<{ orders: number; vari
         ON v.n = (o.n * 37 + k * 1013) % (SELECT count(*) FROM product_variants)`);
     await db.execute(sql`ANALYZE`);
 
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: `/tmp/shop-bench-${process.pid}`,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    });
-    const app = await buildApp(config, { database, logger: false });
+    const app = await benchApp(database);
     try {
-      const cookie = await sessionCookie(await createUser(db, { isAdmin: true }), config.jwtSecret);
+      const cookie = await adminCookie(app, database);
       const timings: BackOfficeTiming[] = [];
       for (const route of BACK_OFFICE_ROUTES) {
         const times: number[] = [];

@@ -5,10 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { withScratchDatabase } from './scratch-database.js';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
-import { createUser, sessionCookie } from '../src/server/test/factories.js';
+import { adminCookie, benchApp, withScratchDatabase } from './scratch-database.js';
 import { multipartBody } from '../src/server/test/multipart.js';
 
 const PACKS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
@@ -33,16 +30,10 @@ export async function measureImportExport(): Promise<ImportExportFigures | null>
     await db.execute(sql`INSERT INTO product_variants (product_id, sku, label, price_minor, count_in_stock, weight)
       SELECT id, 'BENCH-' || substr(slug, 7), '100 г', price_minor, count_in_stock, 0.1 FROM products WHERE slug LIKE 'bench-%'`);
     await db.execute(sql`ANALYZE`);
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: `/tmp/shop-bench-${process.pid}`,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    });
-    const app = await buildApp(config, { database, logger: false });
+    const app = await benchApp(database);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const cookie = await sessionCookie(await createUser(db, { isAdmin: true }), config.jwtSecret);
+    const cookie = await adminCookie(app, database);
 
     const exports: ImportExportFigures['exports'] = [];
     for (const path of ['/api/admin/export/products.csv', '/api/admin/export/products.xlsx']) {

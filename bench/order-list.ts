@@ -5,10 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
+import { adminCookie, benchApp } from './scratch-database.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
-import { createUser, sessionCookie } from '../src/server/test/factories.js';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 20_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -40,15 +38,8 @@ async function measure(database: Database, label: string) {
       now() - (g || ' minutes')::interval * 50
     FROM generate_series(1, ${ORDERS}) g`);
   await db.execute(sql`ANALYZE`);
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATA_DIR: `/tmp/shop-bench-${process.pid}`,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-  });
-  const app = await buildApp(config, { database, logger: false });
-  const admin = await createUser(db, { isAdmin: true });
-  const cookie = await sessionCookie(admin, config.jwtSecret);
+  const app = await benchApp(database);
+  const cookie = await adminCookie(app, database);
   const times: number[] = [];
   let bytes = 0;
   for (let round = 0; round < 20; round++) {

@@ -3,11 +3,9 @@
  * whole route (POST /api/recipes/import): on the demo catalogue, embedded PGlite, and on the demo
  * catalogue among 100,000 generated products (BENCH_PRODUCTS) on PostgreSQL: p50/p95 of 25.
  */
-import { buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
 import { seedDemoCatalog } from '../src/server/seed/index.js';
-import { withScratchDatabase } from './scratch-database.js';
+import { benchApp, withScratchDatabase } from './scratch-database.js';
 import { fillCatalogue } from './search-scale.js';
 
 // The route allows 30 imports a minute from one address: warm-up and runs stay within it.
@@ -51,15 +49,8 @@ export async function measureRecipeImportAtScale(): Promise<(Timing & { products
 }
 
 async function timeImports(database: Database): Promise<Timing> {
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: `/tmp/shop-bench-${process.pid}`,
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    }),
-    { database, logger: false },
-  );
+  const app = await benchApp(database);
+
   try {
     const payload = twentyIngredients();
     const times: number[] = [];

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
 import { openDatabase, type Database } from '../src/server/db/client.js';
+import { createUser, sessionCookie } from '../src/server/test/factories.js';
 
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -30,4 +34,20 @@ export async function withScratchDatabase<T>(prefix: string, run: (database: Dat
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** The shop's app on a bench database: quiet, with the session secret a bench signs its cookies with. */
+export async function benchApp(database: Database) {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: `/tmp/shop-bench-${process.pid}`,
+    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  });
+  return buildApp(config, { database, logger: false });
+}
+
+/** A new admin's session cookie, for the back-office routes a bench times. */
+export async function adminCookie(app: FastifyInstance, database: Database) {
+  return sessionCookie(await createUser(database.db, { isAdmin: true }), app.config.jwtSecret);
 }
