@@ -15,6 +15,27 @@ const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((file) => existsS
 const POSTGRES = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ADMIN = { email: 'admin@example.com', password: 'ha-admin-password' };
 
+/** A product saved through the admin's API: one hop pack with the given name, price and stock. */
+function saveProduct(baseUrl: string, cookie: string, id: string, fields: { name: string; price: number; countInStock: number; status?: 'published' }) {
+  return fetch(`${baseUrl}/api/products/${id}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({
+      ...fields,
+      discount: 0,
+      image: '/images/x.svg',
+      origin: 'USA',
+      category: 'Hops',
+      description: 'Опис',
+      weight: 0.1,
+      cropYear: 2025,
+      alfa: 7,
+      ferment_temp: null,
+      ferment_type: null,
+    }),
+  });
+}
+
 async function postgresUp(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES, connectionTimeoutMillis: 2_000 });
   client.on('error', () => {});
@@ -124,26 +145,7 @@ ${shops.map((shop, i) => `  server shop${i} ${shop.url.replace('http://', '')}`)
     const created = await fetch(`${balancer}/api/products`, { method: 'POST', headers: { cookie } });
     expect(created.status).toBe(201);
     const product = (await created.json()) as Record<string, unknown> & { _id: string };
-    const edit = await fetch(`${balancer}/api/products/${product._id}`, {
-      method: 'PUT',
-      headers: { ...json, cookie },
-      body: JSON.stringify({
-        name: 'Хміль для гонки',
-        status: 'published',
-        price: 100,
-        discount: 0,
-        image: '/images/x.svg',
-        origin: 'USA',
-        category: 'Hops',
-        description: 'Опис',
-        countInStock: 5,
-        weight: 0.1,
-        cropYear: 2025,
-        alfa: 7,
-        ferment_temp: null,
-        ferment_type: null,
-      }),
-    });
+    const edit = await saveProduct(balancer, cookie, product._id, { name: 'Хміль для гонки', status: 'published', price: 100, countInStock: 5 });
     expect(edit.status).toBe(200);
 
     const buyers = await Promise.all(Array.from({ length: 12 }, () => signUp(balancer, `racer-${randomUUID()}@example.com`)));
@@ -181,25 +183,7 @@ ${shops.map((shop, i) => `  server shop${i} ${shop.url.replace('http://', '')}`)
     expect(await listedNames(other)).toContain(created.name);
     await fetch(`${other.url}/api/products?keyword=${encodeURIComponent('Сорт з іншого інстансу')}`);
     const name = `Сорт з іншого інстансу ${randomUUID().slice(0, 6)}`;
-    const edit = await fetch(`${one.url}/api/products/${created._id}`, {
-      method: 'PUT',
-      headers: { ...json, cookie },
-      body: JSON.stringify({
-        name,
-        price: 55,
-        discount: 0,
-        image: '/images/x.svg',
-        origin: 'USA',
-        category: 'Hops',
-        description: 'Опис',
-        countInStock: 3,
-        weight: 0.1,
-        cropYear: 2025,
-        alfa: 7,
-        ferment_temp: null,
-        ferment_type: null,
-      }),
-    });
+    const edit = await saveProduct(one.url, cookie, created._id, { name, price: 55, countInStock: 3 });
     expect(edit.status).toBe(200);
     const t0 = Date.now();
     while (!(await listedNames(other)).includes(name) && Date.now() - t0 < 3_000) await sleep(50);

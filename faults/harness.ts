@@ -105,6 +105,34 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   };
 }
 
+/**
+ * Products written straight into a migrated shop database, each sold in one pack that holds its
+ * stock (docs/decisions/013-product-variants.md); their ids in the order given.
+ */
+export async function insertProducts(
+  cluster: PostgresCluster,
+  database: string,
+  products: { name: string; category: string; origin: string; priceMinor: number; weight: number; stock: number }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (const p of products) {
+    const [row] = await cluster.query<{ id: string }>(
+      database,
+      `insert into products (name, image, description, price_minor, category, origin, weight, count_in_stock)
+       values ($1, '/images/x.svg', 'опис', $2, $3, $4, $5, $6) returning id`,
+      [p.name, p.priceMinor, p.category, p.origin, p.weight, p.stock],
+    );
+    await cluster.query(
+      database,
+      `insert into product_variants (product_id, sku, label, price_minor, count_in_stock, weight)
+       select id, 'SKU-' || id, '1 шт', price_minor, count_in_stock, weight from products where id = $1`,
+      [row.id],
+    );
+    ids.push(row.id);
+  }
+  return ids;
+}
+
 /** Every server a test started: killed when the test process ends, even after a failed setup. */
 const running = new Set<ChildProcess>();
 process.once('exit', () => running.forEach((child) => child.kill('SIGKILL')));

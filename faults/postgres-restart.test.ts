@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SHIPPING, hasPostgresBinaries, signUp, sleep, startPostgresCluster, startShop, type PostgresCluster, type ShopProcess } from './harness';
+import {
+  SHIPPING,
+  hasPostgresBinaries,
+  insertProducts,
+  signUp,
+  sleep,
+  startPostgresCluster,
+  startShop,
+  type PostgresCluster,
+  type ShopProcess,
+} from './harness';
 
 /**
  * Two instances on one PostgreSQL under order traffic while PostgreSQL's connections are cut,
@@ -27,20 +37,10 @@ describe.runIf(hasPostgresBinaries())('PostgreSQL restarts under order load', ()
     const env = { DATABASE_URL: cluster.url('shop'), AUTH_RATE_LIMIT: '10000', SEED_DEMO: 'false' };
     // Started together: migrations run under an advisory lock, one after the other.
     shops = await Promise.all([startShop(env), startShop(env)]);
-    const rows = await cluster.query<{ id: string }>(
-      'shop',
-      `insert into products (name, image, description, price_minor, category, origin, weight, count_in_stock)
-       values ('Хміль Каскад', '/x.svg', 'опис', 10000, 'Hops', 'США', 0.1, $1), ('Дріжджі US-05', '/y.svg', 'опис', 5000, 'Yeast', 'Франція', 0.01, $1)
-       returning id`,
-      [INITIAL_STOCK],
-    );
-    productIds = rows.map((r) => r.id);
-    // Each product is sold in one pack, which holds the stock (docs/decisions/013-product-variants.md).
-    await cluster.query(
-      'shop',
-      `insert into product_variants (product_id, sku, label, price_minor, count_in_stock, weight)
-       select id, 'SKU-' || id, '1 шт', price_minor, count_in_stock, weight from products`,
-    );
+    productIds = await insertProducts(cluster, 'shop', [
+      { name: 'Хміль Каскад', category: 'Hops', origin: 'США', priceMinor: 10000, weight: 0.1, stock: INITIAL_STOCK },
+      { name: 'Дріжджі US-05', category: 'Yeast', origin: 'Франція', priceMinor: 5000, weight: 0.01, stock: INITIAL_STOCK },
+    ]);
   });
 
   afterAll(async () => {

@@ -6,7 +6,18 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startFakeNovaPoshta, type FakeNovaPoshta } from '../src/server/test/fakes/nova-poshta';
-import { SHIPPING, freePort, hasPostgresBinaries, signUp, sleep, startPostgresCluster, startShop, type PostgresCluster, type ShopProcess } from './harness';
+import {
+  SHIPPING,
+  freePort,
+  hasPostgresBinaries,
+  insertProducts,
+  signUp,
+  sleep,
+  startPostgresCluster,
+  startShop,
+  type PostgresCluster,
+  type ShopProcess,
+} from './harness';
 
 /**
  * Redis stopped for real (docs/deploy.md, "Redis may restart at will"): a private redis-server
@@ -102,17 +113,9 @@ describe.runIf(REDIS_SERVER && hasPostgresBinaries())('Redis stopped under two i
       NOVA_POSHTA_API_KEY: novaPoshta.apiKey,
     };
     shops = await Promise.all([startShop(env), startShop(env)]);
-    const [row] = await cluster.query<{ id: string }>(
-      'shop',
-      `insert into products (name, image, description, price_minor, category, origin, weight, count_in_stock)
-       values ('Хміль Каскад', '/x.svg', 'опис', 10000, 'Hops', 'США', 0.1, 100000) returning id`,
-    );
-    productId = row.id;
-    await cluster.query(
-      'shop',
-      `insert into product_variants (product_id, sku, label, price_minor, count_in_stock, weight)
-       select id, 'SKU-' || id, '1 шт', price_minor, count_in_stock, weight from products`,
-    );
+    [productId] = await insertProducts(cluster, 'shop', [
+      { name: 'Хміль Каскад', category: 'Hops', origin: 'США', priceMinor: 10000, weight: 0.1, stock: 100_000 },
+    ]);
   });
 
   afterAll(async () => {
