@@ -86,7 +86,7 @@ export async function applyProviderPayment(ctx: OrdersContext, gateway: RefundGa
   const order = await findOrderRow(ctx.db, orderId);
   if (!order) throw new AppError('ORDER_NOT_FOUND');
   if (order.status !== 'pending') return paymentTooLate(ctx, gateway, order, payment);
-  const { refund, ...verified } = payment;
+  const { refund: _refund, ...verified } = payment;
   try {
     await runFlow(payOrderFlow(ctx), { orderId, verified });
     return { outcome: 'paid', paid: true };
@@ -94,7 +94,7 @@ export async function applyProviderPayment(ctx: OrdersContext, gateway: RefundGa
     // Another call changed the order meanwhile (the webhook and the shopper's return, the cancel in another tab).
     const now = error instanceof AppError && error.statusCode === 409 ? await findOrderRow(ctx.db, orderId) : null;
     if (!now || now.status === 'pending') throw error;
-    return paymentTooLate(ctx, gateway, now, { ...verified, refund });
+    return paymentTooLate(ctx, gateway, now, payment);
   }
 }
 
