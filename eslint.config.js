@@ -12,6 +12,8 @@ const boundaries = {
   'src/web/**': ['**/server/**'],
 };
 
+const oneWay = (forbidden) => forbidden.map((group) => ({ group: [group], message: 'Imports go one way: web → shared ← server.' }));
+
 /**
  * Layers inside each side (docs/architecture.md): lower layers never import higher ones, and a
  * feature reaches another only through that feature's index.ts, never its internals. The web app
@@ -42,6 +44,17 @@ const layers = {
   features: ['src/web/features', { folder: 'src/server/features', exempt: ['src/server/app.ts', 'src/server/seed', 'src/server/test'] }],
 };
 
+/**
+ * An order becomes paid online only through the pay-order flow (src/server/flows/pay-order.ts,
+ * docs/decisions/036-flows.md): the payments feature verifies what a provider says and hands it to
+ * the flow; no feature but orders marks an order paid itself.
+ */
+const paidThroughTheFlow = {
+  group: ['**/orders/index.js'],
+  importNames: ['markOrderPaid'],
+  message: 'Orders become paid through the pay-order flow (applyProviderPayment, handed in by app.ts), never by markOrderPaid from another feature.',
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -55,10 +68,13 @@ export default tseslint.config(
   },
   ...Object.entries(boundaries).map(([files, forbidden]) => ({
     files: [files],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: forbidden.map((group) => ({ group: [group], message: 'Imports go one way: web → shared ← server.' })) }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: oneWay(forbidden) }] },
   })),
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['src/server/features/orders/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...oneWay(boundaries['src/server/**']), paidThroughTheFlow] }] },
+  },
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { shop: { rules: { 'import-layers': importLayers } } },

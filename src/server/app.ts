@@ -20,7 +20,7 @@ import { outboxAdminRoutes, createMailer, startOutboxWorker, outboxCounts } from
 import { CatalogCache, followCatalogChanges, productRoutes, refreshDerivedColumns, productAdminRoutes } from './features/products/index.js';
 import { healthRoutes } from './features/health/index.js';
 import { orderRoutes, startTrackingRefresh } from './features/orders/index.js';
-import { createOrderWaybill, payOrder, placeOrder, startUnpaidOrderExpiry } from './flows/index.js';
+import { applyProviderPayment, createOrderWaybill, payOrder, placeOrder, startUnpaidOrderExpiry } from './flows/index.js';
 import { deliveryRoutes, DeliveryDirectory, DeliveryEstimator } from './features/delivery/index.js';
 import { paymentRoutes, Payments, startPendingCaptureChecks } from './features/payments/index.js';
 import { findUserById, userRoutes, passwordResetRoutes } from './features/users/index.js';
@@ -82,7 +82,8 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('catalogCache', catalogCache);
-  app.decorate('payments', new Payments(config));
+  // The providers' payments are verified by the feature and applied by the pay-order flow (docs/decisions/036-flows.md).
+  app.decorate('payments', new Payments(config, { applyProviderPayment }));
   const deliveryDirectory = new DeliveryDirectory(config.novaPoshta);
   app.decorate('deliveryDirectory', deliveryDirectory);
   app.decorate('deliveryEstimator', new DeliveryEstimator(config.novaPoshta, deliveryDirectory));

@@ -4,7 +4,7 @@
  * flows; app.ts hands the flows to the routes and starts their workers.
  */
 export { expireUnconfirmedOrders, expireUnpaidOrders, startUnpaidOrderExpiry } from './expire-unpaid.js';
-export { payOrder } from './pay-order.js';
+export { applyProviderPayment, payOrder } from './pay-order.js';
 export { placeOrder } from './place-order.js';
 export { createOrderWaybill } from './ship-order.js';
 export { defineFlow, runFlow, type Flow, type FlowLog, type Step } from './steps.js';

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { isOfflineMethod, type PayOrder } from '../../shared/orders.js';
+import { isOfflineMethod, isPaid, type PayOrder } from '../../shared/orders.js';
+import type { OrderRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import {
+  findOrderRow,
   markOrderPaid,
+  reportStrayPayment,
   requirePayableOrder,
   type OrdersContext,
   type OrderWithItems,
@@ -10,6 +13,8 @@ import {
   type PaymentDeps,
   type VerifiedPayment,
 } from '../features/orders/index.js';
+import type { PaymentApplied, ProviderPayment } from '../features/payments/index.js';
+import { compensateCancelledPayment, type RefundGateway } from '../features/refunds/index.js';
 import { defineFlow, runFlow } from './steps.js';
 
 interface Paying {
@@ -21,9 +26,8 @@ interface Paying {
 /**
  * Pay an order (docs/payments.md): a verified payment applied in one transaction — the order
  * marked paid, its fiscal receipt queued, the shopper told (markOrderPaid) — so the rollback is
- * its undo. A payment a provider took for an order that can no longer take it (cancelled, or paid
- * by another payment) is given back through the provider's refund path: compensateCancelledPayment
- * in the payments feature's callbacks (docs/payments.md, "Compensation").
+ * its undo. The shopper's PUT …/pay (payOrder) and every provider's word (applyProviderPayment)
+ * run it; nothing else marks an order paid online.
  */
 const payOrderFlow = (ctx: OrdersContext) =>
   defineFlow<Paying>('pay-order', [
@@ -67,4 +71,40 @@ export async function payOrder(ctx: OrdersContext, payer: Payer, payment: PayOrd
   }
   const { paid } = await runFlow(payOrderFlow(ctx), { orderId: order.id, verified });
   return paid!;
+}
+
+/**
+ * A payment a provider confirmed and the payments feature verified (signature, currency, amount,
+ * order): LiqPay's callback or status, monobank's webhook or invoice status, a PayPal capture or
+ * its recheck. A `pending` order is paid by it, once. Said again (a replayed callback, the webhook
+ * after the shopper's return), it changes nothing. Money for an order that can no longer take it
+ * never stays silently: a cancelled order's payment goes back through the provider
+ * (compensateCancelledPayment, docs/payments.md "Compensation"), and a payment for an order paid
+ * by another one is reported to the shop to return by hand (reportStrayPayment).
+ */
+export async function applyProviderPayment(ctx: OrdersContext, gateway: RefundGateway, orderId: string, payment: ProviderPayment): Promise<PaymentApplied> {
+  const order = await findOrderRow(ctx.db, orderId);
+  if (!order) throw new AppError('ORDER_NOT_FOUND');
+  if (order.status !== 'pending') return paymentTooLate(ctx, gateway, order, payment);
+  const { refund: _refund, ...verified } = payment;
+  try {
+    await runFlow(payOrderFlow(ctx), { orderId, verified });
+    return { outcome: 'paid', paid: true };
+  } catch (error) {
+    // Another call changed the order meanwhile (the webhook and the shopper's return, the cancel in another tab).
+    const now = error instanceof AppError && error.statusCode === 409 ? await findOrderRow(ctx.db, orderId) : null;
+    if (!now || now.status === 'pending') throw error;
+    return paymentTooLate(ctx, gateway, now, payment);
+  }
+}
+
+/** The payment met an order no longer pending: the same payment again, a cancelled order's, or a second one. */
+async function paymentTooLate(ctx: OrdersContext, gateway: RefundGateway, order: OrderRow, payment: ProviderPayment): Promise<PaymentApplied> {
+  if (order.status === 'cancelled' && !isPaid(order)) {
+    const given = await compensateCancelledPayment(ctx, gateway, order.id, payment.refund);
+    return { outcome: given === 'flagged' ? 'flagged' : 'refunded', paid: false };
+  }
+  if (order.paymentId === payment.paymentId) return { outcome: 'replayed', paid: isPaid(order) };
+  await reportStrayPayment(ctx, order.id, { amountMinor: payment.refund.amountMinor, paymentId: payment.paymentId });
+  return { outcome: 'stray', paid: isPaid(order) };
 }

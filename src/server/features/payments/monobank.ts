@@ -7,20 +7,19 @@ import { noticeSettingsOf } from '../notifications/index.js';
 import {
   type OrderWithItems,
   findOrderRow,
-  markOrderPaid,
   orderPagePath,
   recordRefund,
-  reportStrayPayment,
   requireOrder,
   requirePayableOrder,
   requirePayerOrder,
   type Payer,
 } from '../orders/index.js';
 import { getSettings } from '../settings/index.js';
-import { compensateCancelledPayment, type RefundGateway } from '../refunds/index.js';
+import type { RefundGateway } from '../refunds/index.js';
 import { RefundRefused } from './refund-errors.js';
 import { MONOBANK_UAH, MonobankClient, MonobankInvoiceStatusSchema, type MonobankBasketLine, type MonobankInvoiceStatus } from './monobank-client.js';
 import { findInvoice, findLatestInvoiceOfOrder, insertInvoice, saveInvoiceStatusIfNewer } from './monobank-repository.js';
+import type { PaymentFlows } from './service.js';
 
 /** monobank's default and longest sensible validity: a day. */
 const INVOICE_VALIDITY_S = 24 * 60 * 60;
@@ -46,6 +45,8 @@ export class MonobankPayments {
     settings: { token: string; apiUrl: string },
     /** Gives money back, for a payment that reached a cancelled order. */
     private readonly gateway: RefundGateway,
+    /** Applies a verified payment to its order (src/server/flows/pay-order.ts). */
+    private readonly flows: PaymentFlows,
   ) {
     this.client = new MonobankClient(settings);
   }
@@ -150,24 +151,16 @@ export class MonobankPayments {
 
     const ctx = { db, notices: noticeSettingsOf(this.config) };
     let paid = isPaid(order);
-    const paymentId = `monobank:${remote.invoiceId}`;
     if (remote.status === 'success') {
       if (remote.finalAmount !== undefined && remote.finalAmount !== remote.amount) {
         throw new AppError('PAYMENT_WRONG_AMOUNT');
       }
-      if (order.status === 'pending') paid = await this.markPaid(ctx, order, remote);
-      // Money for an order cancelled meanwhile goes back at once (docs/payments.md, "Compensation").
-      else if (order.status === 'cancelled' && !isPaid(order)) {
-        await compensateCancelledPayment(ctx, this.gateway, order.id, {
-          provider: 'monobank',
-          paymentRef: remote.invoiceId,
-          amountMinor: remote.amount,
-          usdCents: 0,
-          captureId: remote.invoiceId,
-        });
-      }
-      // Money taken for an order already paid otherwise (a second invoice).
-      else if (order.paymentId !== paymentId) await reportStrayPayment(ctx, order.id, { amountMinor: remote.amount, paymentId });
+      // Paid once; a cancelled order's money goes back at once, a second invoice's is reported (docs/payments.md, "Compensation").
+      ({ paid } = await this.flows.applyProviderPayment(ctx, this.gateway, order.id, {
+        paymentId: `monobank:${remote.invoiceId}`,
+        paymentResult: { id: remote.invoiceId, status: remote.status, update_time: modifiedAt.toISOString(), email_address: '' },
+        refund: { provider: 'monobank', paymentRef: remote.invoiceId, amountMinor: remote.amount, usdCents: 0, captureId: remote.invoiceId },
+      }));
     } else if (remote.status === 'reversed') {
       // monobank returned the money: recorded and told to the shop; status and stock stay the admin's call.
       const refundMinor = remote.amount - (remote.finalAmount ?? 0);
@@ -189,21 +182,6 @@ export class MonobankPayments {
     if (!invoiceId) throw new RefundRefused('monobank', 'оплату не знайдено');
     await this.client.cancelInvoice({ invoiceId, extRef: refund.key, amount: refund.amountMinor });
     return { refundId: `${invoiceId}:${refund.key}` };
-  }
-
-  private async markPaid(ctx: { db: Db; notices: ReturnType<typeof noticeSettingsOf> }, order: OrderRow, remote: MonobankInvoiceStatus): Promise<boolean> {
-    try {
-      await markOrderPaid(ctx, order.id, {
-        paymentId: `monobank:${remote.invoiceId}`,
-        paymentResult: { id: remote.invoiceId, status: remote.status, update_time: new Date(remote.modifiedDate).toISOString(), email_address: '' },
-      });
-      return true;
-    } catch (error) {
-      // The webhook and the shopper's return raced: the other one paid the order.
-      const now = await findOrderRow(ctx.db, order.id);
-      if (error instanceof AppError && error.statusCode === 409 && now !== null && isPaid(now)) return true;
-      throw error;
-    }
   }
 }
 

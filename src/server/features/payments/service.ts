@@ -9,7 +9,6 @@ import { AppError } from '../../errors.js';
 import {
   clearPaymentPending,
   findOrderRow,
-  markOrderPaid,
   markPaymentPending,
   orderPagePath,
   recordPayPalOrder,
@@ -17,6 +16,7 @@ import {
   requireOrder,
   requirePayableOrder,
   requirePayerOrder,
+  type OrdersContext,
   type Payer,
   type VerifiedPayment,
   type OrderWithItems,
@@ -24,7 +24,7 @@ import {
 import { getSettings } from '../settings/index.js';
 import { ExchangeRates } from './exchange-rate.js';
 import { liqpayCheckout, liqpayRefund, liqpayStatus, verifyLiqPayCallback, type LiqPayCallbackData } from './liqpay.js';
-import { compensateCancelledPayment, type GatewayProvider, type RefundGateway } from '../refunds/index.js';
+import type { GatewayProvider, LatePayment, RefundGateway } from '../refunds/index.js';
 import { RefundRefused } from './refund-errors.js';
 import { MonobankPayments } from './monobank.js';
 import { PayPalClient, type PayPalOrder } from './paypal-client.js';
@@ -38,10 +38,31 @@ const LIQPAY_TRACKED = new Set(['success', 'sandbox', 'reversed', 'wait_accept',
 const usdValue = (cents: number) => (cents / 100).toFixed(2);
 const orderReference = (order: OrderRow) => `№${order.number}`;
 
+/** A provider's payment this feature verified, with how its money goes back should the order no longer take it. */
+export interface ProviderPayment extends VerifiedPayment {
+  refund: LatePayment;
+}
+
+/** What a provider's payment did: paid the order, nothing (said again), went back (a cancelled order's), or is reported as a second payment. */
+export interface PaymentApplied {
+  outcome: 'paid' | 'replayed' | 'refunded' | 'flagged' | 'stray';
+  /** Whether the order is paid now. */
+  paid: boolean;
+}
+
+/**
+ * Where payments meet orders, refunds and fiscal receipts (src/server/flows/pay-order.ts,
+ * docs/decisions/036-flows.md): handed in by app.ts, since a feature never imports the flows above it.
+ */
+export interface PaymentFlows {
+  applyProviderPayment: (ctx: OrdersContext, gateway: RefundGateway, orderId: string, payment: ProviderPayment) => Promise<PaymentApplied>;
+}
+
 /**
  * Every way the shop takes money: which methods it can take now, PayPal's create and capture in
  * dollars, LiqPay's signed checkout and callback and monobank's invoices (monobank.ts) in hryvnia.
- * Orders become paid only through the orders feature's markOrderPaid.
+ * This feature verifies what a provider says; the pay-order flow applies it (`flows`), the one way
+ * an order becomes paid online.
  */
 export class Payments implements RefundGateway {
   readonly paypal: PayPalClient;
@@ -49,10 +70,13 @@ export class Payments implements RefundGateway {
   /** null when MONOBANK_TOKEN is not set. */
   readonly monobank: MonobankPayments | null;
 
-  constructor(private readonly config: Readonly<Config>) {
+  constructor(
+    private readonly config: Readonly<Config>,
+    private readonly flows: PaymentFlows,
+  ) {
     this.paypal = new PayPalClient(config.paypal);
     this.rates = new ExchangeRates(config.exchangeRate);
-    this.monobank = config.monobank ? new MonobankPayments(config, config.monobank, this) : null;
+    this.monobank = config.monobank ? new MonobankPayments(config, config.monobank, this, flows) : null;
   }
 
   /** The methods this shop can take now: providers configured, transfer details filled in. */
@@ -122,22 +146,22 @@ export class Payments implements RefundGateway {
       throw new AppError('PAYMENT_DECLINED');
     }
     const verified = this.checkPayPalOrder(captured, order);
-    const ctx = { db, notices: noticeSettingsOf(this.config) };
-    try {
-      return await markOrderPaid(ctx, order.id, verified);
-    } catch (error) {
-      // Cancelled while PayPal captured: the money goes straight back, never kept (docs/payments.md, "Compensation").
-      const now = await findOrderRow(db, order.id);
-      if (!(error instanceof AppError && error.statusCode === 409) || now?.status !== 'cancelled' || !capture) throw error;
-      const outcome = await compensateCancelledPayment(ctx, this, order.id, {
-        provider: 'paypal',
-        paymentRef: capture.id,
-        amountMinor: order.totalMinor,
-        usdCents: order.paypalAmountCents ?? 0,
-        captureId: capture.id,
-      });
-      throw new AppError('ORDER_CANCELLED_PAYMENT_REFUNDED', { outcome: outcome === 'flagged' ? 'flagged' : 'refunded' });
-    }
+    const { outcome } = await this.applyPayment(db, order.id, { ...verified, refund: this.paypalRefund(order, capture?.id ?? captured.id, capture?.id) });
+    // Cancelled while PayPal captured: the money went straight back, never kept (docs/payments.md, "Compensation").
+    if (outcome === 'refunded' || outcome === 'flagged') throw new AppError('ORDER_CANCELLED_PAYMENT_REFUNDED', { outcome });
+    // Paid by another payment meanwhile: the shop is told to give this one back.
+    if (outcome === 'stray') throw new AppError('ORDER_ALREADY_PAID');
+    return requireOrder(db, order.id);
+  }
+
+  /** Hands a verified payment to the pay-order flow, with this feature as the way its money goes back. */
+  private applyPayment(db: Db, orderId: string, payment: ProviderPayment): Promise<PaymentApplied> {
+    return this.flows.applyProviderPayment({ db, notices: noticeSettingsOf(this.config) }, this, orderId, payment);
+  }
+
+  /** A PayPal capture given back whole, in the dollars it was taken in (without its id, the refund looks it up by the PayPal order). */
+  private paypalRefund(order: OrderRow, paymentRef: string, captureId: string | undefined): LatePayment {
+    return { provider: 'paypal', paymentRef, amountMinor: order.totalMinor, usdCents: order.paypalAmountCents ?? 0, captureId };
   }
 
   /**
@@ -178,37 +202,26 @@ export class Payments implements RefundGateway {
     if (!order?.paypalCaptureId || order.paymentPendingStatus === null) return 'waiting';
     if (order.status !== 'pending' && order.status !== 'cancelled') return 'waiting';
     const capture = await this.paypal.getCapture(order.paypalCaptureId);
-    // The order was cancelled while PayPal held the capture: once it completes, it goes back (docs/payments.md, "Compensation").
-    if (order.status === 'cancelled') {
-      if (capture.status === 'COMPLETED') {
-        await compensateCancelledPayment(ctx, this, order.id, {
-          provider: 'paypal',
-          paymentRef: capture.id,
-          amountMinor: order.totalMinor,
-          usdCents: order.paypalAmountCents ?? 0,
-          captureId: capture.id,
-        });
-        return 'failed';
-      }
-      if (capture.status === 'DECLINED' || capture.status === 'FAILED') await clearPaymentPending(ctx, order.id, capture.status);
-      return 'waiting';
-    }
     if (capture.status === 'COMPLETED') {
       const amount = capture.amount;
       const cents = amount && /^\d+(\.\d{1,2})?$/.test(amount.value) ? toMinor(Number(amount.value)) : NaN;
-      if (amount?.currency_code !== PAYPAL_CURRENCY || cents !== order.paypalAmountCents || (capture.custom_id && capture.custom_id !== order.id)) {
+      const asked = amount?.currency_code === PAYPAL_CURRENCY && cents === order.paypalAmountCents && (!capture.custom_id || capture.custom_id === order.id);
+      // A cancelled order's capture goes back whatever it says (docs/payments.md, "Compensation"): the flow refunds it.
+      if (!asked && order.status === 'pending') {
         await clearPaymentPending(ctx, order.id, `COMPLETED, ${amount?.value ?? '?'} ${amount?.currency_code ?? ''}`.trim());
         return 'failed';
       }
-      await markOrderPaid(ctx, order.id, {
-        paymentId: `paypal:${order.paypalOrderId ?? capture.id}`,
-        paymentResult: { id: order.paypalOrderId ?? capture.id, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: '' },
+      const paypalOrderId = order.paypalOrderId ?? capture.id;
+      const { outcome } = await this.applyPayment(db, order.id, {
+        paymentId: `paypal:${paypalOrderId}`,
+        paymentResult: { id: paypalOrderId, status: 'COMPLETED', update_time: new Date().toISOString(), email_address: '' },
+        refund: this.paypalRefund(order, capture.id, capture.id),
       });
-      return 'paid';
+      return outcome === 'paid' ? 'paid' : outcome === 'replayed' ? 'waiting' : 'failed';
     }
     if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
       await clearPaymentPending(ctx, order.id, capture.status);
-      return 'failed';
+      return order.status === 'cancelled' ? 'waiting' : 'failed';
     }
     return 'waiting';
   }
@@ -347,34 +360,12 @@ export class Payments implements RefundGateway {
       await markPaymentPending(db, order.id, { status: data.status });
       return { paid: false };
     }
-    // Paid for an order already cancelled: the money goes straight back (docs/payments.md, "Compensation").
-    if (order.status === 'cancelled' && !isPaid(order)) {
-      await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });
-      return { paid: false };
-    }
-    // A replayed callback, or one for an order paid meanwhile, changes nothing.
-    if (order.status !== 'pending') return { paid: isPaid(order) };
-    try {
-      await markOrderPaid(ctx, order.id, {
-        paymentId: `liqpay:${paymentRef}`,
-        paymentResult: {
-          id: paymentRef,
-          status: data.status,
-          update_time: new Date(data.end_date ?? Date.now()).toISOString(),
-          email_address: '',
-        },
-      });
-    } catch (error) {
-      // The same callback raced itself: the other one paid the order.
-      const now = await findOrderRow(db, order.id);
-      if (error instanceof AppError && error.statusCode === 409 && now !== null && isPaid(now)) return { paid: true };
-      // Cancelled a moment before the payment landed: given back, never kept.
-      if (error instanceof AppError && error.statusCode === 409 && now?.status === 'cancelled') {
-        await compensateCancelledPayment(ctx, this, order.id, { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 });
-        return { paid: false };
-      }
-      throw error;
-    }
-    return { paid: true };
+    // Paid once; a replay changes nothing; a cancelled order's money goes back (docs/payments.md, "Compensation").
+    const { paid } = await this.applyPayment(db, order.id, {
+      paymentId: `liqpay:${paymentRef}`,
+      paymentResult: { id: paymentRef, status: data.status, update_time: new Date(data.end_date ?? Date.now()).toISOString(), email_address: '' },
+      refund: { provider: 'liqpay', paymentRef, amountMinor: order.totalMinor, usdCents: 0 },
+    });
+    return { paid };
   }
 }
