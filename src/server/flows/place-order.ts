@@ -7,7 +7,6 @@ import type { Db, Tx } from '../db/client.js';
 import { isUniqueViolation } from '../db/sql-state.js';
 import type { OrderRow, ProductRow, ProductVariantRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { queueLowStockNotices } from '../features/back-office/index.js';
 import { assertOfferAccepted, offerVersionInForce } from '../features/legal/index.js';
 import { queueOrderNotices, type NoticeSettings } from '../features/notifications/index.js';
 import {
@@ -27,7 +26,7 @@ import {
   type OrderWithItems,
   type PlacingExtras,
 } from '../features/orders/index.js';
-import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../features/products/index.js';
+import { findVariantsByIds, findVariantsOf, queueLowStockNotices, refreshProductSummaries, takeVariantStock } from '../features/products/index.js';
 import { applyPromo, promoCustomerOf, recordUse, type AppliedPromo } from '../features/promo-codes/index.js';
 import { getSettings } from '../features/settings/index.js';
 import { defineFlow, runFlow } from './steps.js';

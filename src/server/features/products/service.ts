@@ -53,7 +53,7 @@ import {
 } from './variants.js';
 import { findReviews, toReview } from '../reviews/index.js';
 import { queueRestockAlerts } from '../stock-alerts/index.js';
-import { queueLowStockNotices, type LowStockTargets } from '../back-office/index.js';
+import { queueLowStockNotices, type LowStockTargets } from './low-stock.js';
 
 export const TOP_PRODUCTS = 5;
 
