@@ -18,6 +18,7 @@ const guestKey = sql`CASE WHEN coalesce(o.guest_email, '') <> '' THEN 'email:' |
 const guestId = sql`${GUEST_CUSTOMER_PREFIX} || encode(sha256(convert_to(${guestKey}, 'UTF8')), 'hex')`;
 /** Paid orders' totals less what was refunded of them (built when asked: the repository may still be loading). */
 const spentMinor = () =>
+  // eslint-disable-next-line shop/import-layers -- what was refunded, summed per order inside the buyers' statement
   sql`coalesce(sum(o.total_minor - coalesce((SELECT sum(r.amount_minor) FROM refunds r WHERE r.order_id = o.id AND r.status = 'succeeded'), 0)) FILTER (WHERE ${paidCondition(sql`o.paid_at`)}), 0)::float8`;
 
 /** A buyer as the database sums them: `spent` in kopiykas, `last` the time of their newest order. */
@@ -47,6 +48,7 @@ export interface BuyerOrderRow {
 
 type Match = (columns: { name: SQL; email: SQL; phone: SQL }) => SQL;
 
+// eslint-disable-next-line shop/import-layers -- accounts with their orders: one statement per page
 const registeredRows = (match: Match) => sql`
   SELECT u.id::text AS id, 'registered' AS kind, u.name, u.email, u.phone, count(o.id)::int AS orders, ${spentMinor()} AS spent, max(o.created_at) AS last
   FROM users u LEFT JOIN orders o ON o.user_id = u.id

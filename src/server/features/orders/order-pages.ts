@@ -1,6 +1,8 @@
 import { and, asc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { orderItems, orders, users, type OrderItemRow } from '../../db/schema.js';
+import { orderItems, orders, type OrderItemRow } from '../../db/schema.js';
+// eslint-disable-next-line shop/import-layers -- the account's name and e-mail joined to each order of the page
+import { users } from '../../db/schema.js';
 
 /** Where a page of orders ends: the time as text keeps PostgreSQL's microseconds, which a Date would round off the keyset. */
 export type OrderKey = { createdAt: string; id: string };

@@ -45,6 +45,7 @@ export async function refreshSalesSummary(db: Tx): Promise<number> {
       GROUP BY b.day`);
 
     await tx.execute(sql`DELETE FROM dashboard_product_days WHERE day IN (SELECT day FROM ${days} d)`);
+    // eslint-disable-next-line shop/import-layers -- a line's category is its product's, summed with the line
     await tx.execute(sql`INSERT INTO dashboard_product_days (day, product_key, product_id, name, category, qty, revenue_minor)
       SELECT b.day, coalesce(i.product_id::text, 'name:' || max(i.name)), i.product_id, max(i.name), max(p.category),
              sum(i.qty), sum(i.price_minor::bigint * i.qty)
@@ -105,10 +106,10 @@ export async function salesOfDays(tx: Tx, days: DashboardPeriod, now: Date): Pro
     sql`SELECT payment_method AS method, sum(orders)::int AS orders, sum(total_minor)::float8 AS total
         FROM dashboard_order_days WHERE ${inPeriod} AND status <> 'cancelled' GROUP BY 1 ORDER BY orders DESC, method`,
   );
-  // Summed by id (a deleted product's lines by name), named only once the five are known: the
-  // product's and the category's names are joined in the same statement (the catalogue's tables).
+  // Summed by id (a deleted product's lines by name), named only once the five are known.
   const topProducts = rowsOf<{ productId: string | null; name: string; qty: number; revenue: number }>(
     tx,
+    // eslint-disable-next-line shop/import-layers -- the five best products named in the same statement
     sql`SELECT t.product_id AS "productId", coalesce(p.name, t.line_name) AS name, t.qty, t.revenue
         FROM (SELECT product_id, CASE WHEN product_id IS NULL THEN name END AS line_name, sum(qty)::int AS qty, sum(revenue_minor)::float8 AS revenue
               FROM dashboard_product_days WHERE ${inPeriod}
@@ -118,6 +119,7 @@ export async function salesOfDays(tx: Tx, days: DashboardPeriod, now: Date): Pro
   );
   const topCategories = rowsOf<{ category: string; name: string; qty: number; revenue: number }>(
     tx,
+    // eslint-disable-next-line shop/import-layers -- the five best categories named in the same statement
     sql`SELECT c.slug AS category, c.name, s.qty, s.revenue
         FROM (SELECT category, sum(qty)::int AS qty, sum(revenue_minor)::float8 AS revenue
               FROM dashboard_product_days WHERE ${inPeriod} AND category IS NOT NULL GROUP BY category) s

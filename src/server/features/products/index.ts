@@ -15,7 +15,17 @@ export {
   writeProductSummaries,
 } from './bulk.js';
 export { CatalogCache, followCatalogChanges } from './catalog-cache.js';
-export { defaultPackLabel, findProductByRef, insertProducts, listAllProducts, type ProductRecord, refreshDerivedColumns, withVariants } from './repository.js';
+export {
+  defaultPackLabel,
+  findProductByRef,
+  findPublishedProducts,
+  insertProducts,
+  lockProducts,
+  listAllProducts,
+  type ProductRecord,
+  refreshDerivedColumns,
+  withVariants,
+} from './repository.js';
 export { findLowStockPacks, type LowStockPack, type LowStockTargets, queueLowStockNotices } from './low-stock.js';
 export { findPackPage, type PackKey } from './pack-pages.js';
 export { getProductPage, getTopProducts, newProductDefaults, requireProductDetail } from './service.js';
