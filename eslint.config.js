@@ -21,8 +21,10 @@ const oneWay = (forbidden) => forbidden.map((group) => ({ group: [group], messag
  * app.ts, which mounts every feature's routes, and the demo seed and test helpers, which write
  * through the repositories, may (docs/decisions/031-server-module-faces.md). Flows (src/server/flows)
  * sit above the features and use only their faces; no feature imports a flow (docs/decisions/036-flows.md).
+ * Each table of the schema belongs to one server feature, the only one that reads or writes it;
+ * another asks that feature's face (docs/decisions/031-server-module-faces.md).
  */
-const layers = {
+export const layers = {
   zones: [
     {
       target: ['src/server/plugins', 'src/server/db'],
@@ -41,6 +43,30 @@ const layers = {
       message: 'Shared web code is below features: pass what it needs in (props), or move the piece out of the feature.',
     },
   ],
+  tables: {
+    folder: 'src/server/features',
+    schema: 'src/server/db/schema.ts',
+    unlessNamed: ['.test.ts'],
+    owners: {
+      audit: ['auditLog'],
+      categories: ['categories', 'producers', 'categoryAttributes'],
+      fiscal: ['fiscalReceipts', 'fiscalShiftCloses'],
+      'import-export': ['catalogueImports', 'supplierImportMappings'],
+      legal: ['legalPageVersions'],
+      notifications: ['outboxMessages'],
+      // The sales summary by Kyiv day is the orders' own: triggers on the order tables note its stale days.
+      orders: ['orders', 'orderItems', 'dashboardStaleDays', 'dashboardOrderDays', 'dashboardPaidDays', 'dashboardProductDays'],
+      payments: ['monobankInvoices'],
+      products: ['products', 'productVariants'],
+      'promo-codes': ['promoCodes', 'promoCodeUses'],
+      recipes: ['savedRecipes'],
+      refunds: ['refunds'],
+      reviews: ['reviews'],
+      settings: ['shopSettings'],
+      'stock-alerts': ['stockAlerts'],
+      users: ['users', 'passwordResetTokens'],
+    },
+  },
   features: ['src/web/features', { folder: 'src/server/features', exempt: ['src/server/app.ts', 'src/server/seed', 'src/server/test'] }],
 };
 

@@ -9,6 +9,12 @@ import { dirname, relative, resolve, sep } from 'node:path';
  *   that feature's index. A plain folder guards imports between its features only; an object
  *   `{ folder, exempt }` guards imports from any file outside the feature, except the files and
  *   folders under `exempt` (the composition root that mounts every feature's routes).
+ * - `tables`: `{ folder, schema, owners, unlessNamed }`: which feature of `folder` owns which tables
+ *   of the `schema` file, by the names the schema exports (`owners: { orders: ['orders',
+ *   'orderItems'] }`). A feature's file that imports another feature's table as a value, or names one
+ *   after FROM, JOIN, INTO or UPDATE in a `sql` template (the table's snake_case name), is told to ask
+ *   the owner's index.ts instead. Row types (`import type`) are no query and pass; so do files
+ *   ending with one of `unlessNamed` (tests, which write their own fixtures).
  * Paths are relative to the working directory, which is the repository root for `npm run lint`.
  */
 export const importLayers = {
@@ -33,6 +39,17 @@ export const importLayers = {
               additionalProperties: false,
             },
           },
+          tables: {
+            type: 'object',
+            properties: {
+              folder: { type: 'string' },
+              schema: { type: 'string' },
+              owners: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+              unlessNamed: { type: 'array', items: { type: 'string' } },
+            },
+            required: ['folder', 'schema', 'owners'],
+            additionalProperties: false,
+          },
           features: {
             type: 'array',
             items: {
@@ -53,13 +70,37 @@ export const importLayers = {
     ],
   },
   create(context) {
-    const { zones = [], features = [] } = context.options[0] ?? {};
+    const { zones = [], features = [], tables } = context.options[0] ?? {};
     const root = context.cwd;
     const file = context.filename;
     const inside = (path, folder) => {
       const rest = relative(resolve(root, folder), path);
       return rest === '' || (!rest.startsWith('..') && !rest.startsWith(sep) && !rest.includes(`:${sep}`));
     };
+    const foreignTables = tables ? tablesOfOthers(tables, file, inside, root) : null;
+    const notOurs = (node, table, owner) =>
+      context.report({ node, message: `The table ${table} belongs to the ${owner} feature: read and write it through ${owner}/index.ts.` });
+
+    /** Value imports of another feature's tables from the schema file. */
+    function checkTables(node) {
+      if (!foreignTables || node.importKind === 'type' || typeof node.source?.value !== 'string' || !node.source.value.startsWith('.')) return;
+      if (resolve(dirname(file), node.source.value).replace(/\.[jt]s$/, '') !== resolve(root, tables.schema).replace(/\.[jt]s$/, '')) return;
+      for (const specifier of node.specifiers ?? []) {
+        if (specifier.type !== 'ImportSpecifier' || specifier.importKind === 'type') continue;
+        const owner = foreignTables.byName.get(specifier.imported.name);
+        if (owner) notOurs(specifier, specifier.imported.name, owner);
+      }
+    }
+
+    /** Another feature's table named in raw SQL. */
+    function checkSql(node) {
+      if (!foreignTables || node.tag.type !== 'Identifier' || node.tag.name !== 'sql') return;
+      const text = node.quasi.quasis.map((quasi) => quasi.value.cooked ?? quasi.value.raw).join(' ');
+      for (const [, table] of text.matchAll(/\b(?:from|join|into|update)\s+([a-z_][a-z0-9_]*)/gi)) {
+        const owner = foreignTables.bySqlName.get(table.toLowerCase());
+        if (owner) notOurs(node, table, owner);
+      }
+    }
 
     function check(node) {
       const specifier = node?.value;
@@ -88,10 +129,32 @@ export const importLayers = {
     }
 
     return {
-      ImportDeclaration: (node) => check(node.source),
+      ImportDeclaration: (node) => {
+        check(node.source);
+        checkTables(node);
+      },
+      TaggedTemplateExpression: checkSql,
       ExportNamedDeclaration: (node) => check(node.source),
       ExportAllDeclaration: (node) => check(node.source),
       ImportExpression: (node) => check(node.source),
     };
   },
 };
+
+const snakeCase = (name) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The tables this file's feature does not own, by exported and by SQL name, with their owner; null outside the features or for exempt files. */
+function tablesOfOthers({ folder, owners, unlessNamed = [] }, file, inside, root) {
+  if (!inside(file, folder) || unlessNamed.some((suffix) => file.endsWith(suffix))) return null;
+  const ownFeature = relative(resolve(root, folder), file).split(sep)[0];
+  const byName = new Map();
+  const bySqlName = new Map();
+  for (const [owner, names] of Object.entries(owners)) {
+    if (owner === ownFeature) continue;
+    for (const name of names) {
+      byName.set(name, owner);
+      bySqlName.set(snakeCase(name), owner);
+    }
+  }
+  return { byName, bySqlName };
+}

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { RuleTester } from 'eslint';
 import tseslint from 'typescript-eslint';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importLayers } from './import-layers.js';
 
 RuleTester.describe = describe;
@@ -15,6 +17,12 @@ const options = [
       { target: ['src/server/features'], from: 'src/server/flows', message: 'flows above features', unlessNamed: ['.test.ts'] },
     ],
     features: ['src/web/features', { folder: 'src/server/features', exempt: ['src/server/app.ts', 'src/server/seed'] }],
+    tables: {
+      folder: 'src/server/features',
+      schema: 'src/server/db/schema.ts',
+      unlessNamed: ['.test.ts'],
+      owners: { orders: ['orders', 'orderItems'], users: ['users'], products: ['products', 'productVariants'] },
+    },
   },
 ];
 const at = (path: string) => resolve(process.cwd(), path);
@@ -35,8 +43,42 @@ tester.run('import-layers', importLayers, {
     { filename: at('src/server/main.ts'), code: "import { x } from './features/users/index.js';", options },
     { filename: at('src/server/flows/ship-order.ts'), code: "import { x } from '../features/orders/index.js';", options },
     { filename: at('src/server/features/payments/payments.test.ts'), code: "import { x } from '../../flows/index.js';", options },
+    // A feature's own tables, row types of others, tests' fixtures, and SQL naming no one else's table.
+    { filename: at('src/server/features/orders/repository.ts'), code: "import { orderItems, orders } from '../../db/schema.js';", options },
+    { filename: at('src/server/features/payments/service.ts'), code: "import type { OrderRow } from '../../db/schema.js';", options },
+    { filename: at('src/server/features/payments/service.ts'), code: "import { type OrderRow, monobankInvoices } from '../../db/schema.js';", options },
+    { filename: at('src/server/features/products/bulk.ts'), code: "import type { orders } from '../../db/schema.js';", options },
+    { filename: at('src/server/features/refunds/refunds.test.ts'), code: "import { orders } from '../../db/schema.js';", options },
+    { filename: at('src/server/flows/place-order.ts'), code: "import { orders } from '../db/schema.js';", options },
+    { filename: at('src/server/features/orders/buyers.ts'), code: 'const q = sql`SELECT * FROM orders o JOIN order_items i ON i.order_id = o.id`;', options },
+    { filename: at('src/server/features/back-office/dashboard.ts'), code: 'const q = sql`SELECT n FROM generate_series(1, 3) AS n`;', options },
+    { filename: at('src/server/features/back-office/dashboard.ts'), code: 'const text = `SELECT * FROM orders`;', options },
   ],
   invalid: [
+    {
+      filename: at('src/server/features/back-office/dashboard.ts'),
+      code: "import { orders, type OrderRow } from '../../db/schema.js';",
+      options,
+      errors: [{ message: 'The table orders belongs to the orders feature: read and write it through orders/index.ts.' }],
+    },
+    {
+      filename: at('src/server/features/import-export/export.ts'),
+      code: "import { orderItems as lines, productVariants } from '../../db/schema';",
+      options,
+      errors: [{ message: /orderItems belongs to the orders feature/ }, { message: /productVariants belongs to the products feature/ }],
+    },
+    {
+      filename: at('src/server/features/back-office/customers.ts'),
+      code: 'const q = sql`SELECT u.name FROM users u LEFT JOIN orders o ON o.user_id = u.id WHERE ${where}`;',
+      options,
+      errors: [{ message: /users belongs to the users feature/ }, { message: /orders belongs to the orders feature/ }],
+    },
+    {
+      filename: at('src/server/features/orders/sales-by-day.ts'),
+      code: 'await tx.execute(sql`UPDATE product_variants SET count_in_stock = 0`);',
+      options,
+      errors: [{ message: /product_variants belongs to the products feature/ }],
+    },
     {
       filename: at('src/server/features/orders/routes.ts'),
       code: "import { x } from '../../flows/place-order.js';",
@@ -86,4 +128,15 @@ tester.run('import-layers', importLayers, {
       errors: 1,
     },
   ],
+});
+
+describe('the shop configuration', () => {
+  it('gives every table of the schema exactly one owning feature', async () => {
+    const { layers } = (await import(pathToFileURL(at('eslint.config.js')).href)) as { layers: { tables: { owners: Record<string, string[]> } } };
+    const schema = readFileSync(at('src/server/db/schema.ts'), 'utf8');
+    const tables = [...schema.matchAll(/export const (\w+) = pgTable\(/g)].map(([, name]) => name).sort();
+    const owned = Object.values(layers.tables.owners).flat().sort();
+    expect(tables.length).toBeGreaterThan(20);
+    expect(owned).toEqual(tables);
+  });
 });

@@ -112,14 +112,18 @@ export async function buildApp(config: Readonly<Config>, options: AppOptions): P
       })
     : null;
   app.decorate('fiscal', fiscal);
-  const stopExpiry = config.env === 'test' ? () => {} : startUnpaidOrderExpiry(database.db, config, app.log);
-  const stopCaptureChecks = config.env === 'test' ? () => {} : startPendingCaptureChecks(database.db, app.payments, app.log);
-  const stopTrackingRefresh = config.env === 'test' ? () => {} : startTrackingRefresh(database.db, config, app.log);
+  // Each worker's stop waits for its round in flight (src/server/periodic.ts), so closing never cuts one short.
+  const stopWorkers =
+    config.env === 'test'
+      ? []
+      : [
+          startUnpaidOrderExpiry(database.db, config, app.log),
+          startPendingCaptureChecks(database.db, app.payments, app.log),
+          startTrackingRefresh(database.db, config, app.log),
+        ];
   app.addHook('onClose', async () => {
     await catalogFeed.stop();
-    stopExpiry();
-    stopCaptureChecks();
-    stopTrackingRefresh();
+    await Promise.all(stopWorkers.map((stop) => stop()));
     await outbox.stop();
     await fiscal?.stop();
     redis?.disconnect();

@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { noticeSettingsOf } from '../features/notifications/index.js';
 import { cancelExpiredOrder, findExpiredOrderIds } from '../features/orders/index.js';
 import type { FlowContext } from './context.js';
+import { runPeriodically } from '../periodic.js';
 import { defineFlow, runFlow } from './steps.js';
 
 /**
@@ -71,21 +72,18 @@ const EVERY_MS = 60_000;
  * Once a minute, cancels online orders unpaid for UNPAID_ORDER_TTL_MINUTES and offline ones the shop
  * has not confirmed within UNCONFIRMED_ORDER_TTL_MINUTES (docs/orders.md). Returns the stop function.
  */
-export function startUnpaidOrderExpiry(db: Db, config: Readonly<Config>, log: FastifyBaseLogger): () => void {
+export function startUnpaidOrderExpiry(db: Db, config: Readonly<Config>, log: FastifyBaseLogger): () => Promise<void> {
   const ctx = { db, notices: noticeSettingsOf(config, log), log };
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireUnpaidOrders(ctx, config.unpaidOrderTtlMs)
-      .then((count) => count > 0 && log.info({ count }, 'unpaid orders cancelled, stock returned'))
-      .then(() => expireUnconfirmedOrders(ctx, config.unconfirmedOrderTtlMs))
-      .then((count) => count > 0 && log.info({ count }, 'unconfirmed orders cancelled, stock returned'))
-      .catch((error: Error) => log.warn({ err: error.message }, 'unpaid order expiry failed; next round in a minute'))
-      .finally(() => {
-        running = false;
-      });
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  const expiry = runPeriodically({
+    name: 'unpaid order expiry',
+    everyMs: EVERY_MS,
+    log,
+    run: async () => {
+      const unpaid = await expireUnpaidOrders(ctx, config.unpaidOrderTtlMs);
+      if (unpaid > 0) log.info({ count: unpaid }, 'unpaid orders cancelled, stock returned');
+      const unconfirmed = await expireUnconfirmedOrders(ctx, config.unconfirmedOrderTtlMs);
+      if (unconfirmed > 0) log.info({ count: unconfirmed }, 'unconfirmed orders cancelled, stock returned');
+    },
+  });
+  return expiry.stop;
 }

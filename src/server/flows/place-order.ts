@@ -5,9 +5,8 @@ import type { OrderCreateSchema } from '../../shared/orders.js';
 import { isMillable, lineKey, type LineOptions } from '../../shared/line-options.js';
 import type { Db, Tx } from '../db/client.js';
 import { isUniqueViolation } from '../db/sql-state.js';
-import type { OrderRow, ProductRow, ProductVariantRow } from '../db/schema.js';
+import type { OrderRow, ProductVariantRow } from '../db/schema.js';
 import { AppError } from '../errors.js';
-import { queueLowStockNotices } from '../features/back-office/index.js';
 import { assertOfferAccepted, offerVersionInForce } from '../features/legal/index.js';
 import { queueOrderNotices, type NoticeSettings } from '../features/notifications/index.js';
 import {
@@ -17,7 +16,6 @@ import {
   doorAddressLine,
   findOrderByIdempotencyKey,
   insertOrder,
-  lockProducts,
   requireOrder,
   withKnownOutcome,
   type Buyer,
@@ -27,7 +25,15 @@ import {
   type OrderWithItems,
   type PlacingExtras,
 } from '../features/orders/index.js';
-import { findVariantsByIds, findVariantsOf, refreshProductSummaries, takeVariantStock } from '../features/products/index.js';
+import {
+  findVariantsByIds,
+  findVariantsOf,
+  lockProducts,
+  type ProductRecord,
+  queueLowStockNotices,
+  refreshProductSummaries,
+  takeVariantStock,
+} from '../features/products/index.js';
 import { applyPromo, promoCustomerOf, recordUse, type AppliedPromo } from '../features/promo-codes/index.js';
 import { getSettings } from '../features/settings/index.js';
 import { defineFlow, runFlow } from './steps.js';
@@ -287,7 +293,7 @@ async function insertNewOrder(
 }
 
 interface ResolvedLine {
-  product: ProductRow;
+  product: ProductRecord;
   variant: ProductVariantRow;
   options: LineOptions;
   qty: number;
@@ -298,7 +304,7 @@ interface ResolvedLine {
  * product and not archived; no pack named only where the product has a single one; milling only
  * for what can be milled. The same pack with the same options twice counts once, quantities added.
  */
-async function resolveLines(tx: Tx, products: Map<string, ProductRow>, input: OrderCreate['orderItems']): Promise<ResolvedLine[]> {
+async function resolveLines(tx: Tx, products: Map<string, ProductRecord>, input: OrderCreate['orderItems']): Promise<ResolvedLine[]> {
   const variantsOf = await findVariantsOf(tx, [...products.keys()], { includeArchived: true });
   const merged = new Map<string, ResolvedLine>();
   for (const line of input) {

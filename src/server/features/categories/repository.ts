@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { categoryPath, type AttributeDefinition, type Category, type Producer } from '../../../shared/categories.js';
 import type { Tx } from '../../db/client.js';
-import { categories, categoryAttributes, producers, products } from '../../db/schema.js';
+import { categories, categoryAttributes, producers } from '../../db/schema.js';
+// eslint-disable-next-line shop/import-layers -- counts of products per category, attribute and producer, grouped in one statement each
+import { products } from '../../db/schema.js';
 
 export type CategoryRecord = typeof categories.$inferSelect;
 export type AttributeRecord = typeof categoryAttributes.$inferSelect;
@@ -169,4 +171,10 @@ export async function updateProducerRow(tx: Tx, id: string, values: Partial<type
 
 export async function deleteProducerRow(tx: Tx, id: string): Promise<void> {
   await tx.delete(producers).where(eq(producers.id, id));
+}
+
+/** Whether the category of this slug exists and is shown (its page answers 200). */
+export async function isCategoryVisible(tx: Tx, slug: string): Promise<boolean> {
+  const [row] = await tx.select({ visible: categories.visible }).from(categories).where(eq(categories.slug, slug));
+  return row?.visible ?? false;
 }

@@ -13,14 +13,24 @@ export async function findReceiptsOfOrder(tx: Tx, orderId: string): Promise<Fisc
   return tx.select().from(fiscalReceipts).where(eq(fiscalReceipts.orderId, orderId)).orderBy(asc(fiscalReceipts.createdAt), asc(fiscalReceipts.id));
 }
 
+/** The issued sale receipts of these orders, in SQL. */
+const issuedSaleReceiptsOf = (orderIds: readonly string[]) =>
+  and(inArray(fiscalReceipts.orderId, [...orderIds]), eq(fiscalReceipts.kind, 'sell'), eq(fiscalReceipts.state, 'issued'));
+
 /** The public links of these orders' issued sale receipts, by order (a packing slip prints it). */
 export async function findIssuedSaleReceiptUrls(tx: Tx, orderIds: readonly string[]): Promise<Map<string, string | null>> {
   if (orderIds.length === 0) return new Map();
-  const rows = await tx
-    .select({ orderId: fiscalReceipts.orderId, url: fiscalReceipts.publicUrl })
-    .from(fiscalReceipts)
-    .where(and(inArray(fiscalReceipts.orderId, [...orderIds]), eq(fiscalReceipts.kind, 'sell'), eq(fiscalReceipts.state, 'issued')));
+  const rows = await tx.select({ orderId: fiscalReceipts.orderId, url: fiscalReceipts.publicUrl }).from(fiscalReceipts).where(issuedSaleReceiptsOf(orderIds));
   return new Map(rows.map((row) => [row.orderId, row.url]));
+}
+
+/** The issued sale receipts of these orders by order id: the fiscal code, or Checkbox's receipt id while the code is unknown. */
+export async function findIssuedSaleReceiptCodes(tx: Tx, orderIds: readonly string[]): Promise<Map<string, string>> {
+  const rows = await tx
+    .select({ orderId: fiscalReceipts.orderId, id: fiscalReceipts.checkboxReceiptId, fiscalCode: fiscalReceipts.fiscalCode })
+    .from(fiscalReceipts)
+    .where(issuedSaleReceiptsOf(orderIds));
+  return new Map(rows.map((r) => [r.orderId, r.fiscalCode ?? r.id]));
 }
 
 /** How long a claimed receipt is left to its worker before another may try it (the id keeps it single). */

@@ -6,6 +6,7 @@ import type { CheckboxConfig } from '../../config.js';
 import type { Db, Tx } from '../../db/client.js';
 import type { FiscalReceiptRow } from '../../db/schema.js';
 import { escapeHtml } from '../../html.js';
+import { runPeriodically } from '../../periodic.js';
 import { queueMessages, retryDelayMs } from '../notifications/index.js';
 import { findOrder, findShopperEmail } from '../orders/index.js';
 import { getSettings } from '../settings/index.js';
@@ -52,7 +53,6 @@ export function startFiscalWorker(deps: {
   client?: CheckboxClientOptions;
 }): FiscalWorker {
   const client = new CheckboxClient(deps.checkbox, deps.client);
-  let running: Promise<{ issued: number; failed: number; retried: number }> | null = null;
 
   async function issue(row: FiscalReceiptRow, now: Date): Promise<'issued' | 'failed' | 'retried'> {
     try {
@@ -99,12 +99,7 @@ export function startFiscalWorker(deps: {
   }
 
   // One round at a time in this process; other instances are kept apart by the claim.
-  const flush = (now = new Date()) => {
-    running ??= round(now).finally(() => {
-      running = null;
-    });
-    return running;
-  };
+  const receipts = runPeriodically({ name: 'fiscal round', everyMs: deps.intervalMs, run: round, log: deps.log });
 
   async function closeShiftIfDue(now = new Date()) {
     const { day, hour } = kyivClock(now);
@@ -122,21 +117,19 @@ export function startFiscalWorker(deps: {
     }
   }
 
-  const timer =
-    deps.intervalMs > 0
-      ? setInterval(() => {
-          flush().catch((error: Error) => deps.log.warn({ err: error.message }, 'fiscal round failed'));
-          closeShiftIfDue().catch(() => {});
-        }, deps.intervalMs)
-      : null;
-  timer?.unref();
+  // Its failure is logged with the day by closeShiftIfDue itself; the next tick tries again.
+  const shiftClose = runPeriodically({
+    name: 'Checkbox shift close',
+    everyMs: deps.intervalMs,
+    run: (now) => closeShiftIfDue(now).catch(() => 'failed' as const),
+    log: deps.log,
+  });
 
   return {
-    flush,
+    flush: (now) => receipts.runNow(now),
     closeShiftIfDue,
     async stop() {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
+      await Promise.all([receipts.stop(), shiftClose.stop()]);
     },
   };
 }

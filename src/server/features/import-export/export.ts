@@ -1,15 +1,17 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { lineOptionsText } from '../../../shared/line-options.js';
 import { isPaid } from '../../../shared/order-status.js';
 import { fromMinor } from '../../../shared/pricing.js';
 import { SHOP_TIME_ZONE } from '../../../shared/time-zone.js';
 import type { Tx } from '../../db/client.js';
-import { categories, fiscalReceipts, orderItems, orders, productVariants, products, users } from '../../db/schema.js';
+import { findIssuedSaleReceiptCodes } from '../fiscal/index.js';
+import { findLinesInWrittenOrder, findPlacedOrderPage, type OrderKey } from '../orders/index.js';
+import { findPackPage, type PackKey } from '../products/index.js';
 import type { Cell } from './table-writers.js';
 
 /**
  * The rows of the catalogue's and the orders' exports (docs/import-export.md), read a page at a time
- * by keyset, so an export of any size holds one page in memory and never a long-lived cursor.
+ * by keyset, so an export of any size holds one page in memory and never a long-lived cursor. The
+ * pages are read through the catalogue's, the orders' and the fiscal receipts' faces.
  */
 
 export const EXPORT_PAGE_SIZE = 1000;
@@ -41,49 +43,11 @@ function attributesCell(values: Record<string, unknown>): string {
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path}`);
 
-type PackKey = { productId: string; position: number; id: string };
-
-function productPage(tx: Tx, after: PackKey | null, pageSize: number) {
-  return tx
-    .select({
-      id: productVariants.id,
-      productId: productVariants.productId,
-      position: productVariants.position,
-      sku: productVariants.sku,
-      label: productVariants.label,
-      priceMinor: productVariants.priceMinor,
-      discount: productVariants.discount,
-      countInStock: productVariants.countInStock,
-      weight: productVariants.weight,
-      gtin: productVariants.gtin,
-      slug: products.slug,
-      name: products.name,
-      category: categories.name,
-      producer: products.producer,
-      attributes: products.attributes,
-      status: products.status,
-      image: products.image,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .leftJoin(categories, eq(categories.slug, products.category))
-    .where(
-      and(
-        isNull(productVariants.archivedAt),
-        after
-          ? sql`(${productVariants.productId}, ${productVariants.position}, ${productVariants.id}) > (${after.productId}::uuid, ${after.position}, ${after.id}::uuid)`
-          : undefined,
-      ),
-    )
-    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id))
-    .limit(pageSize);
-}
-
 /** Every active pack of every product (drafts and hidden ones too), grouped by product. */
 export async function* productExportPages(tx: Tx, siteUrl: string, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<Cell[][]> {
   let after: PackKey | null = null;
   for (;;) {
-    const rows = await productPage(tx, after, pageSize);
+    const rows = await findPackPage(tx, after, pageSize);
     if (rows.length === 0) return;
     yield rows.map((r) => [
       r.sku,
@@ -167,25 +131,6 @@ function nextDay(day: string): string {
   return date.toISOString().slice(0, 10);
 }
 
-type OrderKey = { createdAt: string; id: string };
-
-function ordersPage(tx: Tx, since: Date | null, until: Date | null, after: OrderKey | null, size: number) {
-  // The time as text keeps PostgreSQL's microseconds, which a Date would round off the keyset.
-  return tx
-    .select({ order: orders, userName: users.name, userEmail: users.email, createdAtText: sql<string>`${orders.createdAt}::text` })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .where(
-      and(
-        since ? gte(orders.createdAt, since) : undefined,
-        until ? lt(orders.createdAt, until) : undefined,
-        after ? sql`(${orders.createdAt}, ${orders.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(size);
-}
-
 /** One row per order line of the orders placed in the period (Kyiv days, both ends included), oldest first. */
 export async function* orderExportPages(tx: Tx, period: { from?: string; to?: string }, pageSize = EXPORT_PAGE_SIZE): AsyncGenerator<Cell[][]> {
   const since = period.from ? kyivDayStart(period.from) : null;
@@ -193,17 +138,13 @@ export async function* orderExportPages(tx: Tx, period: { from?: string; to?: st
   let after: OrderKey | null = null;
   const orderPage = Math.max(1, Math.floor(pageSize / 4));
   for (;;) {
-    const page = await ordersPage(tx, since, until, after, orderPage);
+    const page = await findPlacedOrderPage(tx, since, until, after, orderPage);
     if (page.length === 0) return;
     const ids = page.map((p) => p.order.id);
-    const lines = await tx.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.orderId), asc(orderItems.id));
-    const receipts = await tx
-      .select({ orderId: fiscalReceipts.orderId, id: fiscalReceipts.checkboxReceiptId, fiscalCode: fiscalReceipts.fiscalCode })
-      .from(fiscalReceipts)
-      .where(and(inArray(fiscalReceipts.orderId, ids), eq(fiscalReceipts.kind, 'sell'), eq(fiscalReceipts.state, 'issued')));
+    const lines = await findLinesInWrittenOrder(tx, ids);
+    const receiptOf = await findIssuedSaleReceiptCodes(tx, ids);
     const linesOf = new Map<string, typeof lines>();
     for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-    const receiptOf = new Map(receipts.map((r) => [r.orderId, r.fiscalCode ?? r.id]));
     const rows: Cell[][] = [];
     for (const { order, userName, userEmail } of page) {
       const head: Cell[] = [

@@ -15,25 +15,23 @@ import { messageText, parseMessage, type MessageKey } from '../../../shared/vali
 import type { Tx } from '../../db/client.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/index.js';
-import { defaultPackLabel, insertProducts, newProductDefaults, findVariantsOf, insertVariants } from '../products/index.js';
-import { queueRestockAlerts } from '../stock-alerts/index.js';
 import {
-  deleteExpiredImports,
+  defaultPackLabel,
   findPacksBySku,
   findProductsBySlug,
-  findSupplierMapping,
-  insertImport,
-  lockImport,
-  lockProducts,
-  markImportApplied,
-  productsWithAlerts,
-  refreshSummaries,
-  saveSupplierMapping,
+  findVariantsOf,
+  insertProducts,
+  insertVariants,
+  lockProductsInIdOrder,
+  newProductDefaults,
   takenSkus,
   updatePacks,
+  writeProductSummaries,
   type PackUpdate,
   type PackWithProduct,
-} from './import-repository.js';
+} from '../products/index.js';
+import { productsWithAlerts, queueRestockAlerts } from '../stock-alerts/index.js';
+import { deleteExpiredImports, findSupplierMapping, insertImport, lockImport, markImportApplied, saveSupplierMapping } from './import-repository.js';
 import { readPriceList, type PriceListTable } from './price-list-reader.js';
 
 /**
@@ -304,7 +302,7 @@ export async function applyImport(tx: Tx, importId: string, site: { url: string;
     const updates = plan.filter((row) => row.action === 'update');
     const creates = plan.filter((row) => row.action === 'create');
     const productIds = [...updates, ...creates].flatMap((row) => (row.productId ? [row.productId] : []));
-    const locked = await lockProducts(t, productIds);
+    const locked = await lockProductsInIdOrder(t, productIds);
     const lockedIds = new Set(locked.map((p) => p.id));
     const gone = [...updates, ...creates].find((row) => row.productId && !lockedIds.has(row.productId));
     if (gone) throw stale(gone.sku);
@@ -359,7 +357,7 @@ export async function applyImport(tx: Tx, importId: string, site: { url: string;
     }
 
     const after = await findVariantsOf(t, [...lockedIds]);
-    await refreshSummaries(t, after);
+    await writeProductSummaries(t, after);
     const waited = await productsWithAlerts(t, [...lockedIds]);
     for (const product of locked.filter((p) => waited.has(p.id))) {
       await queueRestockAlerts(t, product, before.get(product.id) ?? [], after.get(product.id) ?? [], site);

@@ -4,6 +4,7 @@ import type { OutboxMessageRow } from '../../db/schema.js';
 import { getSettings } from '../settings/index.js';
 import type { Mailer } from './mailer.js';
 import { outboxFailures } from '../../observability/metrics.js';
+import { runPeriodically } from '../../periodic.js';
 import { claimDueMessages, markDead, markFailed, markSent, pruneSent, queueMessages, retryDelayMs } from './outbox.js';
 import { sendTelegramMessage, type TelegramSettings } from './telegram-client.js';
 
@@ -33,7 +34,6 @@ export function startOutboxWorker(deps: {
   /** 0: no timer, only flush() (tests). */
   intervalMs: number;
 }): OutboxWorker {
-  let running: Promise<{ sent: number; failed: number }> | null = null;
   let prunedAt = 0;
 
   async function send(message: OutboxMessageRow, shop: { name: string; email: string }) {
@@ -106,26 +106,12 @@ export function startOutboxWorker(deps: {
   }
 
   // One round at a time in this process; other instances are kept apart by the claim.
-  const flush = () => {
-    running ??= round().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-
-  const timer =
-    deps.intervalMs > 0
-      ? setInterval(() => {
-          flush().catch((error: Error) => deps.log.warn({ err: error.message }, 'outbox round failed'));
-        }, deps.intervalMs)
-      : null;
-  timer?.unref();
+  const rounds = runPeriodically({ name: 'outbox round', everyMs: deps.intervalMs, run: () => round(), log: deps.log });
 
   return {
-    flush,
+    flush: () => rounds.runNow(),
     async stop() {
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
+      await rounds.stop();
       deps.mailer.close();
     },
   };

@@ -4,8 +4,10 @@ import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
 import type { Tx } from '../../db/client.js';
-import { orderItems, orders, products, refunds, users, type OrderItemRow, type OrderRow, type ProductRow, type RefundRow } from '../../db/schema.js';
-import { refreshProductSummaries, returnVariantStock } from '../products/index.js';
+import { orderItems, orders, type OrderItemRow, type OrderRow, type RefundRow } from '../../db/schema.js';
+// eslint-disable-next-line shop/import-layers -- an order's customer name and e-mail, joined where orders are read and searched
+import { users } from '../../db/schema.js';
+import { lockProducts, refreshProductSummaries, returnVariantStock } from '../products/index.js';
 
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = Omit<typeof orderItems.$inferInsert, 'orderId'>;
@@ -30,16 +32,6 @@ export interface OrderWithItems extends OrderWithUser {
  * `paidAt` names the column where a query spells its own, e.g. sql`o.paid_at`.
  */
 export const paidCondition = (paidAt: SQL | AnyPgColumn = orders.paidAt): SQL => sql`${paidAt} IS NOT NULL`;
-
-/**
- * The products, locked until the transaction ends, in one global order (by id): every writer of
- * stock locks the products before their packs, so two orders, a cancellation and an admin's edit
- * never deadlock (docs/decisions/013-product-variants.md).
- */
-export async function lockProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
-  if (ids.length === 0) return [];
-  return tx.select().from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('update');
-}
 
 /** Puts a cancelled order's units back on their packs' shelves; lines of deleted packs have nowhere to go. */
 export async function returnStock(tx: Tx, items: OrderItemRow[]): Promise<void> {
@@ -254,11 +246,6 @@ export async function findPendingPayPalCaptures(tx: Tx, limit: number): Promise<
   return rows.flatMap((row) => (row.captureId ? [{ id: row.id, captureId: row.captureId }] : []));
 }
 
-/** The order's refunds, oldest first. */
-export async function findRefundsOfOrder(tx: Tx, orderId: string): Promise<RefundRow[]> {
-  return tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
-}
-
 /** Flags "Відмова отримувача" on a shipped order once; returns whether this call did. */
 export async function flagParcelRefused(tx: Tx, id: string, status: string, now: Date): Promise<boolean> {
   const rows = await tx
@@ -293,4 +280,13 @@ export async function claimParcelsToTrack(tx: Tx, before: Date, now: Date, limit
         ),
       );
   return due;
+}
+
+/** Which of these packs some order line names (a pack once ordered is archived, not deleted). */
+export async function findOrderedVariantIds(tx: Tx, variantIds: readonly string[]): Promise<Set<string>> {
+  const rows = await tx
+    .selectDistinct({ id: orderItems.variantId })
+    .from(orderItems)
+    .where(inArray(orderItems.variantId, [...variantIds]));
+  return new Set(rows.map((row) => row.id!));
 }

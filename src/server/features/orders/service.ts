@@ -23,6 +23,7 @@ import { secretDigest } from '../../secret-digest.js';
 import { queueOrderNotices, queueShopNotice, type NoticeSettings, type OrderEvent } from '../notifications/index.js';
 import { orderReceipts, queueSellReceipt } from '../fiscal/index.js';
 import { returnUse } from '../promo-codes/index.js';
+import { findRefundsOfOrder } from '../refunds/index.js';
 import { assertTransition } from './order-status.js';
 import {
   findOrderByAccessTokenHash,
@@ -31,7 +32,6 @@ import {
   findOrderByPaymentId,
   findOrderItems,
   findOrdersOfUser,
-  findRefundsOfOrder,
   findOrdersPage,
   lockOrder,
   markPendingRow,

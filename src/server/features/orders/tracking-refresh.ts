@@ -5,6 +5,7 @@ import { getTrackingStatus, type NovaPoshtaConfig, type NovaPoshtaSettings } fro
 import { noticeSettingsOf } from '../notifications/index.js';
 import { claimParcelsToTrack } from './repository.js';
 import type { OrdersContext } from './service.js';
+import { runPeriodically } from '../../periodic.js';
 import { applyTrackingStatus } from './waybills.js';
 
 /** A round every 15 minutes asks about parcels not checked for 30 (docs/orders.md, "Nova Poshta waybill and tracking"). */
@@ -38,20 +39,18 @@ export async function refreshTracking(ctx: OrdersContext, novaPoshta: NovaPoshta
   return { checked, refused };
 }
 
-/** Starts the rounds in this instance; returns the stop function. */
-export function startTrackingRefresh(db: Db, config: Readonly<Config>, log: FastifyBaseLogger): () => void {
+/** Starts the rounds in this instance (none ask without a Nova Poshta key); returns the stop function, which waits for a round in flight. */
+export function startTrackingRefresh(db: Db, config: Readonly<Config>, log: FastifyBaseLogger): () => Promise<void> {
   const ctx = { db, notices: noticeSettingsOf(config, log) };
-  let running = false;
-  const timer = setInterval(() => {
-    if (running || !config.novaPoshta.apiKey) return;
-    running = true;
-    refreshTracking(ctx, config.novaPoshta)
-      .then((r) => r.refused > 0 && log.info(r, 'parcels refused by their recipients flagged'))
-      .catch((error: Error) => log.warn({ err: error.message }, 'tracking refresh failed; next round asks again'))
-      .finally(() => {
-        running = false;
-      });
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  const rounds = runPeriodically({
+    name: 'tracking refresh',
+    everyMs: EVERY_MS,
+    log,
+    run: async () => {
+      if (!config.novaPoshta.apiKey) return;
+      const result = await refreshTracking(ctx, config.novaPoshta);
+      if (result.refused > 0) log.info(result, 'parcels refused by their recipients flagged');
+    },
+  });
+  return rounds.stop;
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { findPendingPayPalCaptures } from '../orders/index.js';
+import { runPeriodically } from '../../periodic.js';
 import type { Payments } from './service.js';
 
 /** PayPal settles most held captures within hours; asking every five minutes is plenty. */
@@ -25,19 +26,17 @@ export async function recheckPendingCaptures(db: Db, payments: Payments, log?: F
   return result;
 }
 
-/** Starts the rounds; returns the stop function. */
-export function startPendingCaptureChecks(db: Db, payments: Payments, log: FastifyBaseLogger): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running || !payments.paypal.configured) return;
-    running = true;
-    recheckPendingCaptures(db, payments, log)
-      .then((r) => (r.paid || r.failed) && log.info(r, 'pending PayPal captures settled'))
-      .catch((error: Error) => log.warn({ err: error.message }, 'pending PayPal capture round failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, EVERY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+/** Starts the rounds (none ask while PayPal is not set up); returns the stop function, which waits for a round in flight. */
+export function startPendingCaptureChecks(db: Db, payments: Payments, log: FastifyBaseLogger): () => Promise<void> {
+  const rounds = runPeriodically({
+    name: 'pending PayPal capture check',
+    everyMs: EVERY_MS,
+    log,
+    run: async () => {
+      if (!payments.paypal.configured) return;
+      const result = await recheckPendingCaptures(db, payments, log);
+      if (result.paid || result.failed) log.info(result, 'pending PayPal captures settled');
+    },
+  });
+  return rounds.stop;
 }

@@ -17,7 +17,9 @@ import type { PriceRange } from '../../../shared/price-range.js';
 import { storedWidths, type ProductImage } from '../../../shared/product-images.js';
 import type { Product, ProductSort } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { categories, products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
+import { products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
+// eslint-disable-next-line shop/import-layers -- a search reads the categories' words at each query (a dozen rows), in its own statement
+import { categories } from '../../db/schema.js';
 import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
 import { listingOrder, weightedRating, type ListingOrder } from './listing-order.js';
 
@@ -462,4 +464,13 @@ export function toProduct(row: ProductRecord, variants: readonly ProductVariantR
 export async function deleteProductById(tx: Tx, id: string): Promise<boolean> {
   const deleted = await tx.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   return deleted.length > 0;
+}
+
+/** The published products among these ids, with what a promo code's targets name (id and category). */
+export async function findPublishedProducts(tx: Tx, ids: string[]): Promise<{ id: string; category: string }[]> {
+  if (!ids.length) return [];
+  return tx
+    .select({ id: products.id, category: products.category })
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.status, 'published')));
 }

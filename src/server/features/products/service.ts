@@ -1,4 +1,3 @@
-import { inArray } from 'drizzle-orm';
 import {
   attributesFromFields,
   categoryPath,
@@ -23,7 +22,7 @@ import {
 } from '../../../shared/products.js';
 import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
-import { orderItems } from '../../db/schema.js';
+import { findOrderedVariantIds } from '../orders/index.js';
 import { AppError } from '../../errors.js';
 import { loadCatalogue, type Catalogue } from '../categories/index.js';
 import {
@@ -53,7 +52,7 @@ import {
 } from './variants.js';
 import { findReviews, toReview } from '../reviews/index.js';
 import { queueRestockAlerts } from '../stock-alerts/index.js';
-import { queueLowStockNotices, type LowStockTargets } from '../back-office/index.js';
+import { queueLowStockNotices, type LowStockTargets } from './low-stock.js';
 
 export const TOP_PRODUCTS = 5;
 
@@ -332,9 +331,7 @@ async function saveVariants(tx: Tx, productId: string, current: Awaited<ReturnTy
   if (foreign) throw skuTaken(foreign.sku);
 
   const removed = current.filter((v) => !keptIds.has(v.id)).map((v) => v.id);
-  const ordered = removed.length
-    ? new Set((await tx.selectDistinct({ id: orderItems.variantId }).from(orderItems).where(inArray(orderItems.variantId, removed))).map((row) => row.id!))
-    : new Set<string>();
+  const ordered = removed.length ? await findOrderedVariantIds(tx, removed) : new Set<string>();
   await removeVariants(tx, removed, ordered);
   // A SKU may move between the packs of one product: free every kept one first.
   for (const v of wanted) if (v.id) await updateVariant(tx, v.id, { sku: `~${v.id}` });

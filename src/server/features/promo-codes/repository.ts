@@ -1,6 +1,6 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { products, promoCodes, promoCodeUses, type PromoCodeRow } from '../../db/schema.js';
+import { promoCodes, promoCodeUses, type PromoCodeRow } from '../../db/schema.js';
 
 export type NewPromoCode = Omit<typeof promoCodes.$inferInsert, 'id' | 'usedCount' | 'createdAt' | 'updatedAt'>;
 
@@ -94,13 +94,4 @@ export async function returnUse(tx: Tx, orderId: string, now: Date): Promise<voi
     .update(promoCodes)
     .set({ usedCount: sql`greatest(${promoCodes.usedCount} - 1, 0)` })
     .where(eq(promoCodes.id, use.promoCodeId));
-}
-
-/** The published products among these ids, with what a code's targets name (id and category). */
-export async function findPublishedProducts(tx: Tx, ids: string[]): Promise<{ id: string; category: string }[]> {
-  if (!ids.length) return [];
-  return tx
-    .select({ id: products.id, category: products.category })
-    .from(products)
-    .where(and(inArray(products.id, ids), eq(products.status, 'published')));
 }

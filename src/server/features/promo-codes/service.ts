@@ -17,13 +17,12 @@ import type { Db, Tx } from '../../db/client.js';
 import type { PromoCodeRow } from '../../db/schema.js';
 import { AppError, type AppErrorArgs } from '../../errors.js';
 import { recordAudit } from '../audit/index.js';
-import { findVariantsOf } from '../products/index.js';
+import { findPublishedProducts, findVariantsOf } from '../products/index.js';
 import { getSettings } from '../settings/index.js';
 import type { ErrorParams } from '../../../shared/errors/index.js';
 import {
   countCustomerUses,
   deletePromoCode,
-  findPublishedProducts,
   findPromoByCode,
   hasUses,
   insertPromoCode,

@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
+// eslint-disable-next-line shop/import-layers -- a recipe matches its ingredients against the brewing products in one statement
 import { products } from '../../db/schema.js';
 import type { ProductRecord } from '../products/index.js';
 

@@ -44,3 +44,8 @@ export async function markRefund(
   const [row] = await tx.update(refunds).set(changes).where(eq(refunds.id, id)).returning();
   return row;
 }
+
+/** The order's refunds, oldest first (the order's page lists them). */
+export async function findRefundsOfOrder(tx: Tx, orderId: string): Promise<RefundRow[]> {
+  return tx.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.createdAt), asc(refunds.id));
+}

@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Review } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
-import { products, reviews, type ReviewRow } from '../../db/schema.js';
+import { reviews, type ReviewRow } from '../../db/schema.js';
+// eslint-disable-next-line shop/import-layers -- a product's rating is set from its reviews in one statement, under the product's lock
+import { products } from '../../db/schema.js';
 
 /**
  * Locks a product's row for a new review, so two reviews of one product recompute its rating one
@@ -56,4 +58,10 @@ export function toReview(row: ReviewRow): Review {
     user: row.userId,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The products this customer has reviewed (their ratings change when the account goes). */
+export async function findProductIdsReviewedBy(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await tx.selectDistinct({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, userId));
+  return rows.map((r) => r.productId);
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { categories } from '../../db/schema.js';
 import { PRODUCT_REF } from '../../../shared/product-path.js';
+import { isCategoryVisible } from '../categories/index.js';
 import { findProductByRef } from '../products/index.js';
 import { matchRoute, productPath, type LegalPageKey } from '../../../shared/routes.js';
 import { legalVersionExists } from '../legal/index.js';
@@ -37,11 +36,7 @@ export async function resolvePage(tx: Tx, pathname: string): Promise<PageAnswer>
     return row.slug === ref || !row.slug ? { status: 200 } : { redirect: productPath(row.slug) };
   }
   if (page.name === 'category') {
-    const [row] = await tx
-      .select({ visible: categories.visible })
-      .from(categories)
-      .where(eq(categories.slug, decodeURIComponent(page.params.slug)));
-    return { status: row?.visible ? 200 : 404 };
+    return { status: (await isCategoryVisible(tx, decodeURIComponent(page.params.slug))) ? 200 : 404 };
   }
   if (page.name === 'savedRecipe') return { status: (await findSavedRecipe(tx, page.params.id)) ? 200 : 404 };
   const legal = legalPageOf(path);

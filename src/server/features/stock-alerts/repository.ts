@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { chunks } from '../../db/chunks.js';
 import type { Tx } from '../../db/client.js';
 import { stockAlerts, type StockAlertRow } from '../../db/schema.js';
 
@@ -33,4 +34,14 @@ export async function takeRestockedAlerts(tx: Tx, productId: string, restockedVa
       ),
     )
     .returning();
+}
+
+/** The products among these that someone waits on with a stock alert. */
+export async function productsWithAlerts(tx: Tx, productIds: readonly string[]): Promise<Set<string>> {
+  const waited = new Set<string>();
+  for (const part of chunks(productIds)) {
+    const rows = await tx.selectDistinct({ id: stockAlerts.productId }).from(stockAlerts).where(inArray(stockAlerts.productId, part));
+    for (const row of rows) waited.add(row.id);
+  }
+  return waited;
 }

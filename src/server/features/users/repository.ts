@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { passwordResetTokens, reviews, users, type UserRow } from '../../db/schema.js';
+import { passwordResetTokens, users, type UserRow } from '../../db/schema.js';
+import { findProductIdsReviewedBy } from '../reviews/index.js';
 
 export async function findUserById(tx: Tx, id: string): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -69,10 +70,10 @@ export async function updateUser(tx: Tx, id: string, changes: UserChanges): Prom
  * reviews. Returns the ids of the products they had reviewed, or null when there was no such user.
  */
 export async function deleteUser(tx: Tx, id: string): Promise<string[] | null> {
-  const reviewed = await tx.selectDistinct({ productId: reviews.productId }).from(reviews).where(eq(reviews.userId, id));
+  const reviewed = await findProductIdsReviewedBy(tx, id);
   const [deleted] = await tx.delete(users).where(eq(users.id, id)).returning({ id: users.id });
   if (!deleted) return null;
-  return reviewed.map((r) => r.productId);
+  return reviewed;
 }
 
 /** E-mails are unique regardless of case and surrounding spaces. */

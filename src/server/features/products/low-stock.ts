@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { paths } from '../../../shared/routes.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants } from '../../db/schema.js';
+import { rowsOf } from '../../db/sql-rows.js';
 import { getSettings } from '../settings/index.js';
 import { queueMessages, type NewOutboxMessage } from '../notifications/index.js';
 
@@ -79,4 +80,28 @@ export async function queueLowStockNotices(tx: Tx, variantIds: readonly string[]
     });
   }
   await queueMessages(tx, messages);
+}
+
+/** A pack at or below its threshold, as the dashboard lists it. */
+export interface LowStockPack {
+  productId: string;
+  productName: string;
+  slug: string;
+  variantId: string;
+  sku: string;
+  label: string;
+  countInStock: number;
+  threshold: number;
+}
+
+/** The published products' active packs at or below their threshold, emptiest first, up to `limit`. */
+export async function findLowStockPacks(tx: Tx, limit: number): Promise<LowStockPack[]> {
+  return rowsOf<LowStockPack>(
+    tx,
+    sql`SELECT p.id AS "productId", p.name AS "productName", coalesce(p.slug, p.id::text) AS slug, v.id AS "variantId", v.sku, v.label,
+               v.count_in_stock AS "countInStock", v.low_stock_threshold AS threshold
+        FROM product_variants v JOIN products p ON p.id = v.product_id
+        WHERE v.archived_at IS NULL AND v.count_in_stock <= v.low_stock_threshold AND p.status = 'published'
+        ORDER BY v.count_in_stock, p.name, v.position LIMIT ${limit}`,
+  );
 }
