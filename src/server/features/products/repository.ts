@@ -163,13 +163,19 @@ const hasAnyKey = (keys: string[]) => sql`(${products.searchKeys} && ${textArray
 
 async function selectPage(tx: Tx, conditions: SQL[], search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage, onePass: boolean) {
   const where = and(...conditions, ...(search ? [search.where] : []));
-  if (page.total === false) return rowsInOrder(tx, await firstIds(tx, where, search, order, page));
+  if (page.total === false) return firstPage(tx, where, search, order, page);
   if (onePass) return rowsInOrder(tx, await pageIds(tx, where, order, page));
   const total = await countProducts(tx, where);
   if (total === 0 || (page.number - 1) * page.size >= total) return { rows: [], total };
   const orderBy = listingOrder({ ...order, rank: total <= RANKED_RESULTS_MAX ? (search?.rank ?? null) : null });
-  // The page's ids first: filters and orders that read indexed columns alone need no table row
-  // (products_category_listing_idx, docs/decisions/038-category-page-from-one-index.md).
+  return { rows: await pageRows(tx, where, orderBy, page), total };
+}
+
+/**
+ * A page's rows in this order. The page's ids first: filters and orders that read indexed columns
+ * alone need no table row (products_category_listing_idx, docs/decisions/038-category-page-from-one-index.md).
+ */
+async function pageRows(tx: Tx, where: SQL | undefined, orderBy: SQL[], page: ListingPage): Promise<ProductRecord[]> {
   const ids = tx
     .select({ id: products.id })
     .from(products)
@@ -177,12 +183,11 @@ async function selectPage(tx: Tx, conditions: SQL[], search: KeywordSearch | nul
     .orderBy(...orderBy)
     .limit(page.size)
     .offset((page.number - 1) * page.size);
-  const rows = await tx
+  return tx
     .select(productColumns)
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(...orderBy);
-  return { rows, total };
 }
 
 /** The rows of these ids, in their order: only the rows shown are read whole. */
@@ -217,23 +222,18 @@ async function pageIds(tx: Tx, where: SQL | undefined, order: Omit<ListingOrder,
 }
 
 /**
- * The first ids of a list that needs no total (suggestions): ranked when there are few enough matches
+ * The first page of a list that needs no total (suggestions): ranked when there are few enough matches
  * to rank, else newest first. `total` says only whether there are any: it counts up to the ranking
- * limit plus one, or is the number of ids when the newest matches answer without counting.
+ * limit plus one, or is the number of rows when the newest matches answer without counting.
  */
-async function firstIds(tx: Tx, where: SQL | undefined, search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
+async function firstPage(tx: Tx, where: SQL | undefined, search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
   const newest = search?.rankTerms ? await newestIfRankingAgrees(tx, where, search.rankTerms, order, page.size) : null;
-  if (newest) return { ids: newest, total: newest.length };
+  if (newest) return { rows: newest, total: newest.length };
   // Counted first, up to the ranking limit: a sparse match never walks the whole listing index (docs/decisions/001-search.md).
   const total = await countProducts(tx, where, RANKED_RESULTS_MAX + 1);
-  if (total === 0) return { ids: [], total };
-  const found = await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(where)
-    .orderBy(...listingOrder({ ...order, rank: total <= RANKED_RESULTS_MAX ? (search?.rank ?? null) : null }))
-    .limit(page.size);
-  return { ids: found.map((row) => row.id), total };
+  if (total === 0) return { rows: [], total };
+  const orderBy = listingOrder({ ...order, rank: total <= RANKED_RESULTS_MAX ? (search?.rank ?? null) : null });
+  return { rows: await pageRows(tx, where, orderBy, page), total };
 }
 
 /** How many of the newest listed products suggestions look through before they count the matches. */
@@ -252,8 +252,8 @@ async function newestIfRankingAgrees(
   rankTerms: string[][],
   order: Omit<ListingOrder, 'rank'>,
   size: number,
-): Promise<string[] | null> {
-  // Named as the table, so the conditions and the order read the listed rows (listing-order.ts).
+): Promise<ProductRecord[] | null> {
+  // Named as the table, so the columns, the conditions and the order read the listed rows (listing-order.ts).
   const listed = tx
     .select()
     .from(products)
@@ -261,16 +261,21 @@ async function newestIfRankingAgrees(
     .limit(NEWEST_LOOKED_THROUGH)
     .as('products');
   const rows = await tx
-    .select({ id: listed.id, holds: sql<boolean[]>`array[${sql.join(rankTerms.map(hasAnyKey), sql`, `)}]` })
+    .select({
+      ...productColumns,
+      holds: sql<boolean[]>`array[${sql.join(rankTerms.map(hasAnyKey), sql`, `)}]`,
+      // Whether any product at all has the term's keys: one look-up of the keys' index each, once a statement.
+      anyHas: sql<boolean[]>`array[${sql.join(
+        rankTerms.map((keys) => sql`exists (select 1 from ${products} where ${hasAnyKey(keys)})`),
+        sql`, `,
+      )}]`,
+    })
     .from(listed)
     .where(where)
     .orderBy(...listingOrder(order))
     .limit(size);
-  if (rows.length < size) return null;
-  const unsure = rankTerms.filter((_, term) => !rows.every((row) => row.holds[term])).flat();
-  // One look-up of the keys' index (a single array condition, which the planner estimates well).
-  if (unsure.length && (await tx.select({ id: products.id }).from(products).where(hasAnyKey(unsure)).limit(1)).length) return null;
-  return rows.map((row) => row.id);
+  if (rows.length < size || rankTerms.some((_, term) => rows[0].anyHas[term] && !rows.every((row) => row.holds[term]))) return null;
+  return rows.map(({ holds: _holds, anyHas: _anyHas, ...row }) => row);
 }
 
 /** How many products match; with `upTo`, no more than that many are read (a search of half the catalogue stops early). */
