@@ -180,6 +180,9 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     expect((await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.alpha=12-14`)).body.total).toBe(3);
     expect((await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.alpha=13..`)).body.total).toBe(2);
     expect((await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.purpose=aroma,bittering`)).body.total).toBe(4);
+    // A page past the last is empty and still says how many there are.
+    const past = await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.alpha=12-14&pageNumber=2`);
+    expect([past.body.products, past.body.total, past.body.pages]).toEqual([[], 3, 1]);
   });
 
   test('an unknown filter, a malformed range or an injection attempt is a coded 400, never a 500', async () => {

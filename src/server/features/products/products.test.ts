@@ -32,6 +32,10 @@ describeWithApp('catalogue API', (ctx) => {
     const inStock = await Promise.all([1, 2, 3].map((n) => list(`pageNumber=${n}&inStock=true`)));
     expect(inStock.map((p) => p.body.pages)).toEqual([3, 3, 3]);
     expect(inStock.flatMap((p) => names(p.body))).toEqual(all.slice(0, 26));
+    // A page past the last still says how many there are.
+    const past = await list('pageNumber=9');
+    expect(past.body.products).toEqual([]);
+    expect([past.body.total, past.body.pages]).toEqual([27, 3]);
   });
 
   test('bad page numbers are refused with a Ukrainian message, far pages are empty', async () => {

@@ -57,13 +57,19 @@ export async function listProducts(tx: Tx, filter: ProductFilter, page: ListingP
   const conditions = filterConditions(filter);
   const stock = filter.stock ?? 'soldOutLast';
   const order = { sort: filter.sort, soldOutLast: stock === 'soldOutLast' };
-  if (!filter.keyword) return { ...(await selectPage(tx, conditions, null, order, page)), search: null };
+  if (!filter.keyword) {
+    // A category's attribute filters and price range are tested on each of its products, in no index's
+    // order: the page and the count are then found in one pass over them. Without them the page is
+    // read in order from the index of its sort, and the count from the category's index alone.
+    const filtersEachProduct = Boolean(filter.categories && (filter.attributes?.length || filter.price));
+    return { ...(await selectPage(tx, conditions, null, order, page, filtersEachProduct)), search: null };
+  }
 
   const exactSearch = keywordSearch(filter.keyword, false, filter.categoryWords ?? (await loadCategoryWords(tx)));
-  const exact = await selectPage(tx, conditions, exactSearch, order, page);
+  const exact = await selectPage(tx, conditions, exactSearch, order, page, false);
   if (exact.total > 0) return { ...exact, search: exactSearch.where };
   const fuzzySearch = keywordSearch(filter.keyword, true, []);
-  return { ...(await selectPage(tx, conditions, fuzzySearch, order, page)), search: fuzzySearch.where };
+  return { ...(await selectPage(tx, conditions, fuzzySearch, order, page, false)), search: fuzzySearch.where };
 }
 
 function filterConditions(filter: ProductFilter, options: { leaveOutAttribute?: string } = {}): SQL[] {
@@ -140,38 +146,142 @@ export async function attributeFacet(
  */
 const RANKED_RESULTS_MAX = 1000;
 
-/** A page of a list; `total: false` when the caller needs no total (suggestions): then it is counted up to what ranking needs. */
-export interface ListingPage {
-  number: number;
-  size: number;
-  total?: boolean;
+/** A page of a list; `total: false` when the caller needs the first page only and no total (suggestions): then it is counted up to what ranking needs. */
+export type ListingPage = { number: number; size: number; total?: true } | { number: 1; size: number; total: false };
+
+/**
+ * A keyword's condition and how well a product matches it. `rankTerms`: the search keys whose presence,
+ * weighted, sums to the rank (a word found whole, a word naming the product's category); null for a
+ * trigram search, whose rank is a similarity.
+ */
+interface KeywordSearch {
+  where: SQL;
+  rank: SQL | null;
+  rankTerms: string[][] | null;
 }
 
-async function selectPage(tx: Tx, conditions: SQL[], search: { where: SQL; rank: SQL | null } | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
+/** The product has one of these search keys: one look-up of the keys' index. */
+const hasAnyKey = (keys: string[]) => sql`(${products.searchKeys} && ${textArray(keys)})`;
+
+async function selectPage(tx: Tx, conditions: SQL[], search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage, onePass: boolean) {
   const where = and(...conditions, ...(search ? [search.where] : []));
-  const count = await countProducts(tx, where, page.total === false ? RANKED_RESULTS_MAX + 1 : null);
-  if (count === 0 || (page.number - 1) * page.size >= count) return { rows: [], total: count };
-  const ranked = search?.rank && count <= RANKED_RESULTS_MAX;
-  const orderBy = listingOrder({ ...order, rank: ranked ? search?.rank : null });
-  // The page's ids first: filters and orders that read indexed columns alone need no table row
-  // (products_category_listing_idx, docs/decisions/038-category-page-from-one-index.md).
-  const pageIds = tx
+  if (page.total === false) return firstPage(tx, where, search, order, page);
+  if (onePass) return rowsInOrder(tx, await pageIds(tx, where, order, page));
+  const total = await countProducts(tx, where);
+  if (total === 0 || (page.number - 1) * page.size >= total) return { rows: [], total };
+  const orderBy = listingOrder({ ...order, rank: total <= RANKED_RESULTS_MAX ? (search?.rank ?? null) : null });
+  return { rows: await pageRows(tx, where, orderBy, page), total };
+}
+
+/**
+ * A page's rows in this order. The page's ids first: filters and orders that read indexed columns
+ * alone need no table row (products_category_listing_idx, docs/decisions/038-category-page-from-one-index.md).
+ */
+async function pageRows(tx: Tx, where: SQL | undefined, orderBy: SQL[], page: ListingPage): Promise<ProductRecord[]> {
+  const ids = tx
     .select({ id: products.id })
     .from(products)
     .where(where)
     .orderBy(...orderBy)
     .limit(page.size)
     .offset((page.number - 1) * page.size);
-  const rows = await tx
+  return tx
     .select(productColumns)
     .from(products)
-    .where(inArray(products.id, pageIds))
+    .where(inArray(products.id, ids))
     .orderBy(...orderBy);
-  return { rows, total: count };
+}
+
+/** The rows of these ids, in their order: only the rows shown are read whole. */
+async function rowsInOrder(tx: Tx, { ids, total }: { ids: string[]; total: number }) {
+  if (ids.length === 0) return { rows: [], total };
+  const rows = await tx.select(productColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return { rows: ids.map((id) => byId.get(id)!), total };
+}
+
+/**
+ * A page's ids and the number of all matches, from one pass over the matches: `count(*) over ()` is
+ * taken before the limit. The matches are found first on their own (`offset 0` keeps the planner from
+ * walking an index in the page's order, which would read every product to count them): a category's
+ * from its own index alone (docs/decisions/038-category-page-from-one-index.md).
+ */
+async function pageIds(tx: Tx, where: SQL | undefined, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
+  const { id, countInStock, createdAt, numReviews, priceMinor, discount, rating, attributes } = products;
+  // What the orders read, and nothing more: the category's index holds it all.
+  const matching = tx.select({ id, countInStock, createdAt, numReviews, priceMinor, discount, rating, attributes }).from(products).where(where);
+  // Named as the table, so the order's columns (listing-order.ts) read the matches.
+  const matches = sql`(${matching} offset 0) as ${products}`;
+  const found = await tx
+    .select({ id: sql<string>`${id}`, total: sql<number>`(count(*) over ())::int` })
+    .from(matches)
+    .orderBy(...listingOrder(order))
+    .limit(page.size)
+    .offset((page.number - 1) * page.size);
+  if (found.length) return { ids: found.map((row) => row.id), total: found[0].total };
+  // A page past the last: the total still tells the shopper how many there are.
+  return { ids: [], total: page.number === 1 ? 0 : await countProducts(tx, where) };
+}
+
+/**
+ * The first page of a list that needs no total (suggestions): ranked when there are few enough matches
+ * to rank, else newest first. `total` says only whether there are any: it counts up to the ranking
+ * limit plus one, or is the number of rows when the newest matches answer without counting.
+ */
+async function firstPage(tx: Tx, where: SQL | undefined, search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
+  const newest = search?.rankTerms ? await newestIfRankingAgrees(tx, where, search.rankTerms, order, page.size) : null;
+  if (newest) return { rows: newest, total: newest.length };
+  // Counted first, up to the ranking limit: a sparse match never walks the whole listing index (docs/decisions/001-search.md).
+  const total = await countProducts(tx, where, RANKED_RESULTS_MAX + 1);
+  if (total === 0) return { rows: [], total };
+  const orderBy = listingOrder({ ...order, rank: total <= RANKED_RESULTS_MAX ? (search?.rank ?? null) : null });
+  return { rows: await pageRows(tx, where, orderBy, page), total };
+}
+
+/** How many of the newest listed products suggestions look through before they count the matches. */
+const NEWEST_LOOKED_THROUGH = 200;
+
+/**
+ * The newest matches among the newest listed products, when ranking could not put anything before
+ * them: each rank term holds for all of them or for no product at all, so no match ranks above them
+ * and, ranked or not, they come first in the order they are listed. Null when there are fewer than
+ * `size` of them, or when ranking might reorder: then the matches are counted. A prefix that matches
+ * thousands of products ("хм", "каск") is answered from a few hundred rows instead of a thousand.
+ */
+async function newestIfRankingAgrees(
+  tx: Tx,
+  where: SQL | undefined,
+  rankTerms: string[][],
+  order: Omit<ListingOrder, 'rank'>,
+  size: number,
+): Promise<ProductRecord[] | null> {
+  // Named as the table, so the columns, the conditions and the order read the listed rows (listing-order.ts).
+  const listed = tx
+    .select()
+    .from(products)
+    .orderBy(...listingOrder(order))
+    .limit(NEWEST_LOOKED_THROUGH)
+    .as('products');
+  const rows = await tx
+    .select({
+      ...productColumns,
+      holds: sql<boolean[]>`array[${sql.join(rankTerms.map(hasAnyKey), sql`, `)}]`,
+      // Whether any product at all has the term's keys: one look-up of the keys' index each, once a statement.
+      anyHas: sql<boolean[]>`array[${sql.join(
+        rankTerms.map((keys) => sql`exists (select 1 from ${products} where ${hasAnyKey(keys)})`),
+        sql`, `,
+      )}]`,
+    })
+    .from(listed)
+    .where(where)
+    .orderBy(...listingOrder(order))
+    .limit(size);
+  if (rows.length < size || rankTerms.some((_, term) => rows[0].anyHas[term] && !rows.every((row) => row.holds[term]))) return null;
+  return rows.map(({ holds: _holds, anyHas: _anyHas, ...row }) => row);
 }
 
 /** How many products match; with `upTo`, no more than that many are read (a search of half the catalogue stops early). */
-async function countProducts(tx: Tx, where: SQL | undefined, upTo: number | null): Promise<number> {
+async function countProducts(tx: Tx, where: SQL | undefined, upTo: number | null = null): Promise<number> {
   const count = sql<number>`count(*)::int`;
   if (upTo === null) {
     const [row] = await tx.select({ count }).from(products).where(where);
@@ -187,13 +297,13 @@ async function countProducts(tx: Tx, where: SQL | undefined, upTo: number | null
  * form or of its consonant skeleton (another alphabet, dropped vowels): one GIN lookup a word.
  * Whole-word matches rank first. When that finds nothing, trigram similarity catches typos.
  */
-function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryWordIndex): { where: SQL; rank: SQL | null } {
+function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryWordIndex): KeywordSearch {
   const words = queryWords(keyword)
     .slice(0, 8)
     .map((word) => ({ word, ...queryWordKeys(word) }));
   const usable = words.filter((w) => (fuzzy ? w.latin.length >= 3 : w.any.length > 0));
   // Only punctuation, or words too short to mean anything: nothing is named like that.
-  if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null };
+  if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null, rankTerms: null };
   if (fuzzy) {
     const phrase = usable.map((w) => w.latin).join(' ');
     return {
@@ -202,6 +312,7 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
         sql` and `,
       ),
       rank: sql`word_similarity(${phrase}, ${products.searchText})`,
+      rankTerms: null,
     };
   }
   // A word naming a category also finds that category's products, by the category's key.
@@ -212,17 +323,15 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
   return {
     // One array condition a word: the index answers them all in one scan (bench/search-scale.ts).
     where: sql.join(
-      matching.map((w) => sql`${products.searchKeys} && ${textArray(w.any)}`),
+      matching.map((w) => hasAnyKey(w.any)),
       sql` and `,
     ),
     // A word naming the product's category counts most: "кеги" lists kegs before anything else.
     rank: sql.join(
-      matching.map(
-        (w) =>
-          sql`${w.named.length ? sql`(${products.searchKeys} && ${textArray(w.named)})::int * 4 + ` : sql``}(${products.searchKeys} && ${textArray(w.exact)})::int`,
-      ),
+      matching.map((w) => sql`${w.named.length ? sql`${hasAnyKey(w.named)}::int * 4 + ` : sql``}${hasAnyKey(w.exact)}::int`),
       sql` + `,
     ),
+    rankTerms: matching.flatMap((w) => [...(w.named.length ? [w.named] : []), w.exact]),
   };
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import type { Suggestions } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
 import { createProduct } from '../../test/factories.js';
+import { insertProducts } from './repository.js';
 
 describeWithApp('search suggestions', (ctx) => {
   const suggest = async (query: string) => {
@@ -93,5 +94,34 @@ describeWithApp('search suggestions', (ctx) => {
     await createProduct(db, { name: 'Хміль Galaxy свіжий' });
     ctx().app.catalogCache.invalidate();
     expect((await q('GALAX')).body.products).toHaveLength(2);
+  });
+
+  test('up to a thousand matches rank whole words first, past that the newest come first, in suggestions and the search alike', async () => {
+    const { db } = ctx().app;
+    const base = Date.now();
+    // The one whole-word match is the oldest product: ranking alone brings it first.
+    await createProduct(db, { name: 'Хміль Motueka', createdAt: new Date(base - 10_000_000) });
+    const prefixed = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => ({
+        name: `Хміль Motuekafresh партія ${from + i}`,
+        image: '/images/placeholder.svg',
+        description: 'Тестовий товар',
+        priceMinor: 1000_00,
+        category: 'Hops',
+        producer: 'USA',
+        weight: 1,
+        countInStock: 10,
+        createdAt: new Date(base - from - i),
+      }));
+    await insertProducts(db, prefixed(0, 999));
+    const first = async () => {
+      ctx().app.catalogCache.invalidate();
+      const suggested = (await q('motueka')).body.products[0].name;
+      const searched = (await ctx().app.inject({ url: '/api/products?keyword=motueka' })).json() as { products: { name: string }[]; total: number };
+      return [suggested, searched.products[0].name, searched.total];
+    };
+    expect(await first()).toEqual(['Хміль Motueka', 'Хміль Motueka', 1000]);
+    await insertProducts(db, prefixed(999, 1000));
+    expect(await first()).toEqual(['Хміль Motuekafresh партія 0', 'Хміль Motuekafresh партія 0', 1001]);
   });
 });
