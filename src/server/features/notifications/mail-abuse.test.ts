@@ -2,12 +2,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
+import { freshIp } from '../../test/driver.js';
 import { createProduct, createUser } from '../../test/factories.js';
 
 /** The shop is nobody's mail cannon (docs/notifications.md, "Abuse"). */
 
-let lastIp = 0;
-const freshIp = () => `10.44.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 const SPAM = 'Виграш 100000 грн: http://evil.example/claim';
 
 describeWithApp(

@@ -4,13 +4,11 @@ import { expect, test } from 'vitest';
 import type { ProductUpdateInput, VariantInput } from '../../../shared/products.js';
 import { outboxMessages, stockAlerts, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
+import { freshIp } from '../../test/driver.js';
 import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
 import { unsubscribeSignature } from './service.js';
 
 /** "Повідомити, коли з'явиться" (docs/domain.md, "Stock alerts"). */
-
-let lastIp = 0;
-const freshIp = () => `10.77.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 
 const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<string, number>): ProductUpdateInput => ({
   name: product.name,

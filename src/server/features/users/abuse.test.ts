@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
+import { freshIp } from '../../test/driver.js';
 import { createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
 import { commonPasswordCount, isCommonPassword } from './common-passwords.js';
 import { DEVICE_COOKIE } from './rate-limit.js';
 
 /** Attacks on accounts (docs/accounts.md): common passwords, spread-out guessing, old reset links. */
-
-let lastIp = 0;
-const freshIp = () => `10.66.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 
 const signIn = (app: FastifyInstance, email: string, password: string, extra: { ip?: string; cookie?: string } = {}) =>
   app.inject({
