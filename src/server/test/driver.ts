@@ -32,9 +32,17 @@ export interface OrderLine {
   options?: { milled?: boolean };
 }
 
-/** The order the checkout answers, or the refusal's `{ message, code, params }`. */
-/** An order as the API answers it: the documented wire shape (src/shared/wire). */
-export type OrderReply = OrderWire & Partial<Pick<GuestOrder, 'accessToken'>> & { message?: string; code?: string; params?: Record<string, unknown> };
+/**
+ * An order as the API answers it: the documented wire shape (src/shared/wire), or the refusal's
+ * `{ message, code, params, errors }` (docs/errors.md).
+ */
+export type OrderReply = OrderWire &
+  Partial<Pick<GuestOrder, 'accessToken'>> & {
+    message?: string;
+    code?: string;
+    params?: Record<string, unknown>;
+    errors?: { path: string; code: string; message: string }[];
+  };
 
 /** A Nova Poshta branch typed by hand, as the wire carries it: the branch's description rides in `country`. */
 export const TYPED_ADDRESS = {
@@ -111,6 +119,13 @@ export function driveShop(app: FastifyInstance) {
     return { status: res.statusCode, body: res.json() as OrderReply };
   }
 
+  /** POST /api/orders/:id/waybill as `who`: Nova Poshta's waybill made for the order (docs/delivery.md), or the refusal. */
+  async function makeWaybill(orderId: string, who?: SignedIn | string) {
+    const cookie = typeof who === 'string' ? who : who?.cookie;
+    const res = await app.inject({ method: 'POST', url: `/api/orders/${orderId}/waybill`, headers: cookie ? { cookie } : {} });
+    return { status: res.statusCode, body: res.json() as OrderReply };
+  }
+
   /** LiqPay's callback as LiqPay posts it: `params` as base64 JSON `data`, signed with the shop's private key unless `signature` is given. */
   async function liqpayCallback(params: object | string, signature?: string) {
     const data = typeof params === 'string' ? params : Buffer.from(JSON.stringify(params)).toString('base64');
@@ -153,6 +168,7 @@ export function driveShop(app: FastifyInstance) {
     admin: (overrides: Account = {}) => signedIn({ ...overrides, isAdmin: true }),
     placeOrder,
     orderStep,
+    makeWaybill,
     /** placeOrder that must succeed: the order, or the test fails with the refusal. */
     async orderPlaced(order: PlaceOrder = {}): Promise<OrderReply> {
       const { status, body } = await placeOrder(order);
