@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { GuestOrder } from '../../shared/orders.js';
+import type { Review } from '../../shared/products.js';
 import type { OrderWire } from '../../shared/wire/orders.js';
 import { orders, productVariants, products, type UserRow } from '../db/schema.js';
 import { createProduct, createUser, sessionCookie } from './factories.js';
@@ -32,17 +33,17 @@ export interface OrderLine {
   options?: { milled?: boolean };
 }
 
-/**
- * An order as the API answers it: the documented wire shape (src/shared/wire), or the refusal's
- * `{ message, code, params, errors }` (docs/errors.md).
- */
-export type OrderReply = OrderWire &
-  Partial<Pick<GuestOrder, 'accessToken'>> & {
-    message?: string;
-    code?: string;
-    params?: Record<string, unknown>;
-    errors?: { path: string; code: string; message: string }[];
-  };
+/** What a refused request answers besides its status (docs/errors.md). */
+export interface Refusal {
+  message?: string;
+  code?: string;
+  params?: Record<string, unknown>;
+  /** Only with validation failures: every field at fault. */
+  errors?: { path: string; code: string; message: string }[];
+}
+
+/** An order as the API answers it: the documented wire shape (src/shared/wire), or the refusal. */
+export type OrderReply = OrderWire & Partial<Pick<GuestOrder, 'accessToken'>> & Refusal;
 
 /** A Nova Poshta branch typed by hand, as the wire carries it: the branch's description rides in `country`. */
 export const TYPED_ADDRESS = {
@@ -126,6 +127,16 @@ export function driveShop(app: FastifyInstance) {
     return { status: res.statusCode, body: res.json() as OrderReply };
   }
 
+  /**
+   * POST /api/products/:id/reviews with `review`, sent as given, as `who`: a fresh customer when left
+   * out, nobody when `'signed-out'`. The product's new rating and the review, or the refusal.
+   */
+  async function review(productId: string, review: object, who?: SignedIn | string | 'signed-out') {
+    const cookie = who === 'signed-out' ? undefined : typeof who === 'string' ? who : (who ?? (await signedIn())).cookie;
+    const res = await app.inject({ method: 'POST', url: `/api/products/${productId}/reviews`, headers: cookie ? { cookie } : {}, payload: review });
+    return { status: res.statusCode, body: res.json() as { rating: number; numReviews: number; review: Review } & Refusal };
+  }
+
   /** LiqPay's callback as LiqPay posts it: `params` as base64 JSON `data`, signed with the shop's private key unless `signature` is given. */
   async function liqpayCallback(params: object | string, signature?: string) {
     const data = typeof params === 'string' ? params : Buffer.from(JSON.stringify(params)).toString('base64');
@@ -169,6 +180,7 @@ export function driveShop(app: FastifyInstance) {
     placeOrder,
     orderStep,
     makeWaybill,
+    review,
     /** placeOrder that must succeed: the order, or the test fails with the refusal. */
     async orderPlaced(order: PlaceOrder = {}): Promise<OrderReply> {
       const { status, body } = await placeOrder(order);

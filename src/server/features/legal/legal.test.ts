@@ -181,13 +181,12 @@ describeWithApp('legal pages', (ctx) => {
     const later = await shop.orderPlaced();
     expect(later.offerVersion).toBe(inForce + 1);
     // The earlier order keeps the version it was placed under.
-    const reread = await app.inject({ url: `/api/orders/${placed._id}`, headers: { cookie } });
-    expect(reread.json().offerVersion).toBe(inForce);
+    expect((await shop.orderOf(placed.id, cookie)).offerVersion).toBe(inForce);
 
     const [letter] = await app.db
       .select()
       .from(outboxMessages)
-      .where(sql`${outboxMessages.orderId} = ${later._id} AND ${outboxMessages.channel} = 'email' AND ${outboxMessages.subject} LIKE '%прийнято%'`);
+      .where(sql`${outboxMessages.orderId} = ${later.id} AND ${outboxMessages.channel} = 'email' AND ${outboxMessages.subject} LIKE '%прийнято%'`);
     expect(letter.textBody).toContain(`Публічна оферта (редакція ${inForce + 1}): ${app.config.siteUrl}/oferta/v/${inForce + 1}`);
     expect(letter.textBody).toContain(`${app.config.siteUrl}/returns`);
     expect(letter.htmlBody).toContain(`href="${app.config.siteUrl}/privacy"`);
