@@ -38,7 +38,7 @@ function xlsxFile(rows: (string | number)[][]): Buffer {
 }
 
 describeWithApp('supplier price-list import API', (ctx) => {
-  const adminHeaders = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
+  const adminHeaders = async () => ({ cookie: (await ctx().shop.admin()).cookie });
   const upload = async (file: Buffer | string, fields: Record<string, string> = {}, headers?: Record<string, string>) => {
     const body = multipartBody([
       ...Object.entries(fields).map(([field, data]) => ({ field, data })),
@@ -63,7 +63,7 @@ describeWithApp('supplier price-list import API', (ctx) => {
 
   test('only an admin imports: 401 without a session, 403 for a customer', async () => {
     const { app } = ctx();
-    const customer = { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+    const customer = { cookie: (await ctx().shop.customer()).cookie };
     expect((await upload('sku,price\nA,1\n', {}, {})).statusCode).toBe(401);
     expect((await upload('sku,price\nA,1\n', {}, customer)).statusCode).toBe(403);
     const someId = '00000000-0000-4000-8000-000000000000';

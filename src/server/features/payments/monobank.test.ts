@@ -287,7 +287,7 @@ describeWithApp(
       const created = await post<MonobankInvoice>(app, `/api/orders/${order.id}/monobank`, { cookie });
       expect(created.status).toBe(200);
       expect(monobank.created.at(-1)).toMatchObject({ redirectUrl: `https://shop.example/order/${order.id}?monobank=return` });
-      const stranger = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      const stranger = (await ctx().shop.customer()).cookie;
       expect((await post(app, `/api/orders/${order.id}/monobank`, { cookie: stranger })).status).toBe(404);
       expect((await post(app, `/api/orders/${order.id}/monobank/status`, { cookie: stranger })).status).toBe(404);
       monobank.setStatus(created.body.invoiceId, 'success');
