@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { closedPort } from '../test/fakes/listen.js';
 import { describeWithApp } from '../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../test/factories.js';
+import { createProduct } from '../test/factories.js';
 
 /** Redis configured but unreachable (docs/deploy.md): every limited route still answers, and still limits. */
 
@@ -13,11 +13,10 @@ describeWithApp(
     const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
     test('no limited route answers 500; each counts in memory instead', async () => {
-      const { app, config } = ctx();
+      const { app } = ctx();
       const from = ip();
       const product = await createProduct(app.db, { countInStock: 50 });
-      const user = await createUser(app.db);
-      const cookie = await sessionCookie(user, config.jwtSecret);
+      const { user, cookie } = await ctx().shop.customer();
       const guestOrder = (phone: string) =>
         app.inject({
           method: 'POST',

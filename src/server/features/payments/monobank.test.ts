@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 import type { GuestOrder, MonobankInvoice, Order, PaymentsConfig } from '../../../shared/orders.js';
 import { fiscalReceipts, monobankInvoices, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct } from '../../test/factories.js';
 import type { ShopDriver } from '../../test/driver.js';
 import { startFakeMonobank, type FakeMonobank } from '../../test/fakes/monobank.js';
 import { MonobankClient } from './monobank-client.js';
@@ -272,22 +272,14 @@ describeWithApp(
     });
 
     test('a signed-in owner pays by the order’s id; another customer cannot', async () => {
-      const { app } = ctx();
-      const owner = await createUser(app.db);
-      const cookie = await sessionCookie(owner, app.config.jwtSecret);
+      const { app, shop } = ctx();
+      const { cookie } = await shop.customer();
       const product = await createProduct(app.db, { priceMinor: 500_00 });
-      const placed = await app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie },
-        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'Monobank' },
-      });
-      expect(placed.statusCode).toBe(201);
-      const order = placed.json() as Order;
+      const order = await shop.orderPlaced({ as: cookie, lines: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'Monobank' });
       const created = await post<MonobankInvoice>(app, `/api/orders/${order.id}/monobank`, { cookie });
       expect(created.status).toBe(200);
       expect(monobank.created.at(-1)).toMatchObject({ redirectUrl: `https://shop.example/order/${order.id}?monobank=return` });
-      const stranger = (await ctx().shop.customer()).cookie;
+      const stranger = (await shop.customer()).cookie;
       expect((await post(app, `/api/orders/${order.id}/monobank`, { cookie: stranger })).status).toBe(404);
       expect((await post(app, `/api/orders/${order.id}/monobank/status`, { cookie: stranger })).status).toBe(404);
       monobank.setStatus(created.body.invoiceId, 'success');

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import { outboxMessages, passwordResetTokens } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { confirmPasswordReset, RESET_TOKEN_TTL_MS } from './password-reset.js';
 
 const NEW_PASSWORD = 'new-brew-password-77';
@@ -48,8 +48,7 @@ describeWithApp('password reset', (ctx) => {
 
   test('the link sets the password once and ends every session', async () => {
     const { app } = ctx();
-    const user = await createUser(app.db);
-    const cookie = await sessionCookie(user, app.config.jwtSecret);
+    const { user, cookie } = await ctx().shop.customer();
     expect((await app.inject({ url: '/api/users/profile', headers: { cookie } })).statusCode).toBe(200);
     await requestReset(app, user.email);
     const token = await tokenMailedTo(app, user.email);
