@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users as usersTable, type UserRow } from './db/schema.js';
 import { describeWithApp } from './test/database.js';
-import { createProduct, createUser, sessionCookie } from './test/factories.js';
+import { createProduct, sessionCookie } from './test/factories.js';
 
 /**
  * Bad input of every kind, sent to every route as a visitor, a customer and an admin: the answer
@@ -36,11 +36,11 @@ const bodies: [string, string][] = [
 describeWithApp('robustness', (ctx) => {
   // Thousands of requests: on a busy machine they take longer than the default 30 s.
   test('no route answers a 5xx, whatever it is sent and by whom', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const product = await createProduct(app.db);
-    const victim = await createUser(app.db);
-    const customer = await createUser(app.db);
-    const admin = await createUser(app.db, { isAdmin: true });
+    const { user: victim } = await shop.customer();
+    const { user: customer } = await shop.customer();
+    const { user: admin } = await shop.admin();
     // A fresh cookie for every request: the logout route and a password change revoke the old one,
     // and a revoked cookie would quietly turn the rest of the pass into a visitor's.
     const as = async (user: UserRow | null): Promise<Record<string, string>> => {

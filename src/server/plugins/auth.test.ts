@@ -1,7 +1,6 @@
 import { expect, test } from 'vitest';
 import { orders, products, users } from '../db/schema.js';
 import { describeWithApp } from '../test/database.js';
-import { createUser, sessionCookie } from '../test/factories.js';
 
 /**
  * Auth before validation, on every guarded route (docs/deploy.md): whatever the body, the query or
@@ -62,8 +61,7 @@ describeWithApp('auth before validation', (ctx) => {
   });
 
   test('a customer: 403 on every admin route before the body is looked at; signed-in routes validate', async () => {
-    const customer = await createUser(ctx().app.db);
-    const cookie = await sessionCookie(customer, ctx().config.jwtSecret);
+    const { cookie } = await ctx().shop.customer();
     const before = await counts();
     for (const [method, url] of adminRoutes) {
       const res = await send(method, url, cookie);

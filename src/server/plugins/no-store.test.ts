@@ -1,15 +1,13 @@
 import { expect, test } from 'vitest';
 import { describeWithApp } from '../test/database.js';
-import { createUser, sessionCookie, TEST_PASSWORD } from '../test/factories.js';
+import { TEST_PASSWORD } from '../test/factories.js';
 
 /** Personal answers carry Cache-Control: no-store (docs/deploy.md, "Caching"). */
 describeWithApp('no-store on personal answers', (ctx) => {
   test('profile, orders, admin, admin settings and sign-in answers are never stored; the catalogue may be', async () => {
-    const { app, config } = ctx();
-    const user = await createUser(app.db);
-    const admin = await createUser(app.db, { isAdmin: true });
-    const cookie = await sessionCookie(user, config.jwtSecret);
-    const adminCookie = await sessionCookie(admin, config.jwtSecret);
+    const { app, shop } = ctx();
+    const { user, cookie } = await shop.customer();
+    const { cookie: adminCookie } = await shop.admin();
     const answers = [
       await app.inject({ url: '/api/users/profile', headers: { cookie } }),
       await app.inject({ url: '/api/orders/mine', headers: { cookie } }),

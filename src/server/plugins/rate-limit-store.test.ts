@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import { closedPort } from '../test/fakes/listen.js';
 import { describeWithApp } from '../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../test/factories.js';
+import { freshIp } from '../test/driver.js';
+import { createProduct } from '../test/factories.js';
 
 /** Redis configured but unreachable (docs/deploy.md): every limited route still answers, and still limits. */
 
@@ -10,27 +11,19 @@ const redisPort = await closedPort();
 describeWithApp(
   'rate limits with Redis unreachable',
   (ctx) => {
-    const ip = () => `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
     test('no limited route answers 500; each counts in memory instead', async () => {
-      const { app, config } = ctx();
-      const from = ip();
+      const { app, shop } = ctx();
+      const from = freshIp();
       const product = await createProduct(app.db, { countInStock: 50 });
-      const user = await createUser(app.db);
-      const cookie = await sessionCookie(user, config.jwtSecret);
-      const guestOrder = (phone: string) =>
-        app.inject({
-          method: 'POST',
-          url: '/api/orders/guest',
-          remoteAddress: from,
-          payload: {
-            orderItems: [{ product: product.id, qty: 1 }],
-            shippingAddress: { address: 'Олена Пчілка', city: 'Київ', phoneNumber: phone, country: 'Відділення №1' },
-            paymentMethod: 'NovaPoshta',
-            email: 'guest@example.com',
-          },
-        });
-      expect((await guestOrder('067 123 45 01')).statusCode).toBe(201);
+      const { user, cookie } = await shop.customer();
+      const guestOrder = await shop.placeOrder({
+        as: 'guest',
+        remoteAddress: from,
+        lines: [{ product: product.id, qty: 1 }],
+        shippingAddress: { address: 'Олена Пчілка', city: 'Київ', phoneNumber: '067 123 45 01', country: 'Відділення №1' },
+        email: 'guest@example.com',
+      });
+      expect(guestOrder.status).toBe(201);
       expect((await app.inject({ method: 'POST', url: '/api/users/password-reset', remoteAddress: from, payload: { email: user.email } })).statusCode).toBe(
         202,
       );

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { GuestOrder } from '../../shared/orders.js';
+import type { Review } from '../../shared/products.js';
 import type { OrderWire } from '../../shared/wire/orders.js';
 import { orders, productVariants, products, type UserRow } from '../db/schema.js';
 import { createProduct, createUser, sessionCookie } from './factories.js';
@@ -32,9 +33,17 @@ export interface OrderLine {
   options?: { milled?: boolean };
 }
 
-/** The order the checkout answers, or the refusal's `{ message, code, params }`. */
-/** An order as the API answers it: the documented wire shape (src/shared/wire). */
-export type OrderReply = OrderWire & Partial<Pick<GuestOrder, 'accessToken'>> & { message?: string; code?: string; params?: Record<string, unknown> };
+/** What a refused request answers besides its status (docs/errors.md). */
+export interface Refusal {
+  message?: string;
+  code?: string;
+  params?: Record<string, unknown>;
+  /** Only with validation failures: every field at fault. */
+  errors?: { path: string; code: string; message: string }[];
+}
+
+/** An order as the API answers it: the documented wire shape (src/shared/wire), or the refusal. */
+export type OrderReply = OrderWire & Partial<Pick<GuestOrder, 'accessToken'>> & Refusal;
 
 /** A Nova Poshta branch typed by hand, as the wire carries it: the branch's description rides in `country`. */
 export const TYPED_ADDRESS = {
@@ -55,8 +64,8 @@ export interface PlaceOrder {
   /** Cash on delivery when left out: it needs no payment provider. */
   paymentMethod?: string;
   shippingAddress?: object;
-  /** The guest's e-mail; a unique one when left out (and the phone too, when the address is). */
-  email?: string;
+  /** The guest's e-mail; a unique one when left out (and the phone too, when the address is), none when null. */
+  email?: string | null;
   /** Any other field of the body (promoCode, comment, locale, acceptOffer…), or a forged one. */
   extra?: object;
   headers?: Record<string, string>;
@@ -97,7 +106,7 @@ export function driveShop(app: FastifyInstance) {
         orderItems: lines,
         shippingAddress: order.shippingAddress ?? (guest ? { ...TYPED_ADDRESS, phoneNumber: freshPhone() } : TYPED_ADDRESS),
         paymentMethod: order.paymentMethod ?? 'NovaPoshta',
-        ...(guest ? { email: order.email ?? `guest-${freshIp()}@example.com` } : {}),
+        ...(guest && order.email !== null ? { email: order.email ?? `guest-${freshIp()}@example.com` } : {}),
         ...order.extra,
       },
     });
@@ -109,6 +118,23 @@ export function driveShop(app: FastifyInstance) {
     const cookie = typeof who === 'string' ? who : who?.cookie;
     const res = await app.inject({ method: 'PUT', url: `/api/orders/${orderId}/${step}`, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
     return { status: res.statusCode, body: res.json() as OrderReply };
+  }
+
+  /** POST /api/orders/:id/waybill as `who`: Nova Poshta's waybill made for the order (docs/delivery.md), or the refusal. */
+  async function makeWaybill(orderId: string, who?: SignedIn | string) {
+    const cookie = typeof who === 'string' ? who : who?.cookie;
+    const res = await app.inject({ method: 'POST', url: `/api/orders/${orderId}/waybill`, headers: cookie ? { cookie } : {} });
+    return { status: res.statusCode, body: res.json() as OrderReply };
+  }
+
+  /**
+   * POST /api/products/:id/reviews with `review`, sent as given, as `who`: a fresh customer when left
+   * out, nobody when `'signed-out'`. The product's new rating and the review, or the refusal.
+   */
+  async function review(productId: string, review: object, who?: SignedIn | string | 'signed-out') {
+    const cookie = who === 'signed-out' ? undefined : typeof who === 'string' ? who : (who ?? (await signedIn())).cookie;
+    const res = await app.inject({ method: 'POST', url: `/api/products/${productId}/reviews`, headers: cookie ? { cookie } : {}, payload: review });
+    return { status: res.statusCode, body: res.json() as { rating: number; numReviews: number; review: Review } & Refusal };
   }
 
   /** LiqPay's callback as LiqPay posts it: `params` as base64 JSON `data`, signed with the shop's private key unless `signature` is given. */
@@ -153,6 +179,8 @@ export function driveShop(app: FastifyInstance) {
     admin: (overrides: Account = {}) => signedIn({ ...overrides, isAdmin: true }),
     placeOrder,
     orderStep,
+    makeWaybill,
+    review,
     /** placeOrder that must succeed: the order, or the test fails with the refusal. */
     async orderPlaced(order: PlaceOrder = {}): Promise<OrderReply> {
       const { status, body } = await placeOrder(order);

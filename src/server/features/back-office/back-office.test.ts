@@ -7,9 +7,8 @@ import type { Product } from '../../../shared/products.js';
 import { shopDay } from '../../../shared/time-zone.js';
 import { auditLog, orderItems, orders, outboxMessages, productVariants, type ProductRow, type UserRow } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createOrder, createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createOrder, createProduct, pack, variantsOf } from '../../test/factories.js';
 
-const ADDRESS = { address: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1', postalCode: '03115' };
 const kyivDate = shopDay;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,11 +23,6 @@ function kyivMidnight(now = new Date()): Date {
   throw new Error('no Kyiv midnight');
 }
 
-async function signedIn(app: FastifyInstance, isAdmin: boolean) {
-  const user = await createUser(app.db, { isAdmin, name: isAdmin ? 'Оксана Адмін' : 'Тарас Покупець' });
-  return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
-}
-
 /** An order of one product written straight into the database, then dated and priced as the test says. */
 async function datedOrder(app: FastifyInstance, user: UserRow, product: ProductRow, qty: number, fields: Partial<typeof orders.$inferInsert>) {
   const order = await createOrder(app.db, user, [{ product, qty }]);
@@ -38,8 +32,8 @@ async function datedOrder(app: FastifyInstance, user: UserRow, product: ProductR
 
 describeWithApp('back office: who may ask', (ctx) => {
   test('every back-office route answers 401 without a session and 403 to a customer', async () => {
-    const { app } = ctx();
-    const { cookie } = await signedIn(app, false);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.customer();
     for (const url of ['/api/admin/dashboard?days=7', '/api/admin/customers', `/api/admin/customers/${crypto.randomUUID()}`, '/api/admin/audit']) {
       expect([url, (await app.inject({ url })).statusCode]).toEqual([url, 401]);
       expect([url, (await app.inject({ url, headers: { cookie } })).statusCode]).toEqual([url, 403]);
@@ -47,8 +41,8 @@ describeWithApp('back office: who may ask', (ctx) => {
   });
 
   test('bad input is a coded 400', async () => {
-    const { app } = ctx();
-    const { cookie } = await signedIn(app, true);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     for (const url of ['/api/admin/dashboard?days=14', '/api/admin/customers/guest:abc', '/api/admin/customers?page=0', '/api/admin/audit?entity=coupon']) {
       const res = await app.inject({ url, headers: { cookie } });
       expect([url, res.statusCode, res.json().code]).toEqual([url, 400, 'VALIDATION_ERROR']);
@@ -60,9 +54,9 @@ describeWithApp('back office: who may ask', (ctx) => {
 
 describeWithApp('back office: the dashboard', (ctx) => {
   test('revenue per Kyiv day, average, statuses, tops and payment mix match the hand-computed figures', async () => {
-    const { app } = ctx();
-    const { cookie } = await signedIn(app, true);
-    const buyer = await createUser(app.db);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
+    const { user: buyer } = await shop.customer();
     const hops = await createProduct(app.db, { name: 'Хміль Citra', priceMinor: 50_25 });
     const yeast = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 10_00, category: 'Yeast', producer: 'Fermentis' });
     const midnight = kyivMidnight();
@@ -149,13 +143,6 @@ describeWithApp(
         .select()
         .from(outboxMessages)
         .where(and(eq(outboxMessages.channel, 'email'), like(outboxMessages.subject, 'Закінчу%')));
-    const order = (app: FastifyInstance, cookie: string, product: string, variant: string, qty: number) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/orders',
-        headers: { cookie },
-        payload: { orderItems: [{ product, variant, qty }], shippingAddress: ADDRESS, paymentMethodId: 'cash_on_delivery' },
-      });
     const setStock = async (app: FastifyInstance, cookie: string, product: Product, countInStock: number, lowStockThreshold?: number) => {
       const [v] = product.variants;
       const res = await app.inject({
@@ -176,13 +163,13 @@ describeWithApp(
     };
 
     test('told once when orders racing for a pack cross its threshold, again only after a restock', async () => {
-      const { app } = ctx();
-      const { cookie: admin } = await signedIn(app, true);
-      const shoppers = await Promise.all(Array.from({ length: 6 }, () => signedIn(app, false)));
+      const { app, shop } = ctx();
+      const { cookie: admin } = await shop.admin();
+      const shoppers = await Promise.all(Array.from({ length: 6 }, () => shop.customer()));
       const row = await createProduct(app.db, { name: 'Хміль Galaxy', variants: [pack('100 г', 300_00, 8, 0.1)] });
       const [variant] = await variantsOf(app.db, row.id);
-      const results = await Promise.all(shoppers.map(({ cookie }) => order(app, cookie, row.id, variant.id, 1)));
-      expect(results.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+      const results = await Promise.all(shoppers.map((shopper) => shop.placeOrder({ as: shopper, lines: [{ product: row.id, variant: variant.id, qty: 1 }] })));
+      expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
       // 8 → 2: it crossed 5 once, whichever order did it.
       const letters = await lowStockLetters(app);
       expect(letters).toHaveLength(1);
@@ -192,9 +179,9 @@ describeWithApp(
       product = await setStock(app, admin, product, 6);
       expect((await app.db.select().from(productVariants).where(eq(productVariants.id, variant.id)))[0].lowStockNotified).toBe(false);
       expect(await lowStockLetters(app)).toHaveLength(1);
-      expect((await order(app, shoppers[0].cookie, row.id, variant.id, 1)).statusCode).toBe(201);
+      expect((await shop.placeOrder({ as: shoppers[0], lines: [{ product: row.id, variant: variant.id, qty: 1 }] })).status).toBe(201);
       expect(await lowStockLetters(app)).toHaveLength(2);
-      expect((await order(app, shoppers[1].cookie, row.id, variant.id, 1)).statusCode).toBe(201);
+      expect((await shop.placeOrder({ as: shoppers[1], lines: [{ product: row.id, variant: variant.id, qty: 1 }] })).status).toBe(201);
       expect(await lowStockLetters(app)).toHaveLength(2);
 
       // An admin's write counts too: a restock, then a threshold raised above the stock.
@@ -216,10 +203,10 @@ describeWithApp(
 
 describeWithApp('back office: customers', (ctx) => {
   test('accounts and guests grouped by e-mail or phone, searched by name, e-mail and phone, with their orders', async () => {
-    const { app } = ctx();
-    const { cookie } = await signedIn(app, true);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     const product = await createProduct(app.db, { priceMinor: 100_00 });
-    const olena = await createUser(app.db, { name: 'Олена Пчілка', email: 'olena@example.com' });
+    const { user: olena } = await shop.customer({ name: 'Олена Пчілка', email: 'olena@example.com' });
     const paid = await datedOrder(app, olena, product, 2, { paidAt: new Date(), status: 'paid', totalMinor: 200_00 });
     await datedOrder(app, olena, product, 1, { totalMinor: 100_00 });
     const guest = async (fields: Partial<typeof orders.$inferInsert>) => {
@@ -279,8 +266,8 @@ describeWithApp('back office: the audit trail', (ctx) => {
     ((await app.inject({ url: `/api/admin/audit?${query}`, headers: { cookie } })).json() as AuditList).entries;
 
   test('each kind of admin write leaves one entry with who, what and the changed fields only', async () => {
-    const { app } = ctx();
-    const { user: admin, cookie } = await signedIn(app, true);
+    const { app, shop } = ctx();
+    const { user: admin, cookie } = await shop.admin({ name: 'Оксана Адмін' });
     const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
       const res = await app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
       expect([url, res.statusCode]).toEqual([url, method === 'POST' && !url.includes('/waybill') ? res.statusCode : 200]);
@@ -330,7 +317,7 @@ describeWithApp('back office: the audit trail', (ctx) => {
     expect(Object.keys(settingsEntry.after)).toEqual(['shop']);
 
     // Orders: confirmed, paid, shipped, delivered; another cancelled.
-    const buyer = await createUser(app.db);
+    const { user: buyer } = await shop.customer();
     const stock = await createProduct(app.db);
     const cod = await createOrder(app.db, buyer, [{ product: stock, qty: 1 }]);
     await app.db.update(orders).set({ paymentMethodId: 'card_transfer' }).where(eq(orders.id, cod.id));
@@ -346,17 +333,12 @@ describeWithApp('back office: the audit trail', (ctx) => {
 
     // A refund of the paid order.
     const [line] = await app.db.select().from(orderItems).where(eq(orderItems.orderId, cod.id));
-    const refund = await app.inject({
-      method: 'PUT',
-      url: `/api/orders/${cod.id}/refund`,
-      headers: { cookie },
-      payload: { lines: [{ item: line.id, qty: 1 }], reason: 'Брак' },
-    });
-    expect(refund.statusCode).toBeLessThan(300);
+    const refund = await shop.refund(cod.id, cookie, [{ item: line.id, qty: 1 }], 'Брак');
+    expect(refund.status).toBeLessThan(300);
     expect((await trail(app, cookie, `entity=order&id=${cod.id}`)).map((e) => e.action)).toContain('refund');
 
     // Users: a role change, a delete; the password never enters the trail.
-    const target = await createUser(app.db, { name: 'Іван' });
+    const { user: target } = await shop.customer({ name: 'Іван' });
     await call('PUT', `/api/users/${target.id}`, { name: 'Іван', email: target.email, isAdmin: false });
     await call('PUT', `/api/users/${target.id}`, { name: 'Іван Нечуй', email: target.email, isAdmin: false });
     await call('DELETE', `/api/users/${target.id}`);
@@ -372,7 +354,7 @@ describeWithApp('back office: the audit trail', (ctx) => {
     // By the admin, and nobody else's writes: a shopper's order leaves nothing.
     expect((await trail(app, cookie, `actor=${admin.id}`)).length).toBeGreaterThan(15);
     const before = (await trail(app, cookie, '')).length;
-    const shopper = await signedIn(app, false);
+    const shopper = await shop.customer();
     await app.inject({
       method: 'PUT',
       url: '/api/users/profile',
@@ -383,8 +365,8 @@ describeWithApp('back office: the audit trail', (ctx) => {
   }, 120_000);
 
   test('the trail cannot be changed: no route, and the database refuses', async () => {
-    const { app } = ctx();
-    const { cookie } = await signedIn(app, true);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     await app.inject({ method: 'POST', url: '/api/products', headers: { cookie } });
     for (const method of ['PUT', 'DELETE', 'POST'] as const) {
       expect((await app.inject({ method, url: '/api/admin/audit', headers: { cookie } })).statusCode).toBe(404);

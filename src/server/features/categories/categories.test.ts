@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { Category, CategoryList } from '../../../shared/categories.js';
 import type { Product, ProductList } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct } from '../../test/factories.js';
 
 const maltExtract = (slug: string) => ({
   slug,
@@ -27,8 +27,8 @@ const maltExtract = (slug: string) => ({
 });
 
 describeWithApp('categories, producers and attribute filters', (ctx) => {
-  const admin = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
-  const customer = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db), ctx().app.config.jwtSecret) });
+  const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
+  const customer = async () => ({ cookie: (await ctx().shop.customer()).cookie });
   const list = async (query: string) => {
     const res = await ctx().app.inject({ url: `/api/products?${query}` });
     return { status: res.statusCode, body: res.json() as ProductList & { code?: string; message?: string } };

@@ -1,27 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { BranchList, CityList } from '../../../shared/delivery.js';
 import { describeWithApp } from '../../test/database.js';
-import { fakeSettlements, startFakeNovaPoshta, WAREHOUSE_TYPES, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
+import { useFakeNovaPoshta } from '../../test/driver.js';
+import { fakeSettlements, WAREHOUSE_TYPES } from '../../test/fakes/nova-poshta.js';
 import { getWarehouses } from './nova-poshta-client.js';
 import { DeliveryDirectory } from './service.js';
 
-let novaPoshta: FakeNovaPoshta;
 const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  novaPoshta = await startFakeNovaPoshta();
-  Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey });
-});
-afterAll(() => novaPoshta?.close());
-afterEach(() => {
-  novaPoshta.mode = 'ok';
-  novaPoshta.pageLimit = 500;
-  expect(novaPoshta.unhandled, 'requests the fake Nova Poshta does not know').toEqual([]);
-});
+const novaPoshta = useFakeNovaPoshta(env);
 
 const KYIV = fakeSettlements().find((s) => s.MainDescription === 'Київ')!;
 const BILA_TSERKVA = fakeSettlements().find((s) => s.MainDescription === 'Біла Церква')!;
-const callsSince = (n: number) => novaPoshta.calls.slice(n);
+const callsSince = (n: number) => novaPoshta().calls.slice(n);
 
 describeWithApp(
   'Nova Poshta directory',
@@ -35,7 +25,7 @@ describeWithApp(
       get<BranchList>(`/api/delivery/branches?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
 
     test('cities: words starting with the typed text, any case, each with its oblast and district; never the key', async () => {
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       const { status, body, raw } = await cities('біла');
       expect(status).toBe(200);
       expect(body.demo).toBe(false);
@@ -57,9 +47,9 @@ describeWithApp(
       const krynytsi = body.cities.filter((c) => c.name === 'Біла Криниця');
       expect(new Set(krynytsi.map((c) => c.ref)).size).toBe(2);
       expect(callsSince(calls)).toEqual([
-        { apiKey: novaPoshta.apiKey, method: 'Address.searchSettlements', properties: { CityName: 'біла', Limit: '30', Page: '1' } },
+        { apiKey: novaPoshta().apiKey, method: 'Address.searchSettlements', properties: { CityName: 'біла', Limit: '30', Page: '1' } },
       ]);
-      expect(raw).not.toContain(novaPoshta.apiKey);
+      expect(raw).not.toContain(novaPoshta().apiKey);
 
       expect((await cities('КИ')).body.cities.map((c) => c.name).sort()).toEqual(['Кишеньки', 'Київ']);
       expect((await cities('церква')).body.cities.map((c) => c.name)).toEqual(['Біла Церква']);
@@ -67,11 +57,11 @@ describeWithApp(
     });
 
     test('cities: one letter or none finds nothing without asking Nova Poshta; a long query is refused', async () => {
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       expect((await cities('к')).body).toEqual({ cities: [], demo: false });
       expect((await cities('  ')).body.cities).toEqual([]);
       expect((await get<CityList>('/api/delivery/cities')).body.cities).toEqual([]);
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
       const long = await cities('К'.repeat(500));
       expect(long.status).toBe(400);
       expect(long.body.message).toMatch(/100 символів/);
@@ -79,16 +69,16 @@ describeWithApp(
 
     test('cities: the same prefix again (any case, spaces) is answered from the copy, without Nova Poshta', async () => {
       await cities('Жит');
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       for (const q of ['жит', ' ЖИТ ', 'Жит']) {
         const { body } = await cities(q);
         expect(body.cities.map((c) => c.name)).toEqual(['Житомир']);
       }
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
     });
 
     test('branches of a settlement: every page read (650 points), numbered order, types and weight limits', async () => {
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       const all = await branches({ cityRef: KYIV.Ref, limit: 500 });
       expect(all.status).toBe(200);
       expect(all.body.total).toBe(650);
@@ -123,7 +113,7 @@ describeWithApp(
 
     test('branches: search by street in any case, the locker filter, the limit; warm answers need no Nova Poshta', async () => {
       await branches({ cityRef: BILA_TSERKVA.Ref });
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       const street = await branches({ cityRef: BILA_TSERKVA.Ref, q: 'ЯРОСЛАВА мудрого' });
       expect(street.body.branches.map((b) => b.number)).toEqual(['3', '26081']);
       const lockers = await branches({ cityRef: BILA_TSERKVA.Ref, type: 'locker' });
@@ -135,7 +125,7 @@ describeWithApp(
       const one = BILA_TSERKVA.warehouses[2];
       expect((await branches({ cityRef: BILA_TSERKVA.Ref, ref: one.Ref })).body.branches.map((b) => b.ref)).toEqual([one.Ref]);
       expect((await branches({ cityRef: BILA_TSERKVA.Ref, q: 'Хрещатик' })).body).toEqual({ branches: [], total: 0, demo: false });
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
       const limited = await branches({ cityRef: KYIV.Ref, type: 'locker', limit: 10 });
       expect(limited.body).toMatchObject({ total: 320 });
       expect(limited.body.branches).toHaveLength(10);
@@ -145,13 +135,13 @@ describeWithApp(
       expect((await branches({ cityRef: '00000000-0000-0000-0000-000000000000' })).body).toEqual({ branches: [], total: 0, demo: false });
       const bucha = fakeSettlements().find((s) => s.MainDescription === 'Буча')!;
       expect((await branches({ cityRef: bucha.Ref })).body.total).toBe(0);
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       expect((await branches({})).body).toEqual({ branches: [], total: 0, demo: false });
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
     });
 
     test('branches: bad input is a 400 that asks nothing of Nova Poshta', async () => {
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       const bad: Record<string, string | number>[] = [
         { cityRef: 'not-a-ref' },
         { cityRef: `${KYIV.Ref}' OR 1=1` },
@@ -167,7 +157,7 @@ describeWithApp(
         expect(status, JSON.stringify(query)).toBe(400);
         expect(body.message, JSON.stringify(query)).toBeTruthy();
       }
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
     });
 
     test('the older ?city= form still lists the branches of a city by name', async () => {
@@ -177,30 +167,30 @@ describeWithApp(
       expect((await branches({ city: 'Київ' })).body.total).toBe(650);
       expect((await branches({ city: 'Буча' })).body.branches).toEqual([]);
       expect((await branches({ city: 'Неіснуюче місто' })).body.branches).toEqual([]);
-      const calls = novaPoshta.calls.length;
+      const calls = novaPoshta().calls.length;
       expect((await branches({ city: '  житомир ' })).body.branches).toHaveLength(1);
-      expect(novaPoshta.calls.length).toBe(calls);
+      expect(novaPoshta().calls.length).toBe(calls);
     });
 
     test('Nova Poshta refusing (success:false), failing or talking nonsense is a 502 with a Ukrainian message; failures are not kept', async () => {
       const vinnytsia = fakeSettlements().find((s) => s.MainDescription === 'Вінниця')!;
       for (const mode of ['refuse', 'http-error', 'garbage'] as const) {
-        novaPoshta.mode = mode;
+        novaPoshta().mode = mode;
         for (const answer of [await branches({ cityRef: vinnytsia.Ref }), await cities('Вінн')]) {
           expect(answer.status, mode).toBe(502);
           expect(answer.body.code, mode).toBe('NOVA_POSHTA_UNAVAILABLE');
           expect(answer.body.message, mode).toMatch(/Нова пошта/);
         }
       }
-      novaPoshta.mode = 'ok';
-      const calls = novaPoshta.calls.length;
+      novaPoshta().mode = 'ok';
+      const calls = novaPoshta().calls.length;
       expect((await branches({ cityRef: vinnytsia.Ref })).body.total).toBe(1);
       expect((await cities('Вінн')).body.cities).toHaveLength(1);
-      expect(novaPoshta.calls.length).toBe(calls + 2);
+      expect(novaPoshta().calls.length).toBe(calls + 2);
     });
 
     test('a slow Nova Poshta is a 504 within 5 seconds, not a hang', async () => {
-      novaPoshta.mode = 'slow';
+      novaPoshta().mode = 'slow';
       const poltava = fakeSettlements().find((s) => s.MainDescription === 'Полтава')!;
       const started = Date.now();
       const [branch, city] = await Promise.all([branches({ cityRef: poltava.Ref }), cities('Полт')]);
@@ -216,11 +206,11 @@ describeWithApp(
 );
 
 describe('the Nova Poshta client and the directory copy', () => {
-  const settings = () => ({ apiUrl: novaPoshta.url, apiKey: novaPoshta.apiKey });
+  const settings = () => ({ apiUrl: novaPoshta().url, apiKey: novaPoshta().apiKey });
 
   test('getWarehouses passes FindByString and TypeOfWarehouseRef, and pages by what a capped server serves', async () => {
-    novaPoshta.pageLimit = 100;
-    const calls = novaPoshta.calls.length;
+    novaPoshta().pageLimit = 100;
+    const calls = novaPoshta().calls.length;
     const lockers = await getWarehouses(settings(), { cityRef: KYIV.DeliveryCity, typeRef: WAREHOUSE_TYPES.locker });
     expect(lockers).toHaveLength(320);
     expect(new Set(lockers.map((w) => w.ref)).size).toBe(320);
@@ -240,12 +230,12 @@ describe('the Nova Poshta client and the directory copy', () => {
   test('an old copy still answers while Nova Poshta fails; with no copy the failure reaches the caller', async () => {
     const directory = new DeliveryDirectory(settings(), { warehousesTtlMs: 0 });
     const first = await directory.findBranches({ cityRef: BILA_TSERKVA.Ref, q: '', city: '', limit: 50 });
-    novaPoshta.mode = 'refuse';
-    const calls = novaPoshta.calls.length;
+    novaPoshta().mode = 'refuse';
+    const calls = novaPoshta().calls.length;
     expect(await directory.findBranches({ cityRef: BILA_TSERKVA.Ref, q: '', city: '', limit: 50 })).toEqual(first);
     // The failed refresh is not repeated at once.
     expect(await directory.findBranches({ cityRef: BILA_TSERKVA.Ref, q: '', city: '', limit: 50 })).toEqual(first);
-    expect(novaPoshta.calls.length).toBe(calls + 1);
+    expect(novaPoshta().calls.length).toBe(calls + 1);
     await expect(directory.findWarehouse(KYIV.Ref, KYIV.warehouses[0].Ref)).rejects.toMatchObject({ code: 'NOVA_POSHTA_UNAVAILABLE' });
   });
 

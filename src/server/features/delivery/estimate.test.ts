@@ -1,34 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { formatDeliveryDay, valueBandUah, weightBandKg, type DeliveryEstimate, type StreetList } from '../../../shared/delivery.js';
-import type { GuestOrder } from '../../../shared/orders.js';
-import type { OrderWire as Order } from '../../../shared/wire/orders.js';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { orders, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-import { fakeRef, fakeSettlements, fakeTariff, startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
+import { useFakeNovaPoshta } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
+import { fakeRef, fakeSettlements, fakeTariff } from '../../test/fakes/nova-poshta.js';
 import { ALL_METHODS_ENV } from '../../test/payment-methods.js';
 import { saveSettings } from '../settings/index.js';
 import { kyivDate } from './estimate.js';
 
 /** Delivery price and date before paying, courier delivery and the order comment (docs/delivery.md, docs/orders.md). */
 
-let novaPoshta: FakeNovaPoshta;
 const SHOP_EMAIL = 'owner@khmilna.example';
 const env: Record<string, string> = { ...ALL_METHODS_ENV, SHOP_NOTIFY_EMAIL: SHOP_EMAIL };
-
-beforeAll(async () => {
-  novaPoshta = await startFakeNovaPoshta();
-  Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey });
-});
-afterAll(() => novaPoshta?.close());
-afterEach(() => {
-  novaPoshta.mode = 'ok';
-  novaPoshta.slowMs = 6_000;
-  expect(novaPoshta.unhandled, 'requests the fake Nova Poshta does not know').toEqual([]);
-});
+const novaPoshta = useFakeNovaPoshta(env);
 
 const places = fakeSettlements();
 const KYIV = places.find((s) => s.MainDescription === 'Київ')!;
@@ -58,10 +46,6 @@ function client(app: FastifyInstance) {
     const res = await app.inject({ url });
     return { status: res.statusCode, body: res.json() as Body<T> };
   };
-  const post = async <T>(url: string, payload: object, cookie?: string) => {
-    const res = await app.inject({ method: 'POST', url, payload, headers: cookie ? { cookie } : {} });
-    return { status: res.statusCode, body: res.json() as Body<T> };
-  };
   const estimate = (query: Record<string, string | number>) =>
     get<DeliveryEstimate>(`/api/delivery/estimate?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`);
   return {
@@ -79,14 +63,11 @@ function client(app: FastifyInstance) {
       return last;
     },
     streets: (settlementRef: string, q: string) => get<StreetList>(`/api/delivery/streets?settlementRef=${settlementRef}&q=${encodeURIComponent(q)}`),
-    place: (cookie: string, payload: object) => post<Order>('/api/orders', payload, cookie),
-    placeAsGuest: (payload: object) => post<GuestOrder>('/api/orders/guest', payload),
-    waybill: (id: string, cookie: string) => post<Order>(`/api/orders/${id}/waybill`, {}, cookie),
   };
 }
 
-const priceCalls = () => novaPoshta.calls.filter((c) => c.method === 'InternetDocument.getDocumentPrice');
-const dateCalls = () => novaPoshta.calls.filter((c) => c.method === 'InternetDocument.getDocumentDeliveryDate');
+const priceCalls = () => novaPoshta().calls.filter((c) => c.method === 'InternetDocument.getDocumentPrice');
+const dateCalls = () => novaPoshta().calls.filter((c) => c.method === 'InternetDocument.getDocumentDeliveryDate');
 const inTwoDays = () => {
   const [d, m, y] = kyivDate(new Date()).split('.').map(Number);
   return new Date(Date.UTC(y, m - 1, d + 2)).toISOString().slice(0, 10);
@@ -113,7 +94,7 @@ describeWithApp(
       expect(body).toEqual({ available: true, cost: fakeTariff('WarehouseWarehouse', 3, 1000), date: inTwoDays() });
       expect(priceCalls().slice(before.price, before.price + 1)).toEqual([
         {
-          apiKey: novaPoshta.apiKey,
+          apiKey: novaPoshta().apiKey,
           method: 'InternetDocument.getDocumentPrice',
           properties: {
             CitySender: KYIV.DeliveryCity,
@@ -139,10 +120,10 @@ describeWithApp(
       const first = await settled({ settlementRef: VINNYTSIA.Ref, branchRef: 'door', weightKg: 1.2, value: 430 });
       expect(first.body).toEqual({ available: true, cost: fakeTariff('WarehouseDoors', 2, 500), date: inTwoDays() });
       expect(priceCalls().at(-1)!.properties).toMatchObject({ ServiceType: 'WarehouseDoors', CityRecipient: VINNYTSIA.DeliveryCity, Weight: '2', Cost: '500' });
-      const asked = novaPoshta.calls.length;
+      const asked = novaPoshta().calls.length;
       // 1.9 kg and 480 грн are in the same bands: no new question.
       expect((await estimate({ settlementRef: VINNYTSIA.Ref, branchRef: 'door', weightKg: 1.9, value: 480 })).body).toEqual(first.body);
-      expect(novaPoshta.calls.length).toBe(asked);
+      expect(novaPoshta().calls.length).toBe(asked);
       // Another weight band is another question.
       await settled({ settlementRef: VINNYTSIA.Ref, branchRef: 'door', weightKg: 2.5, value: 480 });
       expect(priceCalls().at(-1)!.properties).toMatchObject({ Weight: '3' });
@@ -154,20 +135,20 @@ describeWithApp(
       // The settlement's points are in the copy first, so only the tariff fails below.
       await ctx().app.inject({ url: `/api/delivery/branches?cityRef=${POLTAVA.Ref}` });
       for (const mode of ['refuse', 'http-error', 'garbage'] as const) {
-        novaPoshta.mode = mode;
+        novaPoshta().mode = mode;
         const { status, body } = await estimate(query);
         expect(status, mode).toBe(200);
         expect(body, mode).toEqual({ available: false, cost: null, date: null });
       }
-      novaPoshta.mode = 'ok';
+      novaPoshta().mode = 'ok';
       expect((await settled(query)).body.available).toBe(true);
     });
 
     test('Nova Poshta slower than 2 s: no estimate after about two seconds', async () => {
       const { estimate } = client(ctx().app);
       await ctx().app.inject({ url: `/api/delivery/branches?cityRef=${ZHYTOMYR.Ref}` });
-      novaPoshta.mode = 'slow';
-      novaPoshta.slowMs = 5_000;
+      novaPoshta().mode = 'slow';
+      novaPoshta().slowMs = 5_000;
       const started = Date.now();
       const { status, body } = await estimate({ settlementRef: ZHYTOMYR.Ref, branchRef: ZHYTOMYR.warehouses[0].Ref, weightKg: 1, value: 100 });
       const took = Date.now() - started;
@@ -207,42 +188,39 @@ describeWithApp(
 
     test('streets of a settlement for courier delivery: Address.searchSettlementStreets, cached; two letters at least', async () => {
       const { streets } = client(ctx().app);
-      const asked = novaPoshta.calls.length;
+      const asked = novaPoshta().calls.length;
       const found = await streets(BILA_TSERKVA.Ref, 'київ');
       expect(found.status).toBe(200);
       expect(found.body).toEqual({ streets: [{ ref: fakeRef(`street:${BILA_TSERKVA.Ref}:вул. Київська`), name: 'вул. Київська' }], demo: false });
-      expect(novaPoshta.calls.slice(asked)).toEqual([
+      expect(novaPoshta().calls.slice(asked)).toEqual([
         {
-          apiKey: novaPoshta.apiKey,
+          apiKey: novaPoshta().apiKey,
           method: 'Address.searchSettlementStreets',
           properties: { StreetName: 'київ', SettlementRef: BILA_TSERKVA.Ref, Limit: '20' },
         },
       ]);
       expect((await streets(BILA_TSERKVA.Ref, 'Київ')).body.streets).toHaveLength(1);
-      expect(novaPoshta.calls.length).toBe(asked + 1);
+      expect(novaPoshta().calls.length).toBe(asked + 1);
       expect((await streets(BILA_TSERKVA.Ref, 'к')).body.streets).toEqual([]);
-      expect(novaPoshta.calls.length).toBe(asked + 1);
+      expect(novaPoshta().calls.length).toBe(asked + 1);
       expect((await streets('not-a-ref', 'київ')).status).toBe(400);
       expect((await streets(BILA_TSERKVA.Ref, 'К'.repeat(200))).status).toBe(400);
-      novaPoshta.mode = 'refuse';
+      novaPoshta().mode = 'refuse';
       const down = await streets(BILA_TSERKVA.Ref, 'шевч');
       expect(down.status).toBe(502);
       expect(down.body.code).toBe('NOVA_POSHTA_UNAVAILABLE');
     });
 
     test('a courier order keeps the street, house and flat, the estimate and the comment; its waybill goes WarehouseDoors', async () => {
-      const { app } = ctx();
-      const { place, waybill, settled } = client(app);
-      const shopper = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+      const { app, shop } = ctx();
+      const { settled } = client(app);
       const product = await createProduct(app.db, { weight: 1.5, priceMinor: 640_00 });
       // As the shipping step does: the estimate is in the cache when the order is placed.
       await settled({ settlementRef: BILA_TSERKVA.Ref, branchRef: 'door', weightKg: 1.5, value: 640 });
       const street = { ref: fakeRef(`street:${BILA_TSERKVA.Ref}:вул. Гайова`), name: 'вул. Гайова' };
-      const placed = await place(shopper, {
-        orderItems: [{ product: product.id, qty: 1 }],
-        paymentMethod: 'NovaPoshta',
-        comment: '  Зателефонуйте перед відправкою  ',
+      const placed = await shop.placeOrder({
+        lines: [{ product: product.id, qty: 1 }],
+        extra: { comment: '  Зателефонуйте перед відправкою  ' },
         shippingAddress: {
           delivery: 'door',
           address: 'Іван Франко',
@@ -287,10 +265,10 @@ describeWithApp(
         expect(letter.textBody).toContain(`Доставка: ≈ ${fakeTariff('WarehouseDoors', 2, 700)}\u00a0грн, орієнтовно ${formatDeliveryDay(inTwoDays())}`);
       }
 
-      const made = novaPoshta.waybills.length;
-      const shipped = await waybill(order.id, admin);
+      const made = novaPoshta().waybills.length;
+      const shipped = await shop.makeWaybill(order.id, await shop.admin());
       expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-      const sent = novaPoshta.waybills[made].properties;
+      const sent = novaPoshta().waybills[made].properties;
       expect(sent).toMatchObject({
         ServiceType: 'WarehouseDoors',
         NewAddress: '1',
@@ -309,14 +287,8 @@ describeWithApp(
     });
 
     test('the fake refuses a courier waybill without the house, as Nova Poshta does', async () => {
-      const { app } = ctx();
-      const { place, waybill } = client(app);
-      const shopper = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      const admin = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
-      const product = await createProduct(app.db);
-      const { body: order } = await place(shopper, {
-        orderItems: [{ product: product.id, qty: 1 }],
-        paymentMethod: 'NovaPoshta',
+      const { app, shop } = ctx();
+      const order = await shop.orderPlaced({
         shippingAddress: {
           delivery: 'door',
           address: 'Леся Українка',
@@ -332,7 +304,7 @@ describeWithApp(
       });
       // An order from before the house was required, or edited by hand: Nova Poshta refuses it and nothing ships.
       await app.db.update(orders).set({ house: '' }).where(eq(orders.id, order.id));
-      const refused = await waybill(order.id, admin);
+      const refused = await shop.makeWaybill(order.id, await shop.admin());
       expect(refused.status).toBe(502);
       expect(refused.body.code).toBe('NOVA_POSHTA_UNAVAILABLE');
       const [row] = await app.db.select().from(orders).where(eq(orders.id, order.id));
@@ -340,9 +312,8 @@ describeWithApp(
     });
 
     test('courier delivery without a street or house, and a comment over 500 characters, are refused', async () => {
-      const { app } = ctx();
-      const { place } = client(app);
-      const shopper = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      const { app, shop } = ctx();
+      const shopper = await shop.customer();
       const product = await createProduct(app.db, { countInStock: 5 });
       const door = {
         delivery: 'door',
@@ -356,7 +327,7 @@ describeWithApp(
         house: '12',
       };
       const order = (shippingAddress: object, extra: object = {}) =>
-        place(shopper, { orderItems: [{ product: product.id, qty: 1 }], paymentMethod: 'NovaPoshta', shippingAddress, ...extra });
+        shop.placeOrder({ as: shopper, lines: [{ product: product.id, qty: 1 }], shippingAddress, extra });
       const cases: [object, object, string][] = [
         [{ ...door, house: '' }, {}, 'house'],
         [{ ...door, streetRef: undefined }, {}, 'street'],
@@ -375,14 +346,14 @@ describeWithApp(
     });
 
     test('a guest may leave out the e-mail: the order is placed, its link answered once, no letter to anyone but the shop', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { weight: 0.8, priceMinor: 150_00 });
       await client(app).settled({ settlementRef: BILA_TSERKVA.Ref, branchRef: BRANCH.Ref, weightKg: 0.8, value: 150 });
-      const payload = {
-        orderItems: [{ product: product.id, qty: 1 }],
-        paymentMethod: 'NovaPoshta',
+      const order = {
+        as: 'guest',
+        lines: [{ product: product.id, qty: 1 }],
         email: '',
-        comment: 'Після 18:00',
+        extra: { comment: 'Після 18:00' },
         shippingAddress: {
           address: 'Марко Вовчок',
           phoneNumber: '0931112233',
@@ -392,7 +363,7 @@ describeWithApp(
           warehouseRef: BRANCH.Ref,
         },
       };
-      const res = await client(app).placeAsGuest(payload);
+      const res = await shop.placeOrder(order);
       expect(res.status, JSON.stringify(res.body)).toBe(201);
       expect(res.body.guestEmail).toBeNull();
       expect(res.body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -400,7 +371,7 @@ describeWithApp(
       const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, res.body.id));
       expect(letters.map((l) => l.recipient)).toEqual([SHOP_EMAIL]);
       expect(letters[0].textBody).toContain('Коментар покупця: Після 18:00');
-      const bad = await client(app).placeAsGuest({ ...payload, email: 'not-an-email' });
+      const bad = await shop.placeOrder({ ...order, email: 'not-an-email' });
       expect(bad.status).toBe(400);
     });
   },

@@ -3,7 +3,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, test } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createOrder, createProduct, createUser, pack, sessionCookie } from '../../test/factories.js';
+import { createOrder, createProduct, createUser, pack } from '../../test/factories.js';
 import { kyivDayStart } from './export.js';
 import { columnLetters, csvField, csvLine } from './table-writers.js';
 
@@ -72,12 +72,12 @@ describe('table writers', () => {
 });
 
 describeWithApp('exports API', (ctx) => {
-  const admin = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
+  const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
   const get = async (url: string) => ctx().app.inject({ url, headers: await admin() });
 
   test('only an admin exports: 401 without a session, 403 for a customer', async () => {
     const { app } = ctx();
-    const customer = { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+    const customer = { cookie: (await ctx().shop.customer()).cookie };
     for (const url of ['/api/admin/export/products.csv', '/api/admin/export/products.xlsx', '/api/admin/export/orders.csv', '/api/admin/export/orders.xlsx']) {
       expect((await app.inject({ url })).statusCode).toBe(401);
       expect((await app.inject({ url, headers: customer })).statusCode).toBe(403);

@@ -6,7 +6,7 @@ import type { ImportApplied, ImportPreview } from '../../../shared/import-export
 import { messageText, type MessageKey } from '../../../shared/validation-messages.js';
 import { outboxMessages, products, productVariants, stockAlerts } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 import { multipartBody } from '../../test/multipart.js';
 
 /** A minimal XLSX as Excel writes it: shared strings, a number cell, cell references. */
@@ -38,7 +38,7 @@ function xlsxFile(rows: (string | number)[][]): Buffer {
 }
 
 describeWithApp('supplier price-list import API', (ctx) => {
-  const adminHeaders = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
+  const adminHeaders = async () => ({ cookie: (await ctx().shop.admin()).cookie });
   const upload = async (file: Buffer | string, fields: Record<string, string> = {}, headers?: Record<string, string>) => {
     const body = multipartBody([
       ...Object.entries(fields).map(([field, data]) => ({ field, data })),
@@ -63,7 +63,7 @@ describeWithApp('supplier price-list import API', (ctx) => {
 
   test('only an admin imports: 401 without a session, 403 for a customer', async () => {
     const { app } = ctx();
-    const customer = { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+    const customer = { cookie: (await ctx().shop.customer()).cookie };
     expect((await upload('sku,price\nA,1\n', {}, {})).statusCode).toBe(401);
     expect((await upload('sku,price\nA,1\n', {}, customer)).statusCode).toBe(403);
     const someId = '00000000-0000-4000-8000-000000000000';
@@ -173,8 +173,7 @@ describeWithApp('supplier price-list import API', (ctx) => {
 
   test('an applied import is in the audit trail: the file by the admin who applied it, and each pack it changed', async () => {
     const { app } = ctx();
-    const admin = await createUser(app.db, { isAdmin: true, name: 'Оксана Адмін' });
-    const cookie = await sessionCookie(admin, app.config.jwtSecret);
+    const { user: admin, cookie } = await ctx().shop.admin({ name: 'Оксана Адмін' });
     const hop = await createProduct(app.db, { name: 'Хміль Saaz', variants: [pack('50 г', 120_00, 4, 0.05, { sku: 'AUD-SAAZ-50' })] });
     const preview = (await upload('sku,price,countInStock\nAUD-SAAZ-50,130,4\nAUD-NEW-1,99,1\n', { supplier: 'Жатець' })).json() as ImportPreview;
     const trail = async (query: string) => ((await app.inject({ url: `/api/admin/audit?${query}`, headers: { cookie } })).json() as AuditList).entries;

@@ -6,14 +6,7 @@ import { MAX_LEGAL_BODY } from '../../../shared/legal.js';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { legalPageVersions, outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
 import { resolvePage } from '../site/index.js';
-
-const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
-
-async function admin(app: FastifyInstance) {
-  return sessionCookie(await createUser(app.db, { isAdmin: true, name: 'Ірина Адмін' }), app.config.jwtSecret);
-}
 
 const save = (app: FastifyInstance, cookie: string | undefined, key: string, payload: unknown) =>
   app.inject({ method: 'PUT', url: `/api/admin/legal/${key}`, headers: cookie ? { cookie } : {}, payload: payload as object });
@@ -30,30 +23,9 @@ async function setSettings(app: FastifyInstance, cookie: string, changes: { shop
   expect(res.statusCode).toBe(200);
 }
 
-async function customerOrder(app: FastifyInstance, extra: object = {}) {
-  const cookie = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-  const product = await createProduct(app.db, { countInStock: 10 });
-  return app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', ...extra },
-  });
-}
-
-async function guestOrder(app: FastifyInstance, from: string, extra: object = {}) {
-  const product = await createProduct(app.db, { countInStock: 10 });
-  return app.inject({
-    method: 'POST',
-    url: '/api/orders/guest',
-    remoteAddress: from,
-    payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', email: 'guest@example.com', ...extra },
-  });
-}
-
 describeWithApp('legal pages', (ctx) => {
   test('a new shop has every page from its template, with the seller’s details filled from the settings', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     for (const key of ['offer', 'privacy', 'delivery', 'returns']) {
       const res = await app.inject({ url: `/api/legal/${key}` });
       expect(res.statusCode, key).toBe(200);
@@ -62,7 +34,7 @@ describeWithApp('legal pages', (ctx) => {
       expect(page.html).toContain('шаблон');
       expect(page.htmlEn).toContain('template');
     }
-    const cookie = await admin(app);
+    const { cookie } = await shop.admin();
     await setSettings(app, cookie, {
       shop: {
         name: 'Пивоварня *Хміль*',
@@ -87,8 +59,8 @@ describeWithApp('legal pages', (ctx) => {
   });
 
   test('each save is a new version in force; the old ones read back unchanged and the database refuses to change them', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin({ name: 'Ірина Адмін' });
     const before = await offer(app);
     const first = await save(app, cookie, 'offer', { title: 'Публічна оферта', body: 'Редакція **друга** від {{shopName}}.', titleEn: 'Public offer' });
     expect(first.statusCode).toBe(200);
@@ -124,14 +96,14 @@ describeWithApp('legal pages', (ctx) => {
   });
 
   test('only an admin saves; empty, too long or malformed texts are a coded 400 and add no version', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     const page = { title: 'Політика', body: 'Текст' };
     expect((await save(app, undefined, 'privacy', page)).statusCode).toBe(401);
-    const shopper = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+    const { cookie: shopper } = await shop.customer();
     expect((await save(app, shopper, 'privacy', page)).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/admin/legal', headers: { cookie: shopper } })).statusCode).toBe(403);
 
-    const cookie = await admin(app);
+    const { cookie } = await shop.admin();
     const bad: [string, unknown, string][] = [
       ['empty body', { title: 'Політика', body: '   ' }, 'legalBodyRequired'],
       ['empty title', { title: '', body: 'Текст' }, 'legalTitleRequired'],
@@ -167,8 +139,8 @@ describeWithApp('legal pages', (ctx) => {
   });
 
   test('unsafe Markdown is rendered inert: raw HTML shows as text, scripts never run, links only to http(s), mailto or the shop', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     const body = [
       '<script>alert(1)</script>',
       '<img src=x onerror="alert(2)">',
@@ -199,51 +171,49 @@ describeWithApp('legal pages', (ctx) => {
   });
 
   test('an order stores the offer version in force when placed, and its letter links that version', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
-    const placed = await customerOrder(app);
-    expect(placed.statusCode).toBe(201);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
+    const placed = await shop.orderPlaced();
     const inForce = (await offer(app)).version;
-    expect(placed.json().offerVersion).toBe(inForce);
+    expect(placed.offerVersion).toBe(inForce);
 
     expect((await save(app, cookie, 'offer', { title: 'Оферта', body: 'Нова редакція' })).statusCode).toBe(200);
-    const later = await customerOrder(app);
-    expect(later.json().offerVersion).toBe(inForce + 1);
+    const later = await shop.orderPlaced();
+    expect(later.offerVersion).toBe(inForce + 1);
     // The earlier order keeps the version it was placed under.
-    const reread = await app.inject({ url: `/api/orders/${placed.json()._id}`, headers: { cookie } });
-    expect(reread.json().offerVersion).toBe(inForce);
+    expect((await shop.orderOf(placed.id, cookie)).offerVersion).toBe(inForce);
 
     const [letter] = await app.db
       .select()
       .from(outboxMessages)
-      .where(sql`${outboxMessages.orderId} = ${later.json()._id} AND ${outboxMessages.channel} = 'email' AND ${outboxMessages.subject} LIKE '%прийнято%'`);
+      .where(sql`${outboxMessages.orderId} = ${later.id} AND ${outboxMessages.channel} = 'email' AND ${outboxMessages.subject} LIKE '%прийнято%'`);
     expect(letter.textBody).toContain(`Публічна оферта (редакція ${inForce + 1}): ${app.config.siteUrl}/oferta/v/${inForce + 1}`);
     expect(letter.textBody).toContain(`${app.config.siteUrl}/returns`);
     expect(letter.htmlBody).toContain(`href="${app.config.siteUrl}/privacy"`);
   });
 
   test('with the checkbox the server requires acceptOffer: true, from guests and customers alike', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     // The notice (the default) needs no tick.
-    expect((await customerOrder(app)).statusCode).toBe(201);
+    expect((await shop.placeOrder()).status).toBe(201);
 
     await setSettings(app, cookie, { legal: { offerConsent: 'checkbox' } });
     expect((await app.inject({ url: '/api/settings' })).json().legal).toEqual({ offerConsent: 'checkbox' });
     const [{ n: before }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(legalPageVersions);
     for (const extra of [{}, { acceptOffer: false }]) {
-      const refused = await customerOrder(app, extra);
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().code).toBe('OFFER_NOT_ACCEPTED');
-      const guest = await guestOrder(app, '10.1.0.1', extra);
-      expect(guest.statusCode).toBe(400);
-      expect(guest.json().code).toBe('OFFER_NOT_ACCEPTED');
+      const refused = await shop.placeOrder({ extra });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('OFFER_NOT_ACCEPTED');
+      const guest = await shop.placeOrder({ as: 'guest', extra });
+      expect(guest.status).toBe(400);
+      expect(guest.body.code).toBe('OFFER_NOT_ACCEPTED');
     }
-    expect((await customerOrder(app, { acceptOffer: 'yes' })).statusCode).toBe(400);
-    expect((await customerOrder(app, { acceptOffer: true })).statusCode).toBe(201);
-    const guest = await guestOrder(app, '10.1.0.2', { acceptOffer: true });
-    expect(guest.statusCode).toBe(201);
-    expect(guest.json().offerVersion).toBeGreaterThanOrEqual(1);
+    expect((await shop.placeOrder({ extra: { acceptOffer: 'yes' } })).status).toBe(400);
+    expect((await shop.placeOrder({ extra: { acceptOffer: true } })).status).toBe(201);
+    const guest = await shop.placeOrder({ as: 'guest', extra: { acceptOffer: true } });
+    expect(guest.status).toBe(201);
+    expect(guest.body.offerVersion).toBeGreaterThanOrEqual(1);
     const [{ n: after }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(legalPageVersions);
     expect(after).toBe(before);
 

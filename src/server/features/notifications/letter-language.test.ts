@@ -1,8 +1,8 @@
 import { afterAll, expect, test } from 'vitest';
-import type { Order, OrderSummary } from '../../../shared/orders.js';
+import type { OrderSummary } from '../../../shared/orders.js';
 import { describeWithApp } from '../../test/database.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
-import { createProduct, createUser, pack, sessionCookie } from '../../test/factories.js';
+import { createProduct, pack } from '../../test/factories.js';
 import { startFakeSmtp } from '../../test/fakes/smtp.js';
 import { lineTitle } from './order-notices.js';
 import { LETTER_TEXTS } from './letter-texts.js';
@@ -31,23 +31,19 @@ describeWithApp(
   'letters in the shopper’s language, the guests in the admin list',
   (ctx) => {
     useShopSettings(ctx);
-    const admin = async () => {
-      const { app } = ctx();
-      return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
-    };
+    const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
 
     test('an order placed in English gets every letter in English, the shop’s copy stays Ukrainian', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { name: `Хміль Citra ${Date.now()}`, variants: [pack('50 г', 210_00, 9, 0.05)] });
       const before = smtp.received.length;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/orders/guest',
+      const order = await shop.orderPlaced({
+        as: 'guest',
+        lines: [{ product: product.id, qty: 2 }],
+        shippingAddress: ADDRESS,
+        email: 'olena@example.com',
         headers: { 'accept-language': 'en-GB,en;q=0.9,uk;q=0.5' },
-        payload: { orderItems: [{ product: product.id, qty: 2 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', email: 'olena@example.com' },
       });
-      expect(res.statusCode, res.body).toBe(201);
-      const order = res.json() as Order;
       expect(order.locale).toBe('en');
       await app.outbox.flush();
       const [letter] = smtp.received.slice(before).filter((m) => m.to.includes('olena@example.com'));
@@ -62,9 +58,8 @@ describeWithApp(
       expect(shopCopy?.text).toContain('грн');
 
       // Cancelled later: still in English.
-      const headers = await admin();
-      const cancelled = await app.inject({ method: 'PUT', url: `/api/orders/${order.id}/cancel`, headers });
-      expect(cancelled.statusCode, cancelled.body).toBe(200);
+      const cancelled = await shop.orderStep(order.id, 'cancel', await shop.admin());
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
       await app.outbox.flush();
       const later = smtp.received.slice(before).filter((m) => m.to.includes('olena@example.com'));
       expect(later.at(-1)?.subject).toBe(`Order No. ${order.number} cancelled — ${later.at(-1)?.subject.split(' — ')[1]}`);
@@ -72,19 +67,14 @@ describeWithApp(
     });
 
     test('the admin list labels a guest order as a guest and finds it by the guest’s e-mail and by phone', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 5 });
-      const placed = await app.inject({
-        method: 'POST',
-        url: '/api/orders/guest',
-        payload: {
-          orderItems: [{ product: product.id, qty: 1 }],
-          shippingAddress: { ...ADDRESS, address: 'Гість Без Пошти', phoneNumber: '+380501234321' },
-          paymentMethod: 'NovaPoshta',
-        },
+      const noEmail = await shop.orderPlaced({
+        as: 'guest',
+        lines: [{ product: product.id, qty: 1 }],
+        shippingAddress: { ...ADDRESS, address: 'Гість Без Пошти', phoneNumber: '+380501234321' },
+        email: null,
       });
-      expect(placed.statusCode, placed.body).toBe(201);
-      const noEmail = placed.json() as Order;
       const headers = await admin();
       const search = async (q: string) => {
         const res = await app.inject({ url: `/api/orders?q=${encodeURIComponent(q)}`, headers });

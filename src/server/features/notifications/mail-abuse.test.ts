@@ -2,35 +2,29 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser } from '../../test/factories.js';
+import { freshIp } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 
 /** The shop is nobody's mail cannon (docs/notifications.md, "Abuse"). */
 
-let lastIp = 0;
-const freshIp = () => `10.44.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 const SPAM = 'Виграш 100000 грн: http://evil.example/claim';
 
 describeWithApp(
   'mail abuse',
   (ctx) => {
     test('a guest letter carries no text the guest typed but the name and the order lines; a daily cap per recipient', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 100, name: 'Дріжджі US-05' });
       const victim = 'victim@example.com';
       const statuses = [];
       for (let i = 0; i < 4; i++) {
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/orders/guest',
-          remoteAddress: freshIp(),
-          payload: {
-            orderItems: [{ product: product.id, qty: 1 }],
-            shippingAddress: { address: 'Олена', city: SPAM, country: SPAM, postalCode: '01001', phoneNumber: `+38050123450${i}` },
-            paymentMethod: 'NovaPoshta',
-            email: victim,
-          },
+        const res = await shop.placeOrder({
+          as: 'guest',
+          lines: [{ product: product.id, qty: 1 }],
+          shippingAddress: { address: 'Олена', city: SPAM, country: SPAM, postalCode: '01001', phoneNumber: `+38050123450${i}` },
+          email: victim,
         });
-        statuses.push(res.statusCode);
+        statuses.push(res.status);
       }
       expect(statuses).toEqual([201, 201, 201, 201]);
       const letters = await app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, victim));
@@ -48,8 +42,8 @@ describeWithApp(
     });
 
     test('password-reset letters to one address are capped per day', async () => {
-      const { app } = ctx();
-      const user = await createUser(app.db);
+      const { app, shop } = ctx();
+      const { user } = await shop.customer();
       for (let i = 0; i < 5; i++) {
         const res = await app.inject({ method: 'POST', url: '/api/users/password-reset', payload: { email: user.email }, remoteAddress: freshIp() });
         expect(res.statusCode).toBe(202);

@@ -9,7 +9,8 @@ import { describeWithApp } from '../../test/database.js';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { saveSettings } from '../settings/index.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import type { ShopDriver, SignedIn } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { startFakeSmtp } from '../../test/fakes/smtp.js';
 import { startFakeTelegram } from '../../test/fakes/telegram.js';
 import { formatUahMinor } from '../../../shared/pricing.js';
@@ -25,24 +26,10 @@ const ADDRESS = { address: 'Марія Заньковецька', city: 'Ніж�
 const SHOP_EMAIL = 'orders@khmilna.example';
 const CHAT_ID = '-1001234567890';
 
-async function shopperAndAdmin(app: FastifyInstance) {
-  const shopper = await createUser(app.db);
-  const admin = await createUser(app.db, { isAdmin: true });
-  return {
-    shopper,
-    cookie: await sessionCookie(shopper, app.config.jwtSecret),
-    adminCookie: await sessionCookie(admin, app.config.jwtSecret),
-  };
-}
-
-async function place(app: FastifyInstance, cookie: string, productId: string, paymentMethod: string, qty = 1) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { orderItems: [{ product: productId, qty }], shippingAddress: ADDRESS, paymentMethod },
-  });
-  return { status: res.statusCode, order: res.json() as Order };
+/** A shopper's order of `qty` units of the product, paid by `paymentMethod`, to a branch in Ніжин. */
+async function place(shop: ShopDriver, as: SignedIn, productId: string, paymentMethod: string, qty = 1) {
+  const { status, body } = await shop.placeOrder({ as, lines: [{ product: productId, qty }], shippingAddress: ADDRESS, paymentMethod });
+  return { status, order: body };
 }
 
 const mailTo = (address: string) => smtp.received.filter((mail) => mail.to.includes(address));
@@ -58,10 +45,11 @@ describeWithApp(
   (ctx) => {
     useShopSettings(ctx);
     test('a new order: the shopper’s letter with payment details, the shop’s letter and a Telegram message, each sent once', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { name: 'Хміль Saaz', priceMinor: 1305_00, countInStock: 55 });
-      const { shopper, cookie } = await shopperAndAdmin(app);
-      const { order } = await place(app, cookie, product.id, 'NovaPoshta');
+      const customer = await shop.customer();
+      const shopper = customer.user;
+      const { order } = await place(shop, customer, product.id, 'NovaPoshta');
 
       const queued = await pending(app, order.id);
       expect(queued.map((m) => `${m.channel}:${m.recipient}`).sort()).toEqual([`email:${SHOP_EMAIL}`, `email:${shopper.email}`, `telegram:${CHAT_ID}`].sort());
@@ -94,14 +82,14 @@ describeWithApp(
     });
 
     test('paid, shipped (with the ТТН and a tracking link) and cancelled reach the shopper', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 55 });
-      const { shopper, cookie, adminCookie } = await shopperAndAdmin(app);
-      const { order } = await place(app, cookie, product.id, 'PrivatBank');
-      const step = (action: string, payload?: object) =>
-        app.inject({ method: 'PUT', url: `/api/orders/${order.id}/${action}`, headers: { cookie: adminCookie }, ...(payload ? { payload } : {}) });
-      expect((await step('mark-paid')).statusCode).toBe(200);
-      expect((await step('ship', { trackingNumber: '59001234567890' })).statusCode).toBe(200);
+      const customer = await shop.customer();
+      const shopper = customer.user;
+      const admin = await shop.admin();
+      const { order } = await place(shop, customer, product.id, 'PrivatBank');
+      expect((await shop.orderStep(order.id, 'mark-paid', admin)).status).toBe(200);
+      expect((await shop.orderStep(order.id, 'ship', admin, { trackingNumber: '59001234567890' })).status).toBe(200);
       await app.outbox.flush();
       const subjects = mailTo(shopper.email).map((m) => m.subject);
       expect(subjects).toEqual([
@@ -115,29 +103,30 @@ describeWithApp(
       // Bank transfer: the letter on placing says how and how much to pay.
       expect(mailTo(shopper.email)[0].text).toContain(`У призначенні платежу вкажіть «Замовлення №${order.number}»`);
 
-      const second = await place(app, cookie, product.id, 'PayPal');
-      await app.inject({ method: 'PUT', url: `/api/orders/${second.order.id}/cancel`, headers: { cookie } });
+      const second = await place(shop, customer, product.id, 'PayPal');
+      await shop.orderStep(second.order.id, 'cancel', customer);
       await app.outbox.flush();
       expect(mailTo(shopper.email).at(-1)!.subject).toBe(`Замовлення №${second.order.number} скасовано — Хмільна крамниця`);
     });
 
     test('a refused order sends nothing: the notices roll back with it', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 1 });
-      const { cookie } = await shopperAndAdmin(app);
+      const customer = await shop.customer();
       const [{ n: before }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages);
-      expect((await place(app, cookie, product.id, 'PayPal', 2)).status).toBe(409);
+      expect((await place(shop, customer, product.id, 'PayPal', 2)).status).toBe(409);
       const [{ n: after }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(outboxMessages);
       expect(after).toBe(before);
     });
 
     test('SMTP down, then back: the letters wait with back-off and go out once', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 55 });
-      const { shopper, cookie } = await shopperAndAdmin(app);
+      const customer = await shop.customer();
+      const shopper = customer.user;
       await smtp.stop();
       try {
-        const { order } = await place(app, cookie, product.id, 'NovaPoshta');
+        const { order } = await place(shop, customer, product.id, 'NovaPoshta');
         const round = await app.outbox.flush();
         expect(round).toEqual({ sent: 1, failed: 2 }); // Telegram went; both letters failed.
         const failed = (await pending(app, order.id)).filter((m) => m.channel === 'email');
@@ -163,12 +152,12 @@ describeWithApp(
     });
 
     test('Telegram refusing or down is retried later, the letters are not held up', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 55 });
-      const { cookie } = await shopperAndAdmin(app);
+      const customer = await shop.customer();
       for (const mode of ['flood', 'down'] as const) {
         telegram.mode = mode;
-        const { order } = await place(app, cookie, product.id, 'PayPal');
+        const { order } = await place(shop, customer, product.id, 'PayPal');
         expect(await app.outbox.flush()).toEqual({ sent: 2, failed: 1 });
         const [message] = (await pending(app, order.id)).filter((m) => m.channel === 'telegram');
         expect(message.sentAt).toBeNull();
@@ -184,10 +173,10 @@ describeWithApp(
     });
 
     test('two workers at once (two instances) send each message once', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 50 });
-      const { cookie } = await shopperAndAdmin(app);
-      for (let i = 0; i < 4; i++) await place(app, cookie, product.id, 'PayPal');
+      const customer = await shop.customer();
+      for (let i = 0; i < 4; i++) await place(shop, customer, product.id, 'PayPal');
       const before = smtp.received.length;
       const { startOutboxWorker } = await import('./outbox-worker.js');
       const { createMailer } = await import('./mailer.js');
@@ -242,11 +231,12 @@ describeWithApp(
     });
 
     test('a transfer order: the letter names the settings’ card, IBAN, recipient, the exact sum and the purpose; the shop copy goes to the settings e-mail', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { name: 'Дріжджі US-05', priceMinor: 652_50, countInStock: 55 });
-      const { shopper, cookie } = await shopperAndAdmin(app);
+      const customer = await shop.customer();
+      const shopper = customer.user;
       const before = smtp.received.length;
-      const { status, order } = await place(app, cookie, product.id, 'PrivatBank', 2);
+      const { status, order } = await place(shop, customer, product.id, 'PrivatBank', 2);
       expect(status).toBe(201);
       await app.outbox.flush();
       // This database's letters only: the other pass of this file shares the mail server and order numbers.
@@ -275,16 +265,18 @@ describeWithApp(
     });
 
     test('a guest order: the letter goes to the guest e-mail with the order’s secret link, and that link opens the order', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { countInStock: 55 });
       const before = smtp.received.length;
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/orders/guest',
-        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'PrivatBank', email: 'gist@example.com' },
+      const res = await shop.placeOrder({
+        as: 'guest',
+        lines: [{ product: product.id, qty: 1 }],
+        shippingAddress: ADDRESS,
+        paymentMethod: 'PrivatBank',
+        email: 'gist@example.com',
       });
-      expect(res.statusCode).toBe(201);
-      const placed = res.json() as Order & { accessToken: string };
+      expect(res.status).toBe(201);
+      const placed = res.body;
       await app.outbox.flush();
 
       const letters = smtp.received.slice(before).filter((m) => m.to.includes('gist@example.com'));
@@ -328,11 +320,12 @@ describeWithApp(
   (ctx) => {
     useShopSettings(ctx);
     test('each letter is written as an .eml file under DATA_DIR/mail', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       rmSync(path.join(mailDir, 'mail'), { recursive: true, force: true });
       const product = await createProduct(app.db);
-      const { shopper, cookie } = await shopperAndAdmin(app);
-      const { order } = await place(app, cookie, product.id, 'PayPal');
+      const customer = await shop.customer();
+      const shopper = customer.user;
+      const { order } = await place(shop, customer, product.id, 'PayPal');
       // The shopper's letter and the shop's copy (to the settings e-mail: no SHOP_NOTIFY_EMAIL here).
       expect(await app.outbox.flush()).toEqual({ sent: 2, failed: 0 });
       const dir = path.join(mailDir, 'mail');

@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeEach, expect, test } from 'vitest';
-import type { GuestOrder } from '../../../shared/orders.js';
 import type { OutboxList, OutboxMessage } from '../../../shared/outbox.js';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct } from '../../test/factories.js';
 import { startFakeSmtp } from '../../test/fakes/smtp.js';
 import { startFakeTelegram } from '../../test/fakes/telegram.js';
 import { useShopSettings } from '../../test/payment-methods.js';
@@ -23,10 +22,6 @@ const CHAT_ID = '-1009876543210';
 const SHOP_EMAIL = 'orders@khmilna.example';
 const MAX_ATTEMPTS = 3;
 const ADDRESS = { address: 'Ольга Кобилянська', city: 'Чернівці', phoneNumber: '+380501234567', country: 'Відділення №1: вул. Головна, 1' };
-
-async function adminCookie(app: FastifyInstance) {
-  return sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
-}
 
 /** Makes every unsent notice due now (the worker's back-off would otherwise wait). */
 const makeDue = (app: FastifyInstance) =>
@@ -54,7 +49,7 @@ describeWithApp(
     });
 
     test('a notice that fails OUTBOX_MAX_ATTEMPTS times is parked as dead, the owner told on Telegram; an admin retry sends it', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const letter = await queueLetter(app, { subject: 'Замовлення №1001 прийнято' });
       await smtp.stop();
       for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -78,7 +73,7 @@ describeWithApp(
         expect.stringContaining('«Замовлення №1001 прийнято» для buyer@example.com не надіслано після 3 спроб'),
       ]);
 
-      const cookie = await adminCookie(app);
+      const { cookie } = await shop.admin();
       const list = await app.inject({ method: 'GET', url: '/api/admin/outbox?state=dead', headers: { cookie } });
       expect(list.statusCode).toBe(200);
       const listed = (list.json() as OutboxList).messages;
@@ -107,8 +102,8 @@ describeWithApp(
     });
 
     test('retry refuses what is not dead, unknown ids and bad input; the list and the retry are an admin’s', async () => {
-      const { app } = ctx();
-      const cookie = await adminCookie(app);
+      const { app, shop } = ctx();
+      const { cookie } = await shop.admin();
       const pending = await queueLetter(app);
       const notDead = await app.inject({ method: 'POST', url: `/api/admin/outbox/${pending.id}/retry`, headers: { cookie } });
       expect(notDead.statusCode).toBe(409);
@@ -121,7 +116,7 @@ describeWithApp(
       const pendingList = (await app.inject({ method: 'GET', url: '/api/admin/outbox?state=pending', headers: { cookie } })).json() as OutboxList;
       expect(pendingList.messages.map((m) => m.id)).toEqual([pending.id]);
 
-      const customer = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+      const { cookie: customer } = await shop.customer();
       expect((await app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode).toBe(401);
       expect((await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: { cookie: customer } })).statusCode).toBe(403);
       expect((await app.inject({ method: 'POST', url: `/api/admin/outbox/${pending.id}/retry`, headers: { cookie: customer } })).statusCode).toBe(403);
@@ -156,15 +151,11 @@ describeWithApp(
     });
 
     test('a guest’s letter with the order’s secret link keeps no link once sent; the shop’s letters keep their text', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, { priceMinor: 500_00 });
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/orders/guest',
-        payload: { orderItems: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, paymentMethod: 'NovaPoshta', email: 'guest@example.com' },
-      });
-      expect(res.statusCode).toBe(201);
-      const { accessToken, id } = res.json() as GuestOrder;
+      const res = await shop.placeOrder({ as: 'guest', lines: [{ product: product.id, qty: 1 }], shippingAddress: ADDRESS, email: 'guest@example.com' });
+      expect(res.status).toBe(201);
+      const { accessToken, id } = res.body;
       const queued = await app.db.select().from(outboxMessages).where(eq(outboxMessages.orderId, id));
       const guestLetter = queued.find((m) => m.recipient === 'guest@example.com')!;
       expect(guestLetter.textBody).toContain(accessToken);
@@ -186,8 +177,8 @@ describeWithApp(
     });
 
     test('a password-reset letter keeps no link once sent', async () => {
-      const { app } = ctx();
-      const user = await createUser(app.db);
+      const { app, shop } = ctx();
+      const { user } = await shop.customer();
       expect((await app.inject({ method: 'POST', url: '/api/users/password-reset', payload: { email: user.email } })).statusCode).toBe(202);
       await app.outbox.flush();
       const stored = await app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, user.email));

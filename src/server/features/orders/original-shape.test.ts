@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct } from '../../test/factories.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 
 /**
@@ -14,10 +14,9 @@ describeWithApp(
     useShopSettings(ctx);
 
     test('an order posted in the original shape and one in the true shape are the same order, and both answer with both names', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const hops = await createProduct(app.db, { name: 'Хміль Saaz', countInStock: 9 });
-      const user = await createUser(app.db, { name: 'Іван Франко' });
-      const cookie = await sessionCookie(user, app.config.jwtSecret);
+      const { cookie } = await shop.customer({ name: 'Іван Франко' });
       const post = (payload: object) => app.inject({ method: 'POST', url: '/api/orders', headers: { cookie }, payload });
 
       const original = await post({
@@ -77,7 +76,7 @@ describeWithApp(
     });
 
     test('the product and user JSON keep their original fields', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const hops = await createProduct(app.db, { name: 'Хміль Citra', countInStock: 4 });
       const product = (await app.inject({ url: `/api/products/${hops.id}` })).json();
       expect(product).toMatchObject({
@@ -97,30 +96,22 @@ describeWithApp(
       const listed = (await app.inject({ url: '/api/products?keyword=citra' })).json();
       expect(listed.products[0]).toMatchObject({ _id: hops.id, origin: 'USA', alfa: 6.5 });
 
-      const reviewer = await createUser(app.db, { name: 'Марко Вовчок' });
-      const cookie = await sessionCookie(reviewer, app.config.jwtSecret);
-      const reviewed = await app.inject({
-        method: 'POST',
-        url: `/api/products/${hops.id}/reviews`,
-        headers: { cookie },
-        payload: { rating: 5, comment: 'Смачно' },
-      });
-      expect(reviewed.statusCode, reviewed.body).toBe(201);
-      const { review } = reviewed.json();
+      const reviewed = await shop.review(hops.id, { rating: 5, comment: 'Смачно' }, await shop.customer({ name: 'Марко Вовчок' }));
+      expect(reviewed.status, JSON.stringify(reviewed.body)).toBe(201);
+      const { review } = reviewed.body;
       expect(review).toMatchObject({ _id: review.id, name: 'Марко Вовчок', rating: 5, comment: 'Смачно' });
       app.catalogCache.invalidate();
       const detail = (await app.inject({ url: `/api/products/${hops.id}` })).json();
       expect(detail.reviews).toEqual([expect.objectContaining({ _id: review.id, id: review.id })]);
-      const admin = await createUser(app.db, { name: 'Леся Українка', isAdmin: true });
-      const profile = (await app.inject({ url: '/api/users/profile', headers: { cookie: await sessionCookie(admin, app.config.jwtSecret) } })).json();
+      const { user: admin, cookie } = await shop.admin({ name: 'Леся Українка' });
+      const profile = (await app.inject({ url: '/api/users/profile', headers: { cookie } })).json();
       expect(profile).toMatchObject({ _id: admin.id, name: 'Леся Українка', email: admin.email, isAdmin: true });
     });
 
     test("an admin's product edit posted with the original names is taken as the true one", async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const yeast = await createProduct(app.db, { name: 'Дріжджі W-34/70', category: 'Yeast', producer: 'Fermentis', attributes: {} });
-      const admin = await createUser(app.db, { isAdmin: true });
-      const headers = { cookie: await sessionCookie(admin, app.config.jwtSecret) };
+      const headers = { cookie: (await shop.admin()).cookie };
       const edit = { name: 'Дріжджі W-34/70', image: yeast.image, description: 'Низового бродіння', category: 'Yeast' };
       const original = await app.inject({
         method: 'PUT',

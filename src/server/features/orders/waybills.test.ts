@@ -49,7 +49,7 @@ function api(shop: ShopDriver) {
   return {
     place: (cookie: string, lines: OrderLine[], paymentMethod: string, shippingAddress: object) =>
       shop.placeOrder({ as: cookie, lines, paymentMethod, shippingAddress }),
-    waybill: (id: string, cookie?: string) => call('POST', `/api/orders/${id}/waybill`, cookie),
+    waybill: shop.makeWaybill,
     step: shop.orderStep,
     get: (id: string, cookie: string) => call('GET', `/api/orders/${id}`, cookie),
   };

@@ -1,31 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import type { PackingSlips } from '../../../shared/packing.js';
 import { fiscalReceipts, orderItems, orders } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createOrder, createProduct, createUser, pack, sessionCookie } from '../../test/factories.js';
-import { startFakeNovaPoshta, type FakeNovaPoshta } from '../../test/fakes/nova-poshta.js';
+import { useFakeNovaPoshta } from '../../test/driver.js';
+import { createOrder, createProduct, pack } from '../../test/factories.js';
 
-let novaPoshta: FakeNovaPoshta;
 const env: Record<string, string> = {};
-
-beforeAll(async () => {
-  novaPoshta = await startFakeNovaPoshta();
-  Object.assign(env, { NOVA_POSHTA_API_URL: novaPoshta.url, NOVA_POSHTA_API_KEY: novaPoshta.apiKey, NOVA_POSHTA_PRINT_URL: novaPoshta.printUrl });
-});
-afterAll(() => novaPoshta?.close());
-afterEach(() => expect(novaPoshta.unhandled, 'requests the fake Nova Poshta does not know').toEqual([]));
+const novaPoshta = useFakeNovaPoshta(env);
 
 describeWithApp(
   'packing slips and Nova Poshta labels',
   (ctx) => {
-    const admin = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
+    const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
 
     let made = 0;
     async function maltOrder() {
       const { app } = ctx();
       const n = ++made;
-      const buyer = await createUser(app.db);
+      const { user: buyer } = await ctx().shop.customer();
       const malt = await createProduct(app.db, {
         name: 'Солод Pale Ale',
         category: 'Malt',
@@ -45,9 +38,9 @@ describeWithApp(
     }
 
     test('only an admin prints: 401 without a session, 403 for a customer', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const order = await maltOrder();
-      const customer = { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+      const customer = { cookie: (await shop.customer()).cookie };
       for (const url of [`/api/admin/packing-slips?ids=${order.id}`, `/api/admin/waybill-labels?ids=${order.id}`]) {
         expect((await app.inject({ url })).statusCode).toBe(401);
         expect((await app.inject({ url, headers: customer })).statusCode).toBe(403);
@@ -71,8 +64,8 @@ describeWithApp(
       });
       const res = await app.inject({ url: `/api/admin/packing-slips?ids=${second.id},${order.id}`, headers: await admin() });
       expect(res.statusCode).toBe(200);
-      const { shop, slips } = res.json() as PackingSlips;
-      expect(shop.name).toBe('Хмільна крамниця');
+      const { shop: seller, slips } = res.json() as PackingSlips;
+      expect(seller.name).toBe('Хмільна крамниця');
       expect(slips.map((s) => s.number)).toEqual([second.number, order.number]);
       const slip = slips[1];
       expect(slip).toMatchObject({
@@ -96,16 +89,16 @@ describeWithApp(
       const { app } = ctx();
       const first = await maltOrder();
       const second = await maltOrder();
-      novaPoshta.waybills.push({ number: '20450000000201', ref: 'a', properties: {} }, { number: '20450000000202', ref: 'b', properties: {} });
+      novaPoshta().waybills.push({ number: '20450000000201', ref: 'a', properties: {} }, { number: '20450000000202', ref: 'b', properties: {} });
       await app.db.update(orders).set({ trackingNumber: '20450000000201' }).where(eq(orders.id, first.id));
       await app.db.update(orders).set({ trackingNumber: '20450000000202' }).where(eq(orders.id, second.id));
       const res = await app.inject({ url: `/api/admin/waybill-labels?ids=${first.id},${second.id}`, headers: await admin() });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.body.startsWith('%PDF-')).toBe(true);
-      expect(res.body).not.toContain(novaPoshta.apiKey);
-      expect(JSON.stringify(res.headers)).not.toContain(novaPoshta.apiKey);
-      expect(novaPoshta.prints.at(-1)).toEqual(['20450000000201', '20450000000202']);
+      expect(res.body).not.toContain(novaPoshta().apiKey);
+      expect(JSON.stringify(res.headers)).not.toContain(novaPoshta().apiKey);
+      expect(novaPoshta().prints.at(-1)).toEqual(['20450000000201', '20450000000202']);
 
       // An order without a waybill, and a waybill Nova Poshta does not print for this key.
       const bare = await maltOrder();
@@ -116,7 +109,7 @@ describeWithApp(
       const refused = await app.inject({ url: `/api/admin/waybill-labels?ids=${bare.id}`, headers: await admin() });
       expect(refused.statusCode).toBe(502);
       expect(refused.json()).toMatchObject({ code: 'WAYBILL_LABELS_UNAVAILABLE' });
-      expect(refused.body).not.toContain(novaPoshta.apiKey);
+      expect(refused.body).not.toContain(novaPoshta().apiKey);
     });
   },
   { env },

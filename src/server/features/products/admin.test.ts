@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { orderItems, orders, products, reviews } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createOrder, createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createOrder, createProduct, createUser } from '../../test/factories.js';
 import type { Product, ProductList, ProductUpdateInput } from '../../../shared/products.js';
 
 const validUpdate = (): ProductUpdateInput => ({
@@ -22,14 +22,8 @@ const validUpdate = (): ProductUpdateInput => ({
 });
 
 describeWithApp('product administration API', (ctx) => {
-  const asAdmin = async () => {
-    const { app } = ctx();
-    return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
-  };
-  const asCustomer = async () => {
-    const { app } = ctx();
-    return { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
-  };
+  const asAdmin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
+  const asCustomer = async () => ({ cookie: (await ctx().shop.customer()).cookie });
   const put = (id: string, payload: unknown, headers: Record<string, string>) =>
     ctx().app.inject({ method: 'PUT', url: `/api/products/${id}`, payload: payload as object, headers });
 

@@ -3,11 +3,11 @@ import { expect, test } from 'vitest';
 import type { BulkChangeResult, ProductDetail } from '../../../shared/products.js';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 
 /** The admin product list's bulk edit of packs (PATCH /api/admin/variants, docs/api.md). */
 describeWithApp('bulk price and stock changes per pack', (ctx) => {
-  const admin = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
+  const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
   const patch = (payload: unknown, headers: Record<string, string>) =>
     ctx().app.inject({ method: 'PATCH', url: '/api/admin/variants', payload: payload as object, headers });
 
@@ -96,7 +96,7 @@ describeWithApp('bulk price and stock changes per pack', (ctx) => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }
-    const customer = { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+    const customer = { cookie: (await ctx().shop.customer()).cookie };
     expect((await patch([{ id: only.id, countInStock: 1 }], {})).statusCode).toBe(401);
     expect((await patch([{ id: only.id, countInStock: 1 }], customer)).statusCode).toBe(403);
     expect((await variantsOf(app.db, hop.id))[0].countInStock).toBe(10);

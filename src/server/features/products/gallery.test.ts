@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import type { Product, ProductDetail, ProductUpdateInput, UploadResult } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct } from '../../test/factories.js';
 
 const webDir = `/tmp/shop-gallery-test-web-${process.pid}`;
 mkdirSync(webDir, { recursive: true });
@@ -28,7 +28,7 @@ const picture = (r: number) => sharp({ create: { width: 1000, height: 900, chann
 describeWithApp(
   'product galleries',
   (ctx) => {
-    const admin = async () => ({ cookie: await sessionCookie(await createUser(ctx().app.db, { isAdmin: true }), ctx().app.config.jwtSecret) });
+    const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
     const upload = async (bytes: Buffer, headers: { cookie: string }) => {
       const body = multipart(bytes);
       const res = await ctx().app.inject({ method: 'POST', url: '/api/upload', payload: body.payload, headers: { ...body.headers, ...headers } });
@@ -125,7 +125,7 @@ describeWithApp(
         expect(res.statusCode).toBe(400);
         expect(res.json().code).toBe('VALIDATION_ERROR');
       }
-      const customer = { cookie: await sessionCookie(await createUser(app.db), app.config.jwtSecret) };
+      const customer = { cookie: (await ctx().shop.customer()).cookie };
       expect((await put(hop.id, edit(hop, { images: [] }), customer)).statusCode).toBe(403);
       expect((await put(hop.id, edit(hop, { images: [] }), {})).statusCode).toBe(401);
       const detail = (await app.inject({ url: `/api/products/${hop.slug}` })).json() as ProductDetail;

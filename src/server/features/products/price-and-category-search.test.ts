@@ -2,7 +2,7 @@ import { expect, test } from 'vitest';
 import type { Category } from '../../../shared/categories.js';
 import type { ProductList, Suggestions } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie } from '../../test/factories.js';
+import { createProduct, pack } from '../../test/factories.js';
 
 describeWithApp('price range filter and search by category name', (ctx) => {
   const list = async (query: string) => {
@@ -57,7 +57,7 @@ describeWithApp('price range filter and search by category name', (ctx) => {
 
   test('a search finds products by their category name, also a category the owner adds and renames', async () => {
     const { app } = ctx();
-    const cookie = await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
+    const cookie = (await ctx().shop.admin()).cookie;
     const input = { slug: 'caps', name: 'Кронкорки', nameEn: 'Bottle caps', parent: null, position: 9 };
     const created = await app.inject({ method: 'POST', url: '/api/admin/categories', headers: { cookie }, payload: input });
     expect(created.statusCode).toBe(201);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import { products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { createProduct } from '../../test/factories.js';
 import type { ProductList } from '../../../shared/products.js';
 
 describeWithApp('catalogue API', (ctx) => {
@@ -100,17 +100,15 @@ describeWithApp('catalogue API', (ctx) => {
   });
 
   test("the admin's list (all=true) is for admins only and keeps every product in one order, newest first", async () => {
-    const { db, config } = ctx().app;
+    const { db } = ctx().app;
     const base = Date.now();
     await createProduct(db, { name: 'Адмінський старий', createdAt: new Date(base - 2000) });
     await createProduct(db, { name: 'Адмінський розпроданий', countInStock: 0, createdAt: new Date(base - 1000) });
     await createProduct(db, { name: 'Адмінський новий', createdAt: new Date(base) });
     ctx().app.catalogCache.invalidate();
     expect((await list('all=true')).status).toBe(401);
-    const customer = await createUser(db);
-    expect((await list('all=true', { cookie: await sessionCookie(customer, config.jwtSecret) })).status).toBe(403);
-    const admin = await createUser(db, { isAdmin: true });
-    const res = await list('all=true&keyword=адмінський', { cookie: await sessionCookie(admin, config.jwtSecret) });
+    expect((await list('all=true', { cookie: (await ctx().shop.customer()).cookie })).status).toBe(403);
+    const res = await list('all=true&keyword=адмінський', { cookie: (await ctx().shop.admin()).cookie });
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(['Адмінський новий', 'Адмінський розпроданий', 'Адмінський старий']);
     // A shopper sees the sold-out one last.
@@ -151,8 +149,7 @@ describeWithApp('catalogue API', (ctx) => {
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('NOT_SIGNED_IN');
     // An admin gets past the guard, so the body is parsed and the parser's error is the answer.
-    const admin = await createUser(ctx().app.db, { isAdmin: true });
-    const malformed = await send({ cookie: await sessionCookie(admin, ctx().app.config.jwtSecret) });
+    const malformed = await send({ cookie: (await ctx().shop.admin()).cookie });
     expect(malformed.statusCode).toBe(400);
     expect(typeof malformed.json().message).toBe('string');
   });

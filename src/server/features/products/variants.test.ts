@@ -4,7 +4,7 @@ import { expect, test } from 'vitest';
 import type { Product, ProductDetail, ProductList, ProductUpdateInput, VariantInput } from '../../../shared/products.js';
 import { productVariants, products } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createOrder, createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createOrder, createProduct, createUser, pack, variantsOf } from '../../test/factories.js';
 
 type Body = Product & { code?: string; message?: string };
 
@@ -32,10 +32,7 @@ const packInput = (sku: string, label: string, price: number, countInStock: numb
 });
 
 describeWithApp('product pack sizes (variants)', (ctx) => {
-  const admin = async () => {
-    const { app } = ctx();
-    return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
-  };
+  const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
   const put = async (app: FastifyInstance, id: string, payload: unknown, headers: Record<string, string>) => {
     const res = await app.inject({ method: 'PUT', url: `/api/products/${id}`, payload: payload as object, headers });
     return { status: res.statusCode, body: res.json() as Body };

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import type { AuditList } from '../../../shared/back-office.js';
-import type { Order } from '../../../shared/orders.js';
 import type { PromoCode, PromoCodeInput } from '../../../shared/promo-codes.js';
 import { shopDay } from '../../../shared/time-zone.js';
-import { orders, products, promoCodes, promoCodeUses } from '../../db/schema.js';
+import { orders, promoCodes, promoCodeUses } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
+import { freshIp, TYPED_ADDRESS, type OrderLine, type ShopDriver, type SignedIn } from '../../test/driver.js';
+import { createProduct } from '../../test/factories.js';
 import { ALL_METHODS_ENV, useShopSettings } from '../../test/payment-methods.js';
 import { noticeSettingsOf } from '../notifications/index.js';
 import { expireUnpaidOrders } from '../../flows/index.js';
@@ -15,17 +15,9 @@ import { PROMO_CHECKS_PER_WINDOW } from './routes.js';
 
 /** Promo codes (docs/promo-codes.md): the admin's codes, the shopper's check, and orders counting uses. */
 
-const ADDRESS = { address: 'Іван Франко', city: 'Київ', phoneNumber: '+380671234567', country: 'Відділення №1' };
-let lastIp = 0;
-const freshIp = () => `10.88.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 let lastCode = 0;
 const freshCode = (prefix = 'BREW') => `${prefix}${++lastCode}${Math.floor(Math.random() * 1e6)}`;
 const day = (offsetDays: number) => shopDay(new Date(Date.now() + offsetDays * 24 * 60 * 60_000));
-
-async function customer(app: FastifyInstance, isAdmin = false) {
-  const user = await createUser(app.db, { isAdmin });
-  return { user, cookie: await sessionCookie(user, app.config.jwtSecret) };
-}
 
 async function createCode(app: FastifyInstance, cookie: string, input: Partial<PromoCodeInput> = {}): Promise<PromoCode> {
   const res = await app.inject({
@@ -41,22 +33,9 @@ async function createCode(app: FastifyInstance, cookie: string, input: Partial<P
 const check = (app: FastifyInstance, payload: object, cookie?: string, ip = freshIp()) =>
   app.inject({ method: 'POST', url: '/api/promo-codes/check', headers: cookie ? { cookie } : {}, payload, remoteAddress: ip });
 
-async function placeOrder(
-  app: FastifyInstance,
-  cookie: string,
-  items: { product: string; qty: number }[],
-  promoCode?: string,
-  headers: Record<string, string> = {},
-  extra: object = {},
-) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie, ...headers },
-    payload: { orderItems: items, shippingAddress: ADDRESS, paymentMethod: 'PayPal', promoCode, ...extra },
-  });
-  return { status: res.statusCode, body: res.json() as Order & { code?: string; message?: string; params?: Record<string, unknown> } };
-}
+/** A PayPal order of `lines` with `promoCode`, as `who`, whatever the answer. */
+const orderWithCode = (shop: ShopDriver, who: SignedIn, lines: OrderLine[], promoCode?: string, headers?: Record<string, string>) =>
+  shop.placeOrder({ as: who, lines, paymentMethod: 'PayPal', headers, extra: { promoCode } });
 
 const usedCountOf = async (app: FastifyInstance, id: string) => (await app.db.select().from(promoCodes).where(eq(promoCodes.id, id)))[0].usedCount;
 
@@ -66,9 +45,9 @@ describeWithApp(
     useShopSettings(ctx);
 
     test('admin routes: 401 without a session, 403 for a customer, 400 for forged or garbage bodies, nothing written', async () => {
-      const { app } = ctx();
-      const shopper = await customer(app);
-      const admin = await customer(app, true);
+      const { app, shop } = ctx();
+      const shopper = await shop.customer();
+      const admin = await shop.admin();
       const id = '00000000-0000-4000-8000-000000000000';
       for (const [method, url] of [
         ['GET', '/api/admin/promo-codes'],
@@ -135,8 +114,8 @@ describeWithApp(
     });
 
     test('the admin creates, lists and edits codes; the code is unique whatever its case', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
       const text = freshCode('club');
       const made = await createCode(app, admin.cookie, {
         code: ` ${text} `,
@@ -181,9 +160,9 @@ describeWithApp(
     });
 
     test('every write of a code is in the audit trail: who, what, and the changed fields before and after', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
-      const shopper = await customer(app);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
+      const shopper = await shop.customer();
       const hops = await createProduct(app.db, { priceMinor: 200_00, countInStock: 5 });
       const trail = async (id: string) =>
         ((await app.inject({ url: `/api/admin/audit?entity=promo_code&id=${id}`, headers: { cookie: admin.cookie } })).json() as AuditList).entries;
@@ -206,7 +185,7 @@ describeWithApp(
 
       // A used code is switched off, not deleted; a shopper's use of it leaves no entry.
       const used = await createCode(app, admin.cookie);
-      expect((await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 1 }], used.code)).status).toBe(201);
+      expect((await orderWithCode(shop, shopper, [{ product: hops.id, qty: 1 }], used.code)).status).toBe(201);
       expect((await write('DELETE', used.id)).statusCode).toBe(200);
       const [off, ...rest] = await trail(used.id);
       expect(off).toMatchObject({ action: 'deactivate', before: { active: true }, after: { active: false } });
@@ -214,8 +193,8 @@ describeWithApp(
     });
 
     test('the check prices the discount with the shared function; every refusal has its code and words', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
       const hops = await createProduct(app.db, { priceMinor: 333_33, countInStock: 50 });
       const yeast = await createProduct(app.db, { priceMinor: 100_00, category: 'Yeast', countInStock: 50 });
       const lines = [
@@ -261,15 +240,15 @@ describeWithApp(
     });
 
     test('an order takes the discount into its total, keeps code and shares, and a refused code refuses the order with nothing taken', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
-      const shopper = await customer(app);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
+      const shopper = await shop.customer();
       const hops = await createProduct(app.db, { priceMinor: 333_33, countInStock: 50 });
       const yeast = await createProduct(app.db, { priceMinor: 100_00, category: 'Yeast', countInStock: 50 });
       const code = await createCode(app, admin.cookie, { percent: 10, categories: ['Hops'] });
-      const { status, body } = await placeOrder(
-        app,
-        shopper.cookie,
+      const { status, body } = await orderWithCode(
+        shop,
+        shopper,
         [
           { product: hops.id, qty: 3 },
           { product: yeast.id, qty: 1 },
@@ -284,59 +263,64 @@ describeWithApp(
 
       const expired = await createCode(app, admin.cookie, { validTo: day(-1) });
       const ordersBefore = (await app.db.select().from(orders)).length;
-      const refused = await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 1 }], expired.code);
+      const refused = await orderWithCode(shop, shopper, [{ product: hops.id, qty: 1 }], expired.code);
       expect([refused.status, refused.body.code]).toEqual([422, 'PROMO_CODE_EXPIRED']);
       expect((await app.db.select().from(orders)).length).toBe(ordersBefore);
     });
 
     test('per customer: an account, or a guest by e-mail or phone, uses a code only so often', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
-      const shopper = await customer(app);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
+      const shopper = await shop.customer();
       const hops = await createProduct(app.db, { countInStock: 50 });
       const once = await createCode(app, admin.cookie, { perCustomerLimit: 1 });
       const items = [{ product: hops.id, qty: 1 }];
-      expect((await placeOrder(app, shopper.cookie, items, once.code)).status).toBe(201);
-      const again = await placeOrder(app, shopper.cookie, items, once.code);
+      expect((await orderWithCode(shop, shopper, items, once.code)).status).toBe(201);
+      const again = await orderWithCode(shop, shopper, items, once.code);
       expect([again.status, again.body.code]).toEqual([422, 'PROMO_CODE_ALREADY_USED']);
       expect((await check(app, { code: once.code, orderItems: items }, shopper.cookie)).json().code).toBe('PROMO_CODE_ALREADY_USED');
 
-      const guest = (payload: object) => app.inject({ method: 'POST', url: '/api/orders/guest', payload, remoteAddress: freshIp() });
-      const guestOrder = { orderItems: items, paymentMethod: 'PayPal', promoCode: once.code };
-      const first = await guest({ ...guestOrder, email: 'guest-promo@example.com', shippingAddress: { ...ADDRESS, phoneNumber: '+380931112233' } });
-      expect(first.statusCode, first.body).toBe(201);
-      const samePhone = await guest({ ...guestOrder, email: 'other@example.com', shippingAddress: { ...ADDRESS, phoneNumber: '093 111 22 33' } });
-      expect(samePhone.json().code).toBe('PROMO_CODE_ALREADY_USED');
-      const sameEmail = await guest({ ...guestOrder, email: 'Guest-Promo@example.com', shippingAddress: { ...ADDRESS, phoneNumber: '+380931112200' } });
-      expect(sameEmail.json().code).toBe('PROMO_CODE_ALREADY_USED');
+      const guest = (email: string, phoneNumber: string) =>
+        shop.placeOrder({
+          as: 'guest',
+          lines: items,
+          paymentMethod: 'PayPal',
+          email,
+          shippingAddress: { ...TYPED_ADDRESS, phoneNumber },
+          extra: { promoCode: once.code },
+        });
+      const first = await guest('guest-promo@example.com', '+380931112233');
+      expect(first.status, JSON.stringify(first.body)).toBe(201);
+      expect((await guest('other@example.com', '093 111 22 33')).body.code).toBe('PROMO_CODE_ALREADY_USED');
+      expect((await guest('Guest-Promo@example.com', '+380931112200')).body.code).toBe('PROMO_CODE_ALREADY_USED');
       expect((await check(app, { code: once.code, orderItems: items, email: 'guest-promo@example.com' })).json().code).toBe('PROMO_CODE_ALREADY_USED');
       expect((await check(app, { code: once.code, orderItems: items, email: 'new@example.com', phone: '+380931112299' })).statusCode).toBe(200);
     });
 
     test('cancelling gives the use back once; an expired order too; a replayed order counts once', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
-      const shopper = await customer(app);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
+      const shopper = await shop.customer();
       const hops = await createProduct(app.db, { countInStock: 50 });
       const items = [{ product: hops.id, qty: 1 }];
       const code = await createCode(app, admin.cookie, { totalLimit: 5 });
 
       const key = { 'idempotency-key': `promo-replay-${Date.now()}` };
-      const first = await placeOrder(app, shopper.cookie, items, code.code, key);
-      const replay = await placeOrder(app, shopper.cookie, items, code.code, key);
+      const first = await orderWithCode(shop, shopper, items, code.code, key);
+      const replay = await orderWithCode(shop, shopper, items, code.code, key);
       expect([first.status, replay.status]).toEqual([201, 200]);
       expect(replay.body.id).toBe(first.body.id);
       expect(await usedCountOf(app, code.id)).toBe(1);
 
-      const cancel = () => app.inject({ method: 'PUT', url: `/api/orders/${first.body.id}/cancel`, headers: { cookie: admin.cookie } });
-      expect((await cancel()).statusCode).toBe(200);
+      const cancel = () => shop.orderStep(first.body.id, 'cancel', admin);
+      expect((await cancel()).status).toBe(200);
       expect(await usedCountOf(app, code.id)).toBe(0);
-      expect((await cancel()).statusCode).toBe(409);
+      expect((await cancel()).status).toBe(409);
       expect(await usedCountOf(app, code.id)).toBe(0);
       const [use] = await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.orderId, first.body.id));
       expect(use.returnedAt).not.toBeNull();
 
-      const unpaid = await placeOrder(app, shopper.cookie, items, code.code);
+      const unpaid = await orderWithCode(shop, shopper, items, code.code);
       expect(await usedCountOf(app, code.id)).toBe(1);
       const context = { db: app.db, notices: noticeSettingsOf(app.config) };
       const later = new Date(Date.now() + 10 * 24 * 60 * 60_000);
@@ -346,38 +330,36 @@ describeWithApp(
     });
 
     test('two orders racing for the last use: exactly one gets it, the other is refused with its stock untouched', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
       const code = await createCode(app, admin.cookie, { totalLimit: 1 });
       // Different products, so that only the code's row lock stands between them.
       const [a, b] = [await createProduct(app.db, { countInStock: 5 }), await createProduct(app.db, { countInStock: 5 })];
-      const [alice, bob] = [await customer(app), await customer(app)];
+      const [alice, bob] = [await shop.customer(), await shop.customer()];
       const results = await Promise.all([
-        placeOrder(app, alice.cookie, [{ product: a.id, qty: 1 }], code.code),
-        placeOrder(app, bob.cookie, [{ product: b.id, qty: 1 }], code.code),
+        orderWithCode(shop, alice, [{ product: a.id, qty: 1 }], code.code),
+        orderWithCode(shop, bob, [{ product: b.id, qty: 1 }], code.code),
       ]);
       expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
       expect(results.find((r) => r.status === 422)!.body.code).toBe('PROMO_CODE_USED_UP');
       expect(await usedCountOf(app, code.id)).toBe(1);
       expect((await app.db.select().from(promoCodeUses).where(eq(promoCodeUses.promoCodeId, code.id))).length).toBe(1);
-      const stock = async (id: string) => (await app.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0].n;
-      expect([await stock(a.id), await stock(b.id)].sort()).toEqual([4, 5]);
+      expect([await shop.stockOf(a.id), await shop.stockOf(b.id)].sort()).toEqual([4, 5]);
     });
 
     test('deleting: an unused code is gone; a used one is switched off and its orders keep code and discount', async () => {
-      const { app } = ctx();
-      const admin = await customer(app, true);
-      const shopper = await customer(app);
+      const { app, shop } = ctx();
+      const admin = await shop.admin();
+      const shopper = await shop.customer();
       const hops = await createProduct(app.db, { priceMinor: 200_00, countInStock: 5 });
       const unused = await createCode(app, admin.cookie);
       const del = (id: string) => app.inject({ method: 'DELETE', url: `/api/admin/promo-codes/${id}`, headers: { cookie: admin.cookie } });
       expect((await del(unused.id)).json()).toEqual({ deleted: true, promoCode: null });
       const used = await createCode(app, admin.cookie, { percent: 50, totalLimit: 3 });
-      const order = await placeOrder(app, shopper.cookie, [{ product: hops.id, qty: 1 }], used.code);
+      const order = await orderWithCode(shop, shopper, [{ product: hops.id, qty: 1 }], used.code);
       const gone = (await del(used.id)).json();
       expect(gone).toMatchObject({ deleted: false, promoCode: { active: false, usedCount: 1 } });
-      const shown = await app.inject({ method: 'GET', url: `/api/orders/${order.body.id}`, headers: { cookie: shopper.cookie } });
-      expect(shown.json()).toMatchObject({ promoCode: used.code, discountPrice: 100, totalPrice: 100 });
+      expect(await shop.orderOf(order.body.id, shopper)).toMatchObject({ promoCode: used.code, discountPrice: 100, totalPrice: 100 });
       const lower = await app.inject({
         method: 'PUT',
         url: `/api/admin/promo-codes/${used.id}`,
@@ -389,7 +371,7 @@ describeWithApp(
     });
 
     test('guessing is limited per address and per shopper across addresses', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const hops = await createProduct(app.db, { countInStock: 5 });
       const guess = { orderItems: [{ product: hops.id, qty: 1 }] };
       const ip = freshIp();
@@ -398,7 +380,7 @@ describeWithApp(
       expect(fromOneAddress.slice(0, PROMO_CHECKS_PER_WINDOW).every((s) => s === 422)).toBe(true);
       expect(fromOneAddress.at(-1)).toBe(429);
 
-      const shopper = await customer(app);
+      const shopper = await shop.customer();
       const fromManyAddresses: number[] = [];
       for (let i = 0; i <= PROMO_CHECKS_PER_WINDOW; i++) fromManyAddresses.push((await check(app, { ...guess, code: `GUESS${i}` }, shopper.cookie)).statusCode);
       expect(fromManyAddresses.at(-1)).toBe(429);

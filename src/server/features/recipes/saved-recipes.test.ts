@@ -4,7 +4,6 @@ import { expect, test } from 'vitest';
 import { productVariants } from '../../db/schema.js';
 import { seedDemoCatalog } from '../../seed/index.js';
 import { describeWithApp } from '../../test/database.js';
-import { createUser, sessionCookie } from '../../test/factories.js';
 import { refreshProductSummaries } from '../products/index.js';
 import { IPA_BEERSMITH } from '../../../shared/recipes/test-recipes.js';
 import type { RecipeImportResult } from '../../../shared/recipes/schema.js';
@@ -30,11 +29,7 @@ describeWithApp(
       imported = res.json() as RecipeImportResult;
       return { app, imported };
     };
-    const signIn = async () => {
-      const { app, config } = ctx();
-      const user = await createUser(app.db);
-      return { user, cookie: await sessionCookie(user, config.jwtSecret) };
-    };
+    const signIn = () => ctx().shop.customer();
     const body = (result: RecipeImportResult, extra: object = {}) => ({ recipe: result.recipe, batchSizeL: 23, ...extra });
 
     test('a brewer saves a recipe; anyone with the link sees it matched against today’s stock; the owner’s list holds it', async () => {

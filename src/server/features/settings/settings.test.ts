@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
-import type { Order } from '../../../shared/orders.js';
 import { DEFAULT_SETTINGS, type ShopSettingsInput } from '../../../shared/settings.js';
-import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, sessionCookie } from '../../test/factories.js';
-
-const ADDRESS = { address: 'Леся Українка', city: 'Львів', phoneNumber: '+380501112233', country: 'Відділення №3' };
+import { describeWithApp, type TestContext } from '../../test/database.js';
+import { createProduct } from '../../test/factories.js';
 
 const SETTINGS: ShopSettingsInput = {
   shop: {
@@ -28,23 +25,13 @@ const SETTINGS: ShopSettingsInput = {
   },
 };
 
-async function admin(app: FastifyInstance) {
-  return sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
-}
-
 const put = (app: FastifyInstance, cookie: string | undefined, payload: unknown) =>
   app.inject({ method: 'PUT', url: '/api/settings', headers: cookie ? { cookie } : {}, payload: payload as object });
 
-async function order(app: FastifyInstance, priceMinor: number, qty: number, paymentMethod = 'NovaPoshta') {
-  const cookie = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+/** A signed-in shopper's order of `qty` units of a fresh product at `priceMinor`, whatever the answer. */
+async function order({ app, shop }: TestContext, priceMinor: number, qty: number, paymentMethod?: string) {
   const product = await createProduct(app.db, { priceMinor });
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: { cookie },
-    payload: { orderItems: [{ product: product.id, qty }], shippingAddress: ADDRESS, paymentMethod },
-  });
-  return { status: res.statusCode, body: res.json() as Order & { code?: string } };
+  return shop.placeOrder({ lines: [{ product: product.id, qty }], paymentMethod });
 }
 
 describeWithApp('shop settings', (ctx) => {
@@ -57,13 +44,13 @@ describeWithApp('shop settings', (ctx) => {
   });
 
   test('only an admin reads everything and saves; values are normalised and read back', async () => {
-    const { app } = ctx();
+    const { app, shop } = ctx();
     expect((await put(app, undefined, SETTINGS)).statusCode).toBe(401);
-    const shopper = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+    const { cookie: shopper } = await shop.customer();
     expect((await put(app, shopper, SETTINGS)).statusCode).toBe(403);
     expect((await app.inject({ url: '/api/settings/admin', headers: { cookie: shopper } })).statusCode).toBe(403);
 
-    const cookie = await admin(app);
+    const { cookie } = await shop.admin();
     const saved = await put(app, cookie, SETTINGS);
     expect(saved.statusCode).toBe(200);
     expect(saved.json().transfer).toEqual({ cardNumber: '5168745100000006', iban: 'UA523052990000026007000000000', recipient: 'Коваленко Ірина Петрівна' });
@@ -78,8 +65,8 @@ describeWithApp('shop settings', (ctx) => {
   });
 
   test('bad values are a 400 naming the field, and change nothing', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     expect((await put(app, cookie, SETTINGS)).statusCode).toBe(200);
     const bad: [string, unknown][] = [
       ['taxId', { ...SETTINGS, shop: { ...SETTINGS.shop, taxId: '12345' } }],
@@ -110,11 +97,11 @@ describeWithApp('shop settings', (ctx) => {
   });
 
   test('orders are priced by the settings: defaults, then the seed’s 15 % tax and 10 грн delivery', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     expect((await put(app, cookie, SETTINGS)).statusCode).toBe(200);
     // Two Cascade packs at 1 305 грн: prices are final and delivery is free from 2 000 грн.
-    expect((await order(app, 1305_00, 2)).body).toMatchObject({
+    expect((await order(ctx(), 1305_00, 2)).body).toMatchObject({
       currency: 'UAH',
       itemsPrice: 2610,
       shippingPrice: 0,
@@ -123,22 +110,22 @@ describeWithApp('shop settings', (ctx) => {
       totalPrice: 2610,
     });
     // Below the threshold the shopper pays Nova Poshta on pickup: not in the total.
-    expect((await order(app, 500_00, 1)).body).toMatchObject({ shippingPrice: 0, shippingByCarrier: true, totalPrice: 500 });
+    expect((await order(ctx(), 500_00, 1)).body).toMatchObject({ shippingPrice: 0, shippingByCarrier: true, totalPrice: 500 });
 
     const seed = { taxRatePercent: 15, shippingFee: 10, freeShippingFrom: 100.01 };
     expect((await put(app, cookie, { ...SETTINGS, pricing: seed })).statusCode).toBe(200);
-    expect((await order(app, 1305_00, 2)).body).toMatchObject({ itemsPrice: 2610, shippingPrice: 0, taxPrice: 391.5, totalPrice: 3001.5 });
-    expect((await order(app, 40_00, 2)).body).toMatchObject({ itemsPrice: 80, shippingPrice: 10, shippingByCarrier: false, taxPrice: 12, totalPrice: 102 });
+    expect((await order(ctx(), 1305_00, 2)).body).toMatchObject({ itemsPrice: 2610, shippingPrice: 0, taxPrice: 391.5, totalPrice: 3001.5 });
+    expect((await order(ctx(), 40_00, 2)).body).toMatchObject({ itemsPrice: 80, shippingPrice: 10, shippingByCarrier: false, taxPrice: 12, totalPrice: 102 });
   });
 
   test('a method the shop cannot take is refused when ordering', async () => {
-    const { app } = ctx();
-    const cookie = await admin(app);
+    const { app, shop } = ctx();
+    const { cookie } = await shop.admin();
     expect((await put(app, cookie, { ...SETTINGS, transfer: { cardNumber: '', iban: '', recipient: '' } })).statusCode).toBe(200);
-    const refused = await order(app, 100_00, 1, 'PrivatBank');
+    const refused = await order(ctx(), 100_00, 1, 'PrivatBank');
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe('PAYMENT_METHOD_UNAVAILABLE');
     expect((await put(app, cookie, SETTINGS)).statusCode).toBe(200);
-    expect((await order(app, 100_00, 1, 'PrivatBank')).status).toBe(201);
+    expect((await order(ctx(), 100_00, 1, 'PrivatBank')).status).toBe(201);
   });
 });

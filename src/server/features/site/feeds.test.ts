@@ -4,7 +4,7 @@ import { beforeAll, expect, test } from 'vitest';
 import { productPath } from '../../../shared/routes.js';
 import { DEFAULT_SETTINGS } from '../../../shared/settings.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 
 const webDir = `/tmp/shop-feeds-test-web-${process.pid}`;
 mkdirSync(webDir, { recursive: true });
@@ -46,10 +46,7 @@ const RASTER = /\.(png|webp|jpe?g)$/;
 describeWithApp(
   'price feeds checked against the providers',
   (ctx) => {
-    const admin = async () => {
-      const { app } = ctx();
-      return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
-    };
+    const admin = async () => ({ cookie: (await ctx().shop.admin()).cookie });
     const saveSettings = async (change: (s: typeof DEFAULT_SETTINGS) => typeof DEFAULT_SETTINGS) => {
       const { app } = ctx();
       const headers = await admin();

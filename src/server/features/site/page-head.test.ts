@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import type { ProductDetail } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 import { renderPage } from './page-head.js';
 import { TEST_MODE_QUERY_KEY } from '../../../shared/payment-methods.js';
 
@@ -74,7 +74,7 @@ describeWithApp(
   'page heads for search engines and link previews',
   (ctx) => {
     test('a product page names the product, its price and stock in the head and in JSON-LD', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db, {
         name: 'Хміль Citra </script><script>alert(1)</script> "США"',
         description: 'Цитрусовий, тропічний аромат & гіркота.',
@@ -82,8 +82,7 @@ describeWithApp(
         discount: 10,
         countInStock: 4,
       });
-      const cookie = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
-      await app.inject({ method: 'POST', url: `/api/products/${product.id}/reviews`, headers: { cookie }, payload: { rating: 5, comment: 'Чудовий' } });
+      await shop.review(product.id, { rating: 5, comment: 'Чудовий' });
 
       const res = await app.inject({ url: `/product/${product.slug}` });
       expect(res.statusCode).toBe(200);

@@ -7,7 +7,7 @@ import { saveSettings } from '../settings/index.js';
 import { matchRoute, productPath, ROUTE_NAMES, ROUTES, type RouteName, type RouteSpec } from '../../../shared/routes.js';
 import type { ProductDetail, ProductList } from '../../../shared/products.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 import { resolvePage } from './pages.js';
 
 const webDir = `/tmp/shop-site-test-web-${process.pid}`;
@@ -32,10 +32,7 @@ function parseXml(body: string) {
 describeWithApp(
   'search engines, feeds and compression',
   (ctx) => {
-    const adminHeaders = async () => {
-      const { app } = ctx();
-      return { cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) };
-    };
+    const adminHeaders = async () => ({ cookie: (await ctx().shop.admin()).cookie });
     // Hotline's list needs the shop's number there (docs/seo.md).
     beforeAll(() => saveSettings(ctx().app.db, { ...DEFAULT_SETTINGS, feeds: { hotlineFirmId: '1234' } }));
 
@@ -236,19 +233,12 @@ describeWithApp(
     });
 
     test('the product detail is cached and follows writes: a new review shows at once', async () => {
-      const { app } = ctx();
+      const { app, shop } = ctx();
       const product = await createProduct(app.db);
       const first = (await app.inject({ url: `/api/products/${product.id}` })).json() as ProductDetail;
       expect(first.reviews).toHaveLength(0);
-      const user = await createUser(app.db);
-      const cookie = await sessionCookie(user, app.config.jwtSecret);
-      const review = await app.inject({
-        method: 'POST',
-        url: `/api/products/${product.id}/reviews`,
-        headers: { cookie },
-        payload: { rating: 4, comment: 'Добрий хміль' },
-      });
-      expect(review.statusCode).toBe(201);
+      const review = await shop.review(product.id, { rating: 4, comment: 'Добрий хміль' });
+      expect(review.status).toBe(201);
       const after = (await app.inject({ url: `/api/products/${product.id}` })).json() as ProductDetail;
       expect(after.reviews).toHaveLength(1);
       expect(after).toMatchObject({ numReviews: 1, rating: 4 });

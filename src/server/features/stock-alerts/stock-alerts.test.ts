@@ -4,13 +4,11 @@ import { expect, test } from 'vitest';
 import type { ProductUpdateInput, VariantInput } from '../../../shared/products.js';
 import { outboxMessages, stockAlerts, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createProduct, createUser, pack, sessionCookie, variantsOf } from '../../test/factories.js';
+import { freshIp } from '../../test/driver.js';
+import { createProduct, pack, variantsOf } from '../../test/factories.js';
 import { unsubscribeSignature } from './service.js';
 
 /** "Повідомити, коли з'явиться" (docs/domain.md, "Stock alerts"). */
-
-let lastIp = 0;
-const freshIp = () => `10.77.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 
 const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<string, number>): ProductUpdateInput => ({
   name: product.name,
@@ -34,7 +32,7 @@ const editOf = (product: ProductRow, packs: ProductVariantRow[], stock: Record<s
 describeWithApp('stock alerts', (ctx) => {
   const subscribe = (app: FastifyInstance, productId: string, payload: object, ip = freshIp()) =>
     app.inject({ method: 'POST', url: `/api/products/${productId}/stock-alerts`, payload, remoteAddress: ip });
-  const adminHeaders = async (app: FastifyInstance) => ({ cookie: await sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret) });
+  const adminHeaders = async () => ({ cookie: (await ctx().shop.admin()).cookie });
   const lettersTo = async (app: FastifyInstance, email: string) => app.db.select().from(outboxMessages).where(eq(outboxMessages.recipient, email));
   const alertsOf = async (app: FastifyInstance, productId: string) => app.db.select().from(stockAlerts).where(eq(stockAlerts.productId, productId));
 
@@ -83,7 +81,7 @@ describeWithApp('stock alerts', (ctx) => {
 
   test('a restock from 0 sends each subscriber one letter and ends the alert; a pack alert waits for its own pack', async () => {
     const { app } = ctx();
-    const headers = await adminHeaders(app);
+    const headers = await adminHeaders();
     const hop = await createProduct(app.db, { name: `Хміль Citra ${Date.now()}`, variants: [pack('50 г', 190_00, 0, 0.05), pack('1 кг', 2800_00, 0, 1)] });
     const [small] = await variantsOf(app.db, hop.id);
     const stamp = Date.now();
@@ -118,7 +116,7 @@ describeWithApp('stock alerts', (ctx) => {
 
   test('two admins restocking at the same moment send each subscriber exactly one letter', async () => {
     const { app } = ctx();
-    const headers = await adminHeaders(app);
+    const headers = await adminHeaders();
     const hop = await createProduct(app.db, { countInStock: 0 });
     const packs = await variantsOf(app.db, hop.id);
     const email = `race-${Date.now()}@example.com`;

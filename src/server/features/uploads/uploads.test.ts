@@ -4,7 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test } from 'vitest';
 import { describeWithApp } from '../../test/database.js';
-import { createUser, sessionCookie } from '../../test/factories.js';
 import type { UploadResult } from '../../../shared/products.js';
 
 /** A multipart body as a browser sends it, with whatever name and type the client claims. */
@@ -28,10 +27,7 @@ const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><scr
 const HTML = '<!doctype html><html><body><script>fetch("/api/users")</script></body></html>';
 
 describeWithApp('image upload API', (ctx) => {
-  const adminCookie = async () => {
-    const { app } = ctx();
-    return sessionCookie(await createUser(app.db, { isAdmin: true }), app.config.jwtSecret);
-  };
+  const adminCookie = async () => (await ctx().shop.admin()).cookie;
   const upload = async (body: ReturnType<typeof multipart>, cookie?: string) =>
     ctx().app.inject({
       method: 'POST',
@@ -104,11 +100,10 @@ describeWithApp('image upload API', (ctx) => {
   });
 
   test('only admins upload: 401 for visitors, 403 for customers', async () => {
-    const { app } = ctx();
     const png = await picture(20, 20).png().toBuffer();
     const body = multipart([{ field: 'image', filename: 'a.png', type: 'image/png', data: png }]);
     expect((await upload(body)).statusCode).toBe(401);
-    const customer = await sessionCookie(await createUser(app.db), app.config.jwtSecret);
+    const customer = (await ctx().shop.customer()).cookie;
     expect((await upload(body, customer)).statusCode).toBe(403);
   });
 

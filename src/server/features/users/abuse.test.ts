@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import { outboxMessages } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
+import { freshIp } from '../../test/driver.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { commonPasswordCount, isCommonPassword } from './common-passwords.js';
 import { DEVICE_COOKIE } from './rate-limit.js';
 
 /** Attacks on accounts (docs/accounts.md): common passwords, spread-out guessing, old reset links. */
-
-let lastIp = 0;
-const freshIp = () => `10.66.${Math.floor(++lastIp / 250)}.${lastIp % 250}`;
 
 const signIn = (app: FastifyInstance, email: string, password: string, extra: { ip?: string; cookie?: string } = {}) =>
   app.inject({
@@ -59,8 +57,7 @@ describeWithApp(
       });
       expect(weak.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON', message: expect.stringMatching(/надто поширений/) });
 
-      const user = await createUser(app.db);
-      const cookie = await sessionCookie(user, app.config.jwtSecret);
+      const { user, cookie } = await ctx().shop.customer();
       const profile = await app.inject({
         method: 'PUT',
         url: '/api/users/profile',
@@ -106,9 +103,8 @@ describeWithApp(
 
     test('a reset link dies when the password changes on the profile', async () => {
       const { app } = ctx();
-      const user = await createUser(app.db);
+      const { user, cookie } = await ctx().shop.customer();
       const link = await resetLink(app, user.email);
-      const cookie = await sessionCookie(user, app.config.jwtSecret);
       const changed = await app.inject({
         method: 'PUT',
         url: '/api/users/profile',
@@ -121,9 +117,8 @@ describeWithApp(
 
     test('a link sent to the old e-mail dies when the e-mail changes', async () => {
       const { app } = ctx();
-      const user = await createUser(app.db);
+      const { user, cookie } = await ctx().shop.customer();
       const link = await resetLink(app, user.email);
-      const cookie = await sessionCookie(user, app.config.jwtSecret);
       const moved = await app.inject({
         method: 'PUT',
         url: '/api/users/profile',

@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { expect, test } from 'vitest';
 import { outboxMessages, passwordResetTokens } from '../../db/schema.js';
 import { describeWithApp } from '../../test/database.js';
-import { createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
+import { freshIp } from '../../test/driver.js';
+import { createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { confirmPasswordReset, RESET_TOKEN_TTL_MS } from './password-reset.js';
 
 const NEW_PASSWORD = 'new-brew-password-77';
 
 /** Each call from its own address unless told, so the per-address limit never touches other tests. */
-const someAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-
-async function requestReset(app: FastifyInstance, email: string, ip = someAddress()) {
+async function requestReset(app: FastifyInstance, email: string, ip = freshIp()) {
   const res = await app.inject({ method: 'POST', url: '/api/users/password-reset', payload: { email }, remoteAddress: ip });
   return { status: res.statusCode, body: res.json() as { message: string } };
 }
@@ -24,9 +23,9 @@ async function tokenMailedTo(app: FastifyInstance, email: string): Promise<strin
 }
 
 const confirm = (app: FastifyInstance, token: string, password = NEW_PASSWORD) =>
-  app.inject({ method: 'POST', url: '/api/users/password-reset/confirm', payload: { token, password }, remoteAddress: someAddress() });
+  app.inject({ method: 'POST', url: '/api/users/password-reset/confirm', payload: { token, password }, remoteAddress: freshIp() });
 const signIn = (app: FastifyInstance, email: string, password: string) =>
-  app.inject({ method: 'POST', url: '/api/users/auth', payload: { email, password }, remoteAddress: someAddress() });
+  app.inject({ method: 'POST', url: '/api/users/auth', payload: { email, password }, remoteAddress: freshIp() });
 
 describeWithApp('password reset', (ctx) => {
   test('the same 202 for known and unknown addresses; only a known one gets a letter with a link', async () => {
@@ -48,8 +47,7 @@ describeWithApp('password reset', (ctx) => {
 
   test('the link sets the password once and ends every session', async () => {
     const { app } = ctx();
-    const user = await createUser(app.db);
-    const cookie = await sessionCookie(user, app.config.jwtSecret);
+    const { user, cookie } = await ctx().shop.customer();
     expect((await app.inject({ url: '/api/users/profile', headers: { cookie } })).statusCode).toBe(200);
     await requestReset(app, user.email);
     const token = await tokenMailedTo(app, user.email);
@@ -80,7 +78,7 @@ describeWithApp('password reset', (ctx) => {
         method: 'POST',
         url: '/api/users/password-reset/confirm',
         payload: { token: bad, password: NEW_PASSWORD },
-        remoteAddress: someAddress(),
+        remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(400);
     }

@@ -6,12 +6,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildApp } from '../../app.js';
 import { orders, products, reviews, users } from '../../db/schema.js';
 import { describeWithApp, type TestContext } from '../../test/database.js';
-import { createOrder, createProduct, createUser, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
+import { freshIp } from '../../test/driver.js';
+import { createOrder, createProduct, sessionCookie, TEST_PASSWORD } from '../../test/factories.js';
 
 const unique = () => randomBytes(4).toString('hex');
 const freshEmail = () => `shopper-${unique()}@example.com`;
-/** Each test its own client address, so the per-IP limit of one never touches another. */
-const freshIp = () => `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250) + 1).join('.')}`;
 
 /** The `jwt` cookie the response sets, as a Cookie header value. */
 function cookieOf(res: LightMyRequestResponse): string {
@@ -36,7 +35,6 @@ describeWithApp('accounts API', (ctx) => {
     });
   const register = (body: unknown, ip?: string) => call('POST', '/api/users', { body, ip });
   const login = (body: unknown, ip?: string) => call('POST', '/api/users/auth', { body, ip });
-  const cookieFor = async (user: Parameters<typeof sessionCookie>[0]) => sessionCookie(user, ctx().config.jwtSecret);
 
   test('registering returns the user info and a 30-day httpOnly SameSite=Strict session cookie', async () => {
     const email = freshEmail();
@@ -114,7 +112,7 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('signing in: any case of the e-mail works; a wrong password or unknown e-mail is the same 401', async () => {
-    const user = await createUser(ctx().app.db, { email: `case-${unique()}@example.com` });
+    const { user } = await ctx().shop.customer({ email: `case-${unique()}@example.com` });
     const ok = await login({ email: `  ${user.email.toUpperCase()}`, password: TEST_PASSWORD });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ id: user.id, _id: user.id, name: user.name, email: user.email, isAdmin: false, phone: null });
@@ -135,7 +133,7 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('logout ends every session of the user, including a copied cookie', async () => {
-    const user = await createUser(ctx().app.db);
+    const { user } = await ctx().shop.customer();
     const first = cookieOf(await login({ email: user.email, password: TEST_PASSWORD }));
     // The same person on another device, or a thief with a copy of the cookie.
     const second = cookieOf(await login({ email: user.email, password: TEST_PASSWORD }));
@@ -157,8 +155,7 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('forged, garbled and expired-version cookies are 401', async () => {
-    const user = await createUser(ctx().app.db);
-    const good = await cookieFor(user);
+    const { user, cookie: good } = await ctx().shop.customer();
     const [header, payload] = good.slice(4).split('.');
     for (const cookie of ['jwt=garbage', `jwt=${header}.${payload}.forgedsignature`, `${good}x`]) {
       expect((await call('GET', '/api/users/profile', { cookie })).statusCode).toBe(401);
@@ -168,7 +165,7 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('profile update: name and e-mail change; a password change keeps this session and ends the others', async () => {
-    const user = await createUser(ctx().app.db);
+    const { user } = await ctx().shop.customer();
     const here = cookieOf(await login({ email: user.email, password: TEST_PASSWORD }));
     const elsewhere = cookieOf(await login({ email: user.email, password: TEST_PASSWORD }));
 
@@ -198,9 +195,8 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('profile update refuses a taken e-mail, a short password and a missing session', async () => {
-    const taken = await createUser(ctx().app.db);
-    const user = await createUser(ctx().app.db);
-    const cookie = await cookieFor(user);
+    const { user: taken } = await ctx().shop.customer();
+    const { user, cookie } = await ctx().shop.customer();
     const clash = await call('PUT', '/api/users/profile', { cookie, body: { name: 'Я', email: taken.email.toUpperCase(), currentPassword: TEST_PASSWORD } });
     expect(clash.statusCode).toBe(409);
     expect(clash.json().code).toBe('EMAIL_TAKEN');
@@ -222,8 +218,7 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('changing the e-mail or the password needs the current password; the name alone does not', async () => {
-    const user = await createUser(ctx().app.db);
-    const cookie = await cookieFor(user);
+    const { user, cookie } = await ctx().shop.customer();
     const newEmail = freshEmail();
     const missing = await call('PUT', '/api/users/profile', { cookie, body: { name: 'Я', email: newEmail } });
     expect(missing.statusCode).toBe(400);
@@ -247,9 +242,8 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('admin routes: 401 without a session, 403 for a customer, with Ukrainian messages', async () => {
-    const customer = await createUser(ctx().app.db);
-    const target = await createUser(ctx().app.db);
-    const customerCookie = await cookieFor(customer);
+    const { cookie: customerCookie } = await ctx().shop.customer();
+    const { user: target } = await ctx().shop.customer();
     const routes: ['GET' | 'PUT' | 'DELETE', string, unknown?][] = [
       ['GET', '/api/users'],
       ['GET', `/api/users/${target.id}`],
@@ -269,10 +263,9 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('an admin lists, reads and edits customers; e-mails stay unique', async () => {
-    const admin = await createUser(ctx().app.db, { isAdmin: true });
-    const customer = await createUser(ctx().app.db);
-    const other = await createUser(ctx().app.db);
-    const cookie = await cookieFor(admin);
+    const { cookie } = await ctx().shop.admin();
+    const { user: customer, cookie: customerCookie } = await ctx().shop.customer();
+    const { user: other } = await ctx().shop.customer();
 
     const list = await call('GET', '/api/users', { cookie });
     expect(list.statusCode).toBe(200);
@@ -304,7 +297,6 @@ describeWithApp('accounts API', (ctx) => {
     expect(bad.json().message).toContain('isAdmin');
 
     // Making a customer an admin takes effect at once, with their existing session.
-    const customerCookie = await cookieFor(customer);
     expect((await call('GET', '/api/users', { cookie: customerCookie })).statusCode).toBe(403);
     const promoted = await call('PUT', `/api/users/${customer.id}`, { cookie, body: { name: 'Змінене ім’я', email, isAdmin: true } });
     expect(promoted.json().isAdmin).toBe(true);
@@ -312,9 +304,8 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('admin accounts cannot be edited or deleted through the user admin routes; nobody deletes himself', async () => {
-    const admin = await createUser(ctx().app.db, { isAdmin: true });
-    const otherAdmin = await createUser(ctx().app.db, { isAdmin: true });
-    const cookie = await cookieFor(admin);
+    const { user: admin, cookie } = await ctx().shop.admin();
+    const { user: otherAdmin } = await ctx().shop.admin();
 
     const edit = await call('PUT', `/api/users/${otherAdmin.id}`, { cookie, body: { name: 'Понижений', email: otherAdmin.email, isAdmin: false } });
     expect(edit.statusCode).toBe(403);
@@ -334,10 +325,11 @@ describeWithApp('accounts API', (ctx) => {
   });
 
   test('deleting a customer: their cookie dies at once, orders stay, reviews go and ratings follow', async () => {
-    const { db } = ctx().app;
-    const admin = await createUser(db, { isAdmin: true });
-    const customer = await createUser(db);
-    const keeper = await createUser(db);
+    const { app, shop } = ctx();
+    const { db } = app;
+    const { cookie: adminCookie } = await shop.admin();
+    const { user: customer } = await shop.customer();
+    const { user: keeper } = await shop.customer();
     const customerCookie = cookieOf(await login({ email: customer.email, password: TEST_PASSWORD }));
     const product = await createProduct(db, { name: `Хміль для відгуків ${unique()}` });
     await db.insert(reviews).values([
@@ -347,7 +339,7 @@ describeWithApp('accounts API', (ctx) => {
     await db.update(products).set({ rating: 3, numReviews: 2 }).where(eq(products.id, product.id));
     const order = await createOrder(db, customer, [{ product, qty: 1 }]);
 
-    const res = await call('DELETE', `/api/users/${customer.id}`, { cookie: await cookieFor(admin) });
+    const res = await call('DELETE', `/api/users/${customer.id}`, { cookie: adminCookie });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Користувача видалено' });
 
@@ -362,7 +354,7 @@ describeWithApp('accounts API', (ctx) => {
     const detail = await call('GET', `/api/products/${product.id}`);
     expect(detail.json()).toMatchObject({ rating: 5, numReviews: 1 });
 
-    expect((await call('DELETE', `/api/users/${customer.id}`, { cookie: await cookieFor(admin) })).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/users/${customer.id}`, { cookie: adminCookie })).statusCode).toBe(404);
   });
 });
 
@@ -372,7 +364,7 @@ describeWithApp(
     const call = (url: string, body: unknown, ip: string) => ctx().app.inject({ method: 'POST', url, payload: body as object, remoteAddress: ip });
 
     test('per e-mail and address: failures lock the attacker out, never the owner', async () => {
-      const user = await createUser(ctx().app.db);
+      const { user } = await ctx().shop.customer();
       const attacker = freshIp();
       for (let i = 0; i < 3; i++) {
         expect((await call('/api/users/auth', { email: user.email, password: `guess-${i}` }, attacker)).statusCode).toBe(401);
@@ -387,12 +379,12 @@ describeWithApp(
       // The owner, from their own address, signs in.
       expect((await call('/api/users/auth', { email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
       // The attacker may try other accounts only until the per-address limit.
-      const other = await createUser(ctx().app.db);
+      const { user: other } = await ctx().shop.customer();
       expect((await call('/api/users/auth', { email: other.email, password: TEST_PASSWORD }, attacker)).statusCode).toBe(200);
     });
 
     test('guessing the current password through a session is limited like sign-in', async () => {
-      const user = await createUser(ctx().app.db);
+      const { user } = await ctx().shop.customer();
       const login = await call('/api/users/auth', { email: user.email, password: TEST_PASSWORD }, '10.9.9.9');
       const cookie = String(login.headers['set-cookie']).split(';')[0];
       const guess = (currentPassword: string) =>
@@ -408,14 +400,14 @@ describeWithApp(
     });
 
     test('per e-mail: successful sign-ins never count', async () => {
-      const user = await createUser(ctx().app.db);
+      const { user } = await ctx().shop.customer();
       for (let i = 0; i < 6; i++) {
         expect((await call('/api/users/auth', { email: user.email, password: TEST_PASSWORD }, freshIp())).statusCode).toBe(200);
       }
     });
 
     test('per e-mail and address: registering a taken e-mail again and again is limited', async () => {
-      const user = await createUser(ctx().app.db);
+      const { user } = await ctx().shop.customer();
       const body = { name: 'Нападник', email: user.email, password: 'long-enough-1' };
       const ip = freshIp();
       for (let i = 0; i < 3; i++) expect((await call('/api/users', body, ip)).statusCode).toBe(409);
@@ -456,7 +448,7 @@ const sharedLimitTests = (ctx: () => TestContext) => {
   });
 
   test('two instances count failed sign-ins of one e-mail from one address together', async () => {
-    const user = await createUser(ctx().app.db);
+    const { user } = await ctx().shop.customer();
     const ip = freshIp();
     const attempt = (app: FastifyInstance, password: string) =>
       app.inject({ method: 'POST', url: '/api/users/auth', payload: { email: user.email, password }, remoteAddress: ip });
