@@ -4,82 +4,11 @@ import { describe, expect, it } from 'vitest';
 import type { Order } from '../../../shared/orders';
 import { formatUah } from '../../../shared/pricing';
 import { useLanguage } from '../../i18n';
+import { guestOrder } from '../../test/factories';
 import { mockApi, renderPage } from '../../test/render';
 import GuestOrderPage from './guest-order-page';
 
 const TOKEN = 'Qx7_guest-secret-of-the-link-0123456789abcd';
-
-function guestOrder(overrides: Partial<Order> = {}): Order {
-  return {
-    id: '00000000-0000-4000-8000-000000000042',
-    number: 1042,
-    status: 'pending',
-    user: null,
-    shipping: {
-      recipientName: 'Леся Українка',
-      city: 'Львів',
-      postalCode: '',
-      branch: 'Відділення №3',
-      phoneNumber: '+380501112233',
-      settlementRef: null,
-      branchRef: null,
-      delivery: 'branch',
-      street: null,
-      house: null,
-      flat: null,
-    },
-    shippingEstimate: null,
-    comment: '',
-    guestEmail: 'guest@example.com',
-    guest: true,
-    paymentMethodId: 'liqpay',
-    orderItems: [
-      {
-        id: 'i1',
-        name: 'Хміль Saaz',
-        qty: 1,
-        image: '/images/products/hop-saaz-czech.svg',
-        price: 1305,
-        product: null,
-        variant: null,
-        sku: null,
-        label: null,
-        weight: null,
-        options: {},
-        promoDiscount: 0,
-      },
-    ],
-    currency: 'UAH',
-    itemsPrice: 1305,
-    shippingPrice: 0,
-    shippingByCarrier: true,
-    taxPrice: 0,
-    promoCode: null,
-    discountPrice: 0,
-    totalPrice: 1305,
-    isPaid: false,
-    paidAt: null,
-    paymentResult: null,
-    isDelivered: false,
-    deliveredAt: null,
-    shippedAt: null,
-    cancelledAt: null,
-    confirmedAt: null,
-    trackingNumber: null,
-    tracking: null,
-    offerVersion: 3,
-    refunds: [],
-    returnedAt: null,
-    parcelRefused: null,
-    paymentAttention: null,
-    paymentPending: null,
-    refund: null,
-    locale: 'uk',
-    createdAt: '2026-05-01T10:00:00.000Z',
-    receipts: [],
-    ...overrides,
-  };
-}
 
 const config = { methods: ['liqpay', 'cash_on_delivery'], paypalClientId: null, usdRate: null, testMode: true };
 const paid = () => guestOrder({ status: 'paid', isPaid: true, paidAt: '2026-05-01T10:05:00.000Z' });

@@ -1,58 +1,18 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../../shared/orders';
 import { formatUah } from '../../../shared/pricing';
+import { guestOrder } from '../../test/factories';
 import { mockApi, renderPage } from '../../test/render';
 import GuestOrderPage from './guest-order-page';
 
 const TOKEN = 'Qx7_guest-secret-of-the-link-0123456789abcd';
-const ORDER = {
+const ORDER = guestOrder({
   id: '00000000-0000-4000-8000-000000000043',
   number: 1043,
-  status: 'pending',
-  user: null,
-  shipping: {
-    recipientName: 'Леся Українка',
-    city: 'Біла Церква',
-    postalCode: '',
-    branch: 'Відділення №2',
-    phoneNumber: '+380501112233',
-    settlementRef: null,
-    branchRef: null,
-  },
-  guestEmail: 'guest@example.com',
-  guest: true,
+  shipping: { ...guestOrder().shipping, city: 'Біла Церква', branch: 'Відділення №2' },
   paymentMethodId: 'monobank',
   orderItems: [],
-  currency: 'UAH',
-  itemsPrice: 1305,
-  shippingPrice: 0,
-  shippingByCarrier: true,
-  taxPrice: 0,
-  totalPrice: 1305,
-  isPaid: false,
-  paidAt: null,
-  paymentResult: null,
-  isDelivered: false,
-  deliveredAt: null,
-  shippedAt: null,
-  cancelledAt: null,
-  confirmedAt: null,
-  trackingNumber: null,
-  tracking: null,
-  offerVersion: 3,
-  paymentPending: null,
-  refund: null,
-  locale: 'uk',
-  createdAt: '2026-05-01T10:00:00.000Z',
-  receipts: [],
-  refunds: [],
-  returnedAt: null,
-  parcelRefused: null,
-  paymentAttention: null,
-  shippingEstimate: null,
-  comment: '',
-} as unknown as Order;
+});
 
 /** The guest order's API with monobank: the status route answers what monobank says (paid or not). */
 function monobankApi(paidByMonobank: boolean) {
