@@ -55,7 +55,7 @@ export const layers = {
       legal: ['legalPageVersions'],
       notifications: ['outboxMessages'],
       // The sales summary by Kyiv day is the orders' own: triggers on the order tables note its stale days.
-      orders: ['orders', 'orderItems', 'dashboardStaleDays', 'dashboardOrderDays', 'dashboardPaidDays', 'dashboardProductDays'],
+      orders: ['orders', 'orderItems', 'strayPayments', 'dashboardStaleDays', 'dashboardOrderDays', 'dashboardPaidDays', 'dashboardProductDays'],
       payments: ['monobankInvoices'],
       products: ['products', 'productVariants'],
       'promo-codes': ['promoCodes', 'promoCodeUses'],

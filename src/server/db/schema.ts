@@ -454,6 +454,23 @@ export const refunds = pgTable(
   ],
 );
 
+/**
+ * A payment the provider took for an order that could no longer take it, once reported to the shop
+ * (reportStrayPayment): the key makes a repeated callback for it tell the shop nothing new.
+ */
+export const strayPayments = pgTable(
+  'stray_payments',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.paymentId] })],
+);
+
 /** A snapshot of each ordered line: deleting or repricing a product never changes an order. */
 export const orderItems = pgTable(
   'order_items',

@@ -68,6 +68,23 @@ describeWithApp(
       });
     }
 
+    test('a second payment repeated by its provider, one by one and at once, is reported to the shop once; another second payment once more', async () => {
+      const { app, shop } = ctx();
+      const { customer, order } = await unpaidOrder(shop, 'Monobank');
+      expect((await (await monobankInvoice(shop, order.id, customer)).success()).body).toEqual({ paid: true });
+      const strayNotices = async () =>
+        (await keptOf(app, order.id)).letters.filter((l) => l.startsWith(`owner@shop.example: Зайвий платіж за замовлення №${order.number}:`));
+      const stray = shop.liqpaySuccess(order, liqpay().addPayment(order.id, order.totalPrice));
+
+      for (let i = 0; i < 3; i++) expect(await shop.liqpayCallback(stray)).toEqual({ status: 200, body: { paid: true } });
+      const atOnce = await Promise.all([shop.liqpayCallback(stray), shop.liqpayCallback(stray)]);
+      expect(atOnce.map((r) => r.status)).toEqual([200, 200]);
+      expect(await strayNotices()).toHaveLength(1);
+
+      await shop.liqpayCallback(shop.liqpaySuccess(order, liqpay().addPayment(order.id, order.totalPrice)));
+      expect(await strayNotices()).toHaveLength(2);
+    });
+
     test('every provider path hands its payment to the flow: LiqPay callback and status, monobank webhook and status, PayPal capture and recheck', async () => {
       const { app, shop } = ctx();
       const handed: string[] = [];

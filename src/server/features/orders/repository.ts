@@ -4,7 +4,7 @@ import type { FiscalReceipt } from '../../../shared/fiscal.js';
 import type { OrderStatus } from '../../../shared/order-status.js';
 import type { PaymentMethod } from '../../../shared/payment-methods.js';
 import type { Tx } from '../../db/client.js';
-import { orderItems, orders, type OrderItemRow, type OrderRow, type RefundRow } from '../../db/schema.js';
+import { orderItems, orders, strayPayments, type OrderItemRow, type OrderRow, type RefundRow } from '../../db/schema.js';
 // eslint-disable-next-line shop/import-layers -- an order's customer name and e-mail, joined where orders are read and searched
 import { users } from '../../db/schema.js';
 import { lockProducts, refreshProductSummaries, returnVariantStock } from '../products/index.js';
@@ -84,6 +84,16 @@ export async function updateOrderOwner(tx: Tx, id: string, userId: string): Prom
 export async function lockOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   return row ?? null;
+}
+
+/** Records a stray payment of an order; false when it was recorded before (a repeated callback). */
+export async function recordStrayPayment(tx: Tx, orderId: string, payment: { amountMinor: number; paymentId: string }): Promise<boolean> {
+  const recorded = await tx
+    .insert(strayPayments)
+    .values({ orderId, paymentId: payment.paymentId, amountMinor: payment.amountMinor })
+    .onConflictDoNothing()
+    .returning({ paymentId: strayPayments.paymentId });
+  return recorded.length > 0;
 }
 
 /** The order placed under this key: by this customer, or (userId null) as a guest. */

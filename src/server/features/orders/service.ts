@@ -41,6 +41,7 @@ import {
   type OrderChanges,
   type OrderWithItems,
   type OrderWithUser,
+  recordStrayPayment,
 } from './repository.js';
 
 type OrderCreate = z.output<typeof OrderCreateSchema>;
@@ -303,12 +304,15 @@ export async function recordRefund(ctx: OrdersContext, id: string, refund: { amo
 
 /**
  * The provider took money for an order that cannot take it any more (paid by another payment, or
- * cancelled meanwhile): nothing changes on the order, and the shop is told to return the money.
+ * cancelled meanwhile): nothing changes on the order, and the shop is told to return the money,
+ * once per payment however often the provider repeats it.
  */
 export async function reportStrayPayment(ctx: OrdersContext, id: string, payment: { amountMinor: number; paymentId: string }): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw orderNotFound();
+    // Providers repeat callbacks: the first to record this payment tells the shop, the others nothing.
+    if (!(await recordStrayPayment(tx, order.id, payment))) return;
     await queueShopNotice(tx, ctx.notices, order, {
       subject: `Зайвий платіж за замовлення №${order.number}: ${formatUahMinor(payment.amountMinor)}`,
       lines: [
