@@ -183,6 +183,12 @@ describeWithApp('categories, producers and attribute filters', (ctx) => {
     // A page past the last is empty and still says how many there are.
     const past = await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.alpha=12-14&pageNumber=2`);
     expect([past.body.products, past.body.total, past.body.pages]).toEqual([[], 3, 1]);
+    // A range matches numbers only: an alpha written as text, or none at all, is outside every range.
+    await createProduct(app.db, { name: `Nugget ${tag}`, producer: tag, attributes: { alpha: '13', purpose: 'aroma' } });
+    await createProduct(app.db, { name: `Ella ${tag}`, producer: tag, attributes: { purpose: 'aroma' } });
+    app.catalogCache.invalidate();
+    expect((await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.alpha=..14`)).body.total).toBe(4);
+    expect((await list(`category=Hops&producer=${encodeURIComponent(tag)}&attr.purpose=aroma`)).body.total).toBe(5);
   });
 
   test('an unknown filter, a malformed range or an injection attempt is a coded 400, never a 500', async () => {

@@ -95,8 +95,19 @@ const textAttribute = (key: string) => sql`(${products.attributes} ->> ${key}::t
 /** Keys and values arrive as parameters, never in the SQL text: a filter cannot inject anything. */
 function attributeCondition(filter: AttributeFilter): SQL {
   if (filter.type === 'values') return sql`${textAttribute(filter.key)} = any(${textArray(filter.values)})`;
-  const value = numberAttribute(filter.key);
-  return and(...[filter.min !== null ? sql`${value} >= ${filter.min}` : undefined, filter.max !== null ? sql`${value} <= ${filter.max}` : undefined])!;
+  return numberInRange(filter.key, filter.min, filter.max);
+}
+
+/**
+ * A number attribute within the range, as one JSON path test: a third of the time that reading the
+ * value as text and casting it for each bound took (docs/decisions/039-filtered-page-in-one-pass-and-suggestions-from-the-newest.md).
+ * Strict and silent, so a value that is missing or not a number never matches. The key is quoted as a
+ * JSON string and the bounds are parsed numbers; the path itself is a parameter. The function, not the
+ * `@?` operator: the attributes' GIN index would answer the operator with every product holding the key.
+ */
+function numberInRange(key: string, min: number | null, max: number | null): SQL {
+  const bounds = [min !== null ? `@ >= ${min}` : null, max !== null ? `@ <= ${max}` : null].filter(Boolean).join(' && ');
+  return sql`jsonb_path_exists(${products.attributes}, ${`strict $.${JSON.stringify(key)} ? (${bounds})`}::jsonpath, '{}', true)`;
 }
 
 /**
