@@ -5,7 +5,7 @@ import { insertProducts, listProducts } from '../src/server/features/products/re
 import { getSuggestions } from '../src/server/features/products/service.js';
 import { EQUIPMENT_CATEGORIES, HOP_PRODUCERS } from '../src/shared/catalog.js';
 import { PRODUCT_SORTS } from '../src/shared/products.js';
-import { searchWords } from '../src/shared/search-text.js';
+import { typedWords } from '../src/shared/search-text.js';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 
@@ -166,7 +166,7 @@ async function timeCatalogue(database: Database) {
     listProducts(database.db, { keyword: pick(QUERIES, n) }, { number: 1 + (Math.floor(n / QUERIES.length) % 3), size: 12 }),
   );
   // The route asks with the query's words, as the header's search sends them (routes.ts).
-  const suggest = await timed(5 * TYPED.length, (n) => getSuggestions(database.db, searchWords(pick(TYPED, n)).join(' ')));
+  const suggest = await timed(5 * TYPED.length, (n) => getSuggestions(database.db, typedWords(pick(TYPED, n)).join(' ')));
   const sorts = [undefined, ...PRODUCT_SORTS];
   const sorted = await timed(10 * sorts.length, (n) =>
     listProducts(

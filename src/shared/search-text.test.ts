@@ -9,6 +9,7 @@ import {
   queryWords,
   searchWords,
   skeletonForm,
+  typedWords,
 } from './search-text';
 
 describe('search text forms', () => {
@@ -30,6 +31,14 @@ describe('search text forms', () => {
     expect(latinForm('Mittelfrüh')).toBe('mittelfruh');
     expect(latinForm('Žatec')).toBe('zatec');
     expect(latinForm('Їжак')).toBe('izhak');
+  });
+
+  test('suggestions leave out a last lone letter after other words: the next word is still being typed', () => {
+    expect(typedWords('Набір п')).toEqual(['набір']);
+    expect(typedWords('кран нерж')).toEqual(['кран', 'нерж']);
+    // Alone, a letter is all there is; a digit may be a whole model number ("US 5").
+    expect(typedWords('w')).toEqual(['w']);
+    expect(typedWords('us 5')).toEqual(['us', '5']);
   });
 
   test('words split on anything but letters and digits; wildcards vanish', () => {

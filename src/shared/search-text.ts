@@ -246,6 +246,17 @@ export function categoriesNamedBy(word: string, index: CategoryWordIndex): Categ
 }
 
 /**
+ * The words suggestions look for while a shopper types: a lone letter after other words is the next
+ * word's first letter, too short to match anything yet, so "набір п" suggests what "набір" does
+ * (instead of finding nothing and falling back to the typo search).
+ */
+export function typedWords(text: string): string[] {
+  const words = searchWords(text);
+  const last = words.at(-1);
+  return words.length > 1 && last!.length === 1 && !/\d/.test(last!) ? words.slice(0, -1) : words;
+}
+
+/**
  * The words of a shopper's query. A lone letter is the start of a model name ("W-34/70", "S 04"),
  * so it is joined to the word after it, as the product's joined model names are stored.
  */

@@ -18,13 +18,17 @@ export interface Catalogue {
   childrenOf: (categoryId: string) => CategoryRecord[];
 }
 
+/** Every category, top-level ones before the groups' categories: a list a menu reads in order. */
+export async function loadCategories(tx: Tx): Promise<CategoryRecord[]> {
+  return tx
+    .select()
+    .from(categories)
+    .orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.name));
+}
+
 export async function loadCatalogue(tx: Tx): Promise<Catalogue> {
   const [categoryRows, attributeRows, producerRows] = await Promise.all([
-    // Top-level categories before the groups' categories: a list a menu reads in order.
-    tx
-      .select()
-      .from(categories)
-      .orderBy(sql`${categories.parentId} is not null`, asc(categories.position), asc(categories.name)),
+    loadCategories(tx),
     tx.select().from(categoryAttributes).orderBy(asc(categoryAttributes.position), asc(categoryAttributes.key)),
     tx.select().from(producers).orderBy(asc(producers.position), asc(producers.name)),
   ]);

@@ -169,6 +169,8 @@ interface KeywordSearch {
   where: SQL;
   rank: SQL | null;
   rankTerms: string[][] | null;
+  /** Categories all of whose products match (a one-word query naming them), or none. */
+  matchedWhole: string[];
 }
 
 /** The product has one of these search keys: one look-up of the keys' index. */
@@ -176,7 +178,7 @@ const hasAnyKey = (keys: string[]) => sql`(${products.searchKeys} && ${textArray
 
 async function selectPage(tx: Tx, conditions: SQL[], search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage, onePass: boolean) {
   const where = and(...conditions, ...(search ? [search.where] : []));
-  if (page.total === false) return firstPage(tx, where, search, order, page);
+  if (page.total === false) return firstPage(tx, conditions, search, order, page);
   if (onePass) return rowsInOrder(tx, await pageIds(tx, where, order, page));
   const total = await countProducts(tx, where);
   if (total === 0 || (page.number - 1) * page.size >= total) return { rows: [], total };
@@ -239,11 +241,17 @@ async function pageIds(tx: Tx, where: SQL | undefined, order: Omit<ListingOrder,
  * to rank, else newest first. `total` says only whether there are any: it counts up to the ranking
  * limit plus one, or is the number of rows when the newest matches answer without counting.
  */
-async function firstPage(tx: Tx, where: SQL | undefined, search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
+async function firstPage(tx: Tx, conditions: SQL[], search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage) {
+  const where = and(...conditions, ...(search ? [search.where] : []));
   const newest = search?.rankTerms ? await newestIfRankingAgrees(tx, where, search.rankTerms, order, page.size) : null;
   if (newest) return { rows: newest, total: newest.length };
-  // Counted first, up to the ranking limit: a sparse match never walks the whole listing index (docs/decisions/001-search.md).
-  const total = await countProducts(tx, where, RANKED_RESULTS_MAX + 1);
+  // Counted first, up to the ranking limit: a sparse match never walks the whole listing index
+  // (docs/decisions/001-search.md). A word naming categories matches all their products, which the
+  // category's index counts alone: past the limit, no match needs to be read to know it.
+  const wholeCategories = search?.matchedWhole.length
+    ? await countProducts(tx, and(...conditions, inArray(products.category, search.matchedWhole)), RANKED_RESULTS_MAX + 1)
+    : 0;
+  const total = wholeCategories > RANKED_RESULTS_MAX ? wholeCategories : await countProducts(tx, where, RANKED_RESULTS_MAX + 1);
   if (total === 0) return { rows: [], total };
   const orderBy = listingOrder({ ...order, rank: total <= RANKED_RESULTS_MAX ? (search?.rank ?? null) : null });
   return { rows: await pageRows(tx, where, orderBy, page), total };
@@ -277,9 +285,16 @@ async function newestIfRankingAgrees(
     .select({
       ...productColumns,
       holds: sql<boolean[]>`array[${sql.join(rankTerms.map(hasAnyKey), sql`, `)}]`,
-      // Whether any product at all has the term's keys: one look-up of the keys' index each, once a statement.
+      // Whether any product at all has the term's keys: a look-up of the keys' index a key, once a
+      // statement. One key at a time: for several, the planner expects more matches and reads the
+      // table from its start instead, all of it when nobody has them (~200 ms at 100,000 products).
       anyHas: sql<boolean[]>`array[${sql.join(
-        rankTerms.map((keys) => sql`exists (select 1 from ${products} where ${hasAnyKey(keys)})`),
+        rankTerms.map((keys) =>
+          sql.join(
+            keys.map((key) => sql`exists (select 1 from ${products} where ${hasAnyKey([key])})`),
+            sql` or `,
+          ),
+        ),
         sql`, `,
       )}]`,
     })
@@ -314,7 +329,7 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
     .map((word) => ({ word, ...queryWordKeys(word) }));
   const usable = words.filter((w) => (fuzzy ? w.latin.length >= 3 : w.any.length > 0));
   // Only punctuation, or words too short to mean anything: nothing is named like that.
-  if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null, rankTerms: null };
+  if (usable.length === 0 || (!fuzzy && usable.length < words.length)) return { where: sql`false`, rank: null, rankTerms: null, matchedWhole: [] };
   if (fuzzy) {
     const phrase = usable.map((w) => w.latin).join(' ');
     return {
@@ -324,12 +339,14 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
       ),
       rank: sql`word_similarity(${phrase}, ${products.searchText})`,
       rankTerms: null,
+      matchedWhole: [],
     };
   }
   // A word naming a category also finds that category's products, by the category's key.
   const matching = usable.map((w) => {
-    const named = categoriesNamedBy(w.word, categoryWords).flatMap((c) => c.productSlugs.map(categoryKey));
-    return { ...w, any: [...w.any, ...named], named };
+    const slugs = categoriesNamedBy(w.word, categoryWords).flatMap((c) => c.productSlugs);
+    const named = slugs.map(categoryKey);
+    return { ...w, any: [...w.any, ...named], named, slugs };
   });
   return {
     // One array condition a word: the index answers them all in one scan (bench/search-scale.ts).
@@ -343,6 +360,7 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
       sql` + `,
     ),
     rankTerms: matching.flatMap((w) => [...(w.named.length ? [w.named] : []), w.exact]),
+    matchedWhole: matching.length === 1 ? matching[0].slugs : [],
   };
 }
 
@@ -351,9 +369,15 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
  * adds or renames is found by its name at once, while products keep the key of its fixed slug.
  */
 export async function loadCategoryWords(tx: Tx): Promise<CategoryWordIndex> {
-  const rows = await tx
-    .select({ id: categories.id, slug: categories.slug, name: categories.name, nameEn: categories.nameEn, parentId: categories.parentId })
-    .from(categories);
+  return categoryWordsOf(
+    await tx
+      .select({ id: categories.id, slug: categories.slug, name: categories.name, nameEn: categories.nameEn, parentId: categories.parentId })
+      .from(categories),
+  );
+}
+
+/** The categories' words from their rows, when the caller has read them already. */
+export function categoryWordsOf(rows: { id: string; slug: string; name: string; nameEn: string; parentId: string | null }[]): CategoryWordIndex {
   const slugOf = new Map(rows.map((row) => [row.id, row.slug]));
   return categoryWordIndex(rows.map((row) => ({ ...row, parent: row.parentId ? (slugOf.get(row.parentId) ?? null) : null })));
 }

@@ -9,7 +9,7 @@ import {
   TopProductsSchema,
 } from '../../../shared/products.js';
 import { toWireJson } from '../../../shared/wire/index.js';
-import { searchWords } from '../../../shared/search-text.js';
+import { typedWords } from '../../../shared/search-text.js';
 import { ATTRIBUTE_PARAM_PREFIX } from '../../../shared/categories.js';
 import { AppError } from '../../errors.js';
 import { getSessionUser, requireAdmin } from '../../plugins/auth.js';
@@ -41,7 +41,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Asked at every pause in typing: the same words in any case or punctuation share one cached answer.
   app.get('/api/search/suggest', { ...precompressed, schema: { querystring: SuggestQuerySchema } }, async (request, reply) => {
-    const q = searchWords(request.query.q).join(' ');
+    const q = typedWords(request.query.q).join(' ');
     const answer = await app.catalogCache.json(`suggest:${q}`, SuggestionsSchema, () => getSuggestions(app.db, q));
     return sendCachedAnswer(request, reply, answer, JSON_TYPE);
   });

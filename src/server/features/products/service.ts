@@ -24,7 +24,7 @@ import { categoriesNamedBy, queryWords } from '../../../shared/search-text.js';
 import type { Tx } from '../../db/client.js';
 import { findOrderedVariantIds } from '../orders/index.js';
 import { AppError } from '../../errors.js';
-import { loadCatalogue, type Catalogue } from '../categories/index.js';
+import { loadCatalogue, loadCategories, type Catalogue } from '../categories/index.js';
 import {
   attributeFacet,
   deleteProductById,
@@ -33,7 +33,7 @@ import {
   galleryOf,
   insertProducts,
   listProducts,
-  loadCategoryWords,
+  categoryWordsOf,
   lockProducts,
   toProduct,
   updateProduct,
@@ -132,16 +132,17 @@ export async function getProductPage(tx: Tx, query: ProductListQuery, pageSize: 
  */
 export async function getSuggestions(tx: Tx, q: string): Promise<Suggestions> {
   if (!q) return { categories: [], products: [] };
-  const [catalogue, categoryWords] = await Promise.all([loadCatalogue(tx), loadCategoryWords(tx)]);
+  const categories = await loadCategories(tx);
+  const categoryWords = categoryWordsOf(categories);
   const named = new Set(queryWords(q).flatMap((word) => categoriesNamedBy(word, categoryWords).map((c) => c.slug)));
   // The first products the search page would list: counting first (up to the ranking limit) keeps a
   // sparse match from walking the whole listing index (docs/decisions/001-search.md).
   const { rows } = await listProducts(tx, { keyword: q, categoryWords }, { number: 1, size: SUGGESTED_PRODUCTS, total: false });
   return {
-    categories: catalogue.categories
+    categories: categories
       .filter((c) => named.has(c.slug) && c.visible)
       .map((c) => {
-        const parent = c.parentId ? catalogue.categories.find((p) => p.id === c.parentId) : undefined;
+        const parent = c.parentId ? categories.find((p) => p.id === c.parentId) : undefined;
         return { key: c.slug, name: c.name, path: categoryPath(c.slug, parent?.slug ?? null) };
       }),
     products: rows.map((row) => ({

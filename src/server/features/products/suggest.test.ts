@@ -124,4 +124,45 @@ describeWithApp('search suggestions', (ctx) => {
     await insertProducts(db, prefixed(999, 1000));
     expect(await first()).toEqual(['Хміль Motuekafresh партія 0', 'Хміль Motuekafresh партія 0', 1001]);
   });
+
+  test('a word naming a category counts its shown products alone, and only those: past a thousand the newest match comes first', async () => {
+    const { db } = ctx().app;
+    const base = Date.now();
+    const kegs = (count: number, status: 'published' | 'hidden') =>
+      Array.from({ length: count }, (_, i) => ({
+        name: `Бочка ${status} ${i}`,
+        image: '/images/placeholder.svg',
+        description: 'Тестовий товар',
+        priceMinor: 2000_00,
+        category: 'Kegs',
+        producer: 'Kegland',
+        weight: 5,
+        countInStock: 3,
+        status,
+        createdAt: new Date(base - 1000 - i),
+      }));
+    const first = async () => {
+      ctx().app.catalogCache.invalidate();
+      const suggested = (await q('кеги')).body.products[0].name;
+      const searched = (await ctx().app.inject({ url: `/api/products?keyword=${encodeURIComponent('кеги')}` })).json() as {
+        products: { name: string }[];
+        total: number;
+      };
+      return [suggested, searched.products[0].name, searched.total];
+    };
+    // The newest match is no keg: ranked, the kegs come first; listed newest first, it does.
+    await createProduct(db, { name: 'Кеги-мийка', category: 'Accessories', createdAt: new Date(base) });
+    const [, , before] = await first();
+    // Two kegs more than a thousand matches would take, both hidden: 1,000 shown matches, still ranked.
+    await insertProducts(db, [...kegs(1000 - Number(before), 'published'), ...kegs(2, 'hidden')]);
+    const ranked = await first();
+    expect(ranked[2]).toBe(1000);
+    expect(ranked[0]).not.toBe('Кеги-мийка');
+    expect(ranked[1]).toBe(ranked[0]);
+    await insertProducts(
+      db,
+      kegs(1, 'published').map((keg) => ({ ...keg, name: 'Бочка нова', createdAt: new Date(base - 1) })),
+    );
+    expect(await first()).toEqual(['Кеги-мийка', 'Кеги-мийка', 1001]);
+  });
 });
