@@ -38,6 +38,8 @@ test('suggests from the second letter, once typing pauses, and picks with the ar
   expect(input.getAttribute('aria-controls')).toBe(listbox.id);
   const options = screen.getAllByRole('option');
   expect(options.map((o) => o.textContent)).toEqual(['Хміль', expect.stringContaining('Хміль Cascade'), expect.stringContaining('Немає в наявності')]);
+  // The price after its discount, in hryvnias: 1 450 грн less 10 %.
+  expect(options[1].textContent).toContain('1\u00a0305\u00a0грн');
   expect(screen.getByRole('status').textContent).toContain('Підказок: 3');
 
   await user.keyboard('{ArrowDown}{ArrowDown}');

@@ -154,7 +154,7 @@ export default function SearchSuggestions({
                       <span className="suggestion-name">{item.product.name}</span>
                       <span className="suggestion-price text-nowrap">
                         {item.product.countInStock > 0 ? (
-                          formatAmount(discountedPrice(item.product.price, item.product.discount))
+                          `${formatAmount(discountedPrice(item.product.price, item.product.discount))}\u00a0${t.catalog.currency}`
                         ) : (
                           <span className="text-body-secondary small">{t.catalog.outOfStock}</span>
                         )}
