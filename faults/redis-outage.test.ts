@@ -95,8 +95,13 @@ describe.runIf(REDIS_SERVER && hasPostgresBinaries())('Redis stopped under two i
   let novaPoshta: FakeNovaPoshta;
   let shops: ShopProcess[] = [];
   let productId = '';
-  // Every check comes from addresses of its own (the instances trust one proxy hop), so limits do not mix.
-  const address = () => `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+  // Every check comes from addresses of its own (the instances trust one proxy hop), so limits do not
+  // mix: counted, not drawn at random, where two checks could draw an address a third had used up.
+  let lastAddress = 0;
+  const address = () => {
+    lastAddress += 1;
+    return `10.99.${lastAddress >> 8}.${lastAddress & 255}`;
+  };
 
   beforeAll(async () => {
     [cluster, redis, novaPoshta] = await Promise.all([startPostgresCluster(), startPrivateRedis(), startFakeNovaPoshta()]);
