@@ -9,6 +9,7 @@ import { Loader } from '../../components/loader';
 import { ErrorMessage } from '../../components/message';
 import { notify } from '../../components/notify';
 import { PageTitle } from '../../components/page-title';
+import { SubmitButton } from '../../components/submit-button';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 
@@ -344,10 +345,8 @@ function CategoryForm({ initial, categories, onDone }: { initial: CategoryDraft;
       >
         {labels.addAttribute}
       </Button>
-      <div className="d-flex gap-2 mt-3">
-        <Button type="submit" disabled={save.isPending}>
-          {labels.save}
-        </Button>
+      <div className="d-flex align-items-center gap-2 mt-3">
+        <SubmitButton pending={save.isPending}>{labels.save}</SubmitButton>
         <Button variant="outline-secondary" onClick={onDone}>
           {labels.cancel}
         </Button>

@@ -16,6 +16,7 @@ import { ErrorMessage } from '../../components/message';
 import { notify } from '../../components/notify';
 import { ListTable } from '../../components/list-table';
 import { PageTitle } from '../../components/page-title';
+import { SubmitButton } from '../../components/submit-button';
 import { useT } from '../../i18n';
 import { adminTexts } from '../../i18n/feature-texts/admin';
 import type { admin } from '../../i18n/uk/admin';
@@ -301,10 +302,8 @@ function PromoCodeForm({ code, onDone }: { code: PromoCode | null; onDone: () =>
               <ErrorMessage error={save.error} />
             </div>
           )}
-          <div className="d-flex gap-2 mt-3">
-            <Button type="submit" disabled={save.isPending}>
-              {labels.save}
-            </Button>
+          <div className="d-flex align-items-center gap-2 mt-3">
+            <SubmitButton pending={save.isPending}>{labels.save}</SubmitButton>
             <Button variant="outline-secondary" onClick={onDone}>
               {labels.cancel}
             </Button>
