@@ -18,10 +18,9 @@ import { storedWidths, type ProductImage } from '../../../shared/product-images.
 import type { Product, ProductSort } from '../../../shared/products.js';
 import type { Tx } from '../../db/client.js';
 import { products, productVariants, type ProductRow, type ProductVariantRow } from '../../db/schema.js';
-// eslint-disable-next-line shop/import-layers -- a search reads the categories' words at each query (a dozen rows), in its own statement
-import { categories } from '../../db/schema.js';
 import { findVariantsOf, insertVariants, refreshProductSummaries, toVariant, type NewVariant } from './variants.js';
 import { listingOrder, weightedRating, type ListingOrder } from './listing-order.js';
+import { loadCategories } from '../categories/index.js';
 
 /** Every column but the search ones and the packs' prices, which are large or only ever read by SQL. */
 const { searchText: _searchText, searchKeys: _searchKeys, packPrices: _packPrices, ...productColumns } = getTableColumns(products);
@@ -177,8 +176,8 @@ interface KeywordSearch {
 const hasAnyKey = (keys: string[]) => sql`(${products.searchKeys} && ${textArray(keys)})`;
 
 async function selectPage(tx: Tx, conditions: SQL[], search: KeywordSearch | null, order: Omit<ListingOrder, 'rank'>, page: ListingPage, onePass: boolean) {
-  const where = and(...conditions, ...(search ? [search.where] : []));
   if (page.total === false) return firstPage(tx, conditions, search, order, page);
+  const where = and(...conditions, ...(search ? [search.where] : []));
   if (onePass) return rowsInOrder(tx, await pageIds(tx, where, order, page));
   const total = await countProducts(tx, where);
   if (total === 0 || (page.number - 1) * page.size >= total) return { rows: [], total };
@@ -369,11 +368,7 @@ function keywordSearch(keyword: string, fuzzy: boolean, categoryWords: CategoryW
  * adds or renames is found by its name at once, while products keep the key of its fixed slug.
  */
 export async function loadCategoryWords(tx: Tx): Promise<CategoryWordIndex> {
-  return categoryWordsOf(
-    await tx
-      .select({ id: categories.id, slug: categories.slug, name: categories.name, nameEn: categories.nameEn, parentId: categories.parentId })
-      .from(categories),
-  );
+  return categoryWordsOf(await loadCategories(tx));
 }
 
 /** The categories' words from their rows, when the caller has read them already. */
